@@ -1,0 +1,76 @@
+/**
+ * The localStorage keys the spec names (SPEC §3), read synchronously at boot so the route guard
+ * decides before the worker is up, and written when the engine hands over a save.
+ */
+import { DEFAULT_FLAGS, STORAGE_KEYS } from '../../worker/domain/constants';
+import type { PersistMessage } from '../../worker/api';
+import type { Current, Flags } from '../../worker/domain/types';
+
+export function readRaw(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function readCurrent(): Current {
+  try {
+    const parsed = JSON.parse(readRaw(STORAGE_KEYS.current) ?? 'null') as Partial<Current> | null;
+    if (parsed && parsed.loggedIn === true && parsed.user && typeof parsed.user.email === 'string') {
+      return { loggedIn: true, user: parsed.user };
+    }
+  } catch {
+    /* a corrupt `current` means nobody is logged in */
+  }
+  return { loggedIn: false, user: null };
+}
+
+export function readFlags(): Flags {
+  try {
+    const parsed = JSON.parse(readRaw(STORAGE_KEYS.flags) ?? 'null') as Partial<Flags> | null;
+    if (parsed && typeof parsed === 'object') return { ...DEFAULT_FLAGS, ...pickFlags(parsed) };
+  } catch {
+    /* fall through to defaults */
+  }
+  return { ...DEFAULT_FLAGS };
+}
+
+function pickFlags(p: Partial<Flags>): Partial<Flags> {
+  const out: Partial<Flags> = {};
+  if (typeof p.projects === 'boolean') out.projects = p.projects;
+  if (typeof p.surveys === 'boolean') out.surveys = p.surveys;
+  if (typeof p.highlighter === 'boolean') out.highlighter = p.highlighter;
+  if (p.speed === 1 || p.speed === 10 || p.speed === 100) out.speed = p.speed;
+  if (typeof p.imageProxy === 'string') out.imageProxy = p.imageProxy;
+  return out;
+}
+
+export type WriteOutcome = 'ok' | 'quota';
+
+/**
+ * Writes the small keys first so the session survives even when `db` no longer fits: the worker's
+ * IndexedDB copy stays the record of the world (ARCHITECTURE §3).
+ */
+export function writePersist(message: PersistMessage): WriteOutcome {
+  try {
+    localStorage.setItem(STORAGE_KEYS.current, JSON.stringify(message.current));
+    localStorage.setItem(STORAGE_KEYS.flags, JSON.stringify(message.flags));
+    localStorage.setItem(STORAGE_KEYS.version, String(message.version));
+  } catch {
+    return 'quota';
+  }
+  try {
+    localStorage.setItem(STORAGE_KEYS.db, message.db);
+    return 'ok';
+  } catch {
+    // A stale `db` would win nothing (the IndexedDB copy carries a newer stamp), but drop it so
+    // the browser has room for the small keys.
+    try {
+      localStorage.removeItem(STORAGE_KEYS.db);
+    } catch {
+      /* nothing more to do */
+    }
+    return 'quota';
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The engine's contract with the UI: intents in (`Action`), answers out (`ActionResult`), and
+ * versioned delta events. The UI imports this module as a type only.
+ */
+import type { SizePreset } from './domain/constants';
+import type {
+  Current,
+  EntityKind,
+  EntityMaps,
+  Flags,
+  Id,
+  IdLists,
+  IsoDate,
+  SearchEntry,
+} from './domain/types';
+
+export interface NewSurveyInput {
+  flightPlanId: Id;
+  size: SizePreset;
+  /** yyyy-MM-dd; cannot be in the future */
+  flownOn: IsoDate;
+  /** defaults to the flight plan's captured lines */
+  linesFlown?: number;
+}
+
+export interface PodconfigFile {
+  name: string;
+  size: number;
+}
+
+export type Action =
+  | { type: 'login'; email: string; password: string }
+  | { type: 'logout' }
+  | { type: 'setFlags'; flags: Partial<Flags> }
+  | { type: 'insertMedia'; host: string; bays: number[]; surveys: NewSurveyInput[] }
+  /** itemIds: one per bay holding media, in the order of `media.bays` */
+  | { type: 'receiveMedia'; host: string; itemIds: string[] }
+  | { type: 'cancelReceive'; host: string }
+  | { type: 'ejectMedia'; host: string }
+  /** assignments omitted: every survey of the media to the current user (SPEC §5) */
+  | { type: 'assignSurveys'; mediaId: Id; assignments?: { surveyId: Id; email: string }[] }
+  | { type: 'cancelSurvey'; surveyId: Id }
+  | { type: 'processApplanix'; surveyId: Id }
+  | { type: 'processPodconfig'; surveyId: Id; files: PodconfigFile[] }
+  | { type: 'startSurveyQc'; surveyId: Id }
+  | { type: 'approveSurveyQc'; surveyId: Id }
+  | { type: 'rejectSurveyQc'; surveyId: Id }
+  | { type: 'processCapture'; captureId: Id; surveyIds: Id[] }
+  | { type: 'startCaptureQc'; captureId: Id }
+  | { type: 'approveCaptureQc'; captureId: Id }
+  | { type: 'rejectCaptureQc'; captureId: Id }
+  | { type: 'publishCapture'; captureId: Id }
+  | { type: 'cleanCapture'; captureId: Id }
+  | { type: 'cleanDemo' }
+  | { type: 'sampleOnly' }
+  | { type: 'resetDemo' }
+  | { type: 'reloadData' };
+
+export type ActionType = Action['type'];
+
+export type FlashCategory = 'info' | 'success' | 'warning' | 'danger' | 'simulation';
+export interface Flash {
+  category: FlashCategory;
+  text: string;
+}
+
+/** The entity an action touched, for "Highlight row when action performed". */
+export interface Highlight {
+  kind: EntityKind;
+  id: Id;
+}
+
+export type ActionResult =
+  | { ok: true; flash?: Flash; highlight?: Highlight[] }
+  /** `field` names the input the message belongs beside (login: 'email' | 'password'). */
+  | { ok: false; error: string; field?: string };
+
+/**
+ * One message per tick or action. `seq` grows by one per event; a client that sees a gap asks for
+ * `snapshot()`. Deltas carry only what changed.
+ */
+export interface EngineEvent {
+  seq: number;
+  kind: 'snapshot' | 'delta';
+  /** Entities created or changed, whole. In a snapshot: everything. */
+  changed: Partial<EntityMaps>;
+  removed: Partial<Record<EntityKind, Id[]>>;
+  /** Ordered id lists that changed (whole lists). In a snapshot: all of them. */
+  ids: Partial<IdLists>;
+  current?: Current;
+  flags?: Flags;
+  /** Messages the engine raises by itself (e.g. a corrupt stored copy was ignored). */
+  notices?: Flash[];
+}
+
+/** Serialised `db` for the main thread to mirror into localStorage. */
+export interface PersistMessage {
+  db: string;
+  version: number;
+  savedAt: number;
+  current: Current;
+  flags: Flags;
+}
+
+export interface BootInput {
+  /** localStorage copies as the main thread found them (raw strings, possibly null/corrupt). */
+  stored: { db: string | null; version: string | null; current: string | null; flags: string | null };
+  /** Base URL for fetching `data/all.json` (the worker fetches it itself). */
+  baseUrl: string;
+}
+
+export interface EngineApi {
+  /** Loads the newest valid stored world (or all.json) and starts the clock. Idempotent. */
+  boot(input: BootInput): Promise<EngineEvent>;
+  dispatch(action: Action): Promise<ActionResult>;
+  /** Registers a listener of events; resolves to an unsubscribe function. */
+  subscribe(listener: (event: EngineEvent) => void): Promise<() => void>;
+  /** Registers the listener of persist messages (one at a time). */
+  onPersist(listener: (message: PersistMessage) => void): Promise<() => void>;
+  snapshot(): Promise<EngineEvent>;
+  search(query: string): Promise<SearchEntry[]>;
+  /** Writes pending changes now (page hidden). */
+  flush(): Promise<void>;
+}

@@ -1,0 +1,73 @@
+/**
+ * Every business constant of the product, each citing SPEC.md. Units are in the names.
+ * Pure values only: this module is safe to import anywhere (engine, UI, scripts, tests).
+ */
+
+/** §3: a stored version other than this discards the stored data. */
+export const DATA_VERSION = 45;
+
+/** §9 */
+export const FLASH_CLEAR_MS = 4000;
+export const TICK_MS = 500;
+export const SAVE_DELAY_MS = 500;
+export const LIST_CAP = 150;
+export const SEARCH_MIN_CHARS = 1;
+export const SEARCH_MAX_SUGGESTIONS = 15;
+export const PICKER_MAX_SUGGESTIONS = 10;
+export const SCROLL_DEBOUNCE_MS = 10;
+export const RESIZE_DEBOUNCE_MS = 100;
+export const CAMERA_COUNT = 6;
+export const SHORT_ID_LENGTH = 8;
+export const DEFAULT_WORKFLOW_SECONDS = 60;
+
+/** §9: survey size presets, in seconds of flying (and of simulated receiving). */
+export const SIZE_PRESETS_S = {
+  teeny: 10,
+  tiny: 30,
+  small: 150,
+  medium: 300,
+  large: 600,
+  huge: 3600,
+} as const;
+export type SizePreset = keyof typeof SIZE_PRESETS_S;
+
+/** §5 */
+export const DEMO_PASSWORD = 'demo';
+export const DATE_INPUT_FORMAT = 'dd MMM yyyy';
+export const PODCONFIG_MAX_FILES = 1;
+
+/**
+ * §9 "Demo state resets when stored data has expired." The spec gives no period; a demo left
+ * untouched for two weeks is stale enough that starting afresh is what a presenter wants.
+ */
+export const DEMO_EXPIRY_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** ARCHITECTURE §4: the only way to bend time. */
+export const SIMULATION_SPEEDS = [1, 10, 100] as const;
+export type SimulationSpeed = (typeof SIMULATION_SPEEDS)[number];
+
+/** §9 default flags. */
+export const DEFAULT_FLAGS = {
+  projects: false,
+  surveys: false,
+  highlighter: true,
+  speed: 1 as SimulationSpeed,
+  /** Image proxy base URL; empty means the embedded offline photo set (issue 4). */
+  imageProxy: '',
+};
+
+/** §3: the keys the main thread mirrors into localStorage. */
+export const STORAGE_KEYS = {
+  db: 'db',
+  version: 'version',
+  current: 'current',
+  flags: 'flags',
+} as const;
+
+/** §9 sample data. */
+export const SAMPLE = {
+  projectId: 'SAMPLE',
+  cpid: 'SAMPLE007',
+  flightPlanCode: 'FP007',
+  mediaId: 'TS007',
+} as const;
