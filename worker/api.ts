@@ -87,11 +87,20 @@ export interface EngineEvent {
   removed: Partial<Record<EntityKind, Id[]>>;
   /** Ordered id lists that changed (whole lists). In a snapshot: all of them. */
   ids: Partial<IdLists>;
+  /**
+   * Progress of working stages whose only change is progress: [percent 0..100 (integer),
+   * simulated seconds left (integer), text of the time left]. Sent only when the integer percent
+   * or the text changed, so an event stays small however many workflows are active.
+   */
+  progress?: Partial<Record<ProgressKind, Record<Id, ProgressPatch>>>;
   current?: Current;
   flags?: Flags;
   /** Messages the engine raises by itself (e.g. a corrupt stored copy was ignored). */
   notices?: Flash[];
 }
+
+export type ProgressKind = 'surveys' | 'media' | 'captures';
+export type ProgressPatch = [percent: number, remainingS: number, remainingText: string];
 
 /** Serialised `db` for the main thread to mirror into localStorage. */
 export interface PersistMessage {

@@ -3,8 +3,8 @@
  * the hooks in `hooks.ts`; each listener hears only what it subscribed to (one entity, one kind's id
  * list, the session), so a 500 ms tick re-renders only the rows that changed.
  */
-import type { EngineEvent, Flash } from '../../worker/api';
-import type { Current, EntityKind, EntityOf, Flags, Id, IdLists } from '../../worker/domain/types';
+import type { EngineEvent, Flash, ProgressKind } from '../../worker/api';
+import type { Current, EntityKind, EntityOf, Flags, Id, IdLists, StageView } from '../../worker/domain/types';
 
 type Listener = () => void;
 
@@ -55,6 +55,17 @@ export class ReadModel {
       if (removed?.length) {
         for (const id of removed) {
           map.delete(id);
+          touchedEntities.push(key(kind, id));
+        }
+        touchedKinds.add(kind);
+      }
+      const patches = event.progress?.[kind as ProgressKind];
+      if (patches) {
+        for (const [id, [progress, remainingS, remainingText]] of Object.entries(patches)) {
+          const entity = map.get(id) as { stage: StageView } | undefined;
+          if (!entity) continue;
+          // A new object, so selectors of this entity see a change.
+          map.set(id, { ...entity, stage: { ...entity.stage, progress, remainingS, remainingText } });
           touchedEntities.push(key(kind, id));
         }
         touchedKinds.add(kind);
