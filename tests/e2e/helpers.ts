@@ -1,0 +1,27 @@
+/**
+ * Shared steps of the end-to-end tests, done as a person does them: through roles and the names
+ * of ARCHITECTURE §6.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_USER = { email: 'jane.doe@aerial.example', password: 'demo' };
+
+/** Signs in from the login page and waits until the app has left it. */
+export async function login(page: Page, redirect?: string): Promise<void> {
+  await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
+  await page.getByLabel('Email').fill(DEMO_USER.email);
+  await page.getByLabel('Password').fill(DEMO_USER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Opens Settings and chooses a simulation speed (1, 10 or 100). */
+export async function setSpeed(page: Page, speed: 1 | 10 | 100): Promise<void> {
+  await page.goto('/settings');
+  await page.getByLabel('Simulation speed').selectOption(String(speed));
+}
+
+/** The region where flash messages are announced. */
+export function flash(page: Page, text: string | RegExp) {
+  return page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
+}
