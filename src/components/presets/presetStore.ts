@@ -1,0 +1,96 @@
+/**
+ * The preset modals of SPEC §2 (Coming Soon, Missing Feature, Alert, Confirm) as promises: any
+ * module can ask `confirmDialog({...})` and await the person's answer. One `PresetHost` (mounted
+ * once by the app shell) renders whatever is asked; requests queue, so two never overlap.
+ */
+import { useSyncExternalStore } from 'react';
+
+export type PresetKind = 'confirm' | 'alert' | 'comingSoon' | 'missingFeature';
+
+export interface PresetRequest {
+  key: number;
+  kind: PresetKind;
+  title: string;
+  message: string;
+  okLabel: string;
+  /** Confirm only: the label of the button that declines. */
+  cancelLabel: string;
+  resolve: (ok: boolean) => void;
+}
+
+export interface ConfirmOptions {
+  title: string;
+  message: string;
+  /** Defaults to "OK" (ARCHITECTURE §6: modals have OK and Cancel). */
+  okLabel?: string;
+}
+
+export interface AlertOptions {
+  title: string;
+  message: string;
+  okLabel?: string;
+}
+
+/** SPEC §8: the Coming Soon preset's exact text. */
+export const COMING_SOON_TEXT = 'This feature is coming soon';
+
+let queue: PresetRequest[] = [];
+let nextKey = 1;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  listeners.forEach((l) => l());
+}
+
+function ask(request: Omit<PresetRequest, 'key' | 'resolve'>): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    queue = [...queue, { ...request, key: nextKey++, resolve }];
+    emit();
+  });
+}
+
+/** Answers the request on screen (the host calls this) and shows the next one, if any. */
+export function answerPreset(key: number, ok: boolean): void {
+  const request = queue.find((r) => r.key === key);
+  if (!request) return;
+  queue = queue.filter((r) => r.key !== key);
+  emit();
+  request.resolve(ok);
+}
+
+/** Resolves true on OK, false on Cancel or Escape. */
+export function confirmDialog({ title, message, okLabel = 'OK' }: ConfirmOptions): Promise<boolean> {
+  return ask({ kind: 'confirm', title, message, okLabel, cancelLabel: 'Cancel' });
+}
+
+/** Informs; resolves when closed. */
+export async function alertDialog({ title, message, okLabel = 'OK' }: AlertOptions): Promise<void> {
+  await ask({ kind: 'alert', title, message, okLabel, cancelLabel: 'Cancel' });
+}
+
+/** SPEC §2 preset: 'This feature is coming soon'. `feature` names it in the title. */
+export async function comingSoon(feature?: string): Promise<void> {
+  await ask({ kind: 'comingSoon', title: feature ?? 'Coming Soon', message: COMING_SOON_TEXT, okLabel: 'OK', cancelLabel: 'Cancel' });
+}
+
+/** SPEC §2 preset: a feature the prototype deliberately leaves out (e.g. media filtering). */
+export async function missingFeature(feature: string): Promise<void> {
+  await ask({
+    kind: 'missingFeature',
+    title: 'Missing Feature',
+    message: `${feature} is not yet implemented in this prototype.`,
+    okLabel: 'OK',
+    cancelLabel: 'Cancel',
+  });
+}
+
+/** The request on screen (the first of the queue), or null. */
+export function usePresetRequest(): PresetRequest | null {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => queue[0] ?? null,
+  );
+}
