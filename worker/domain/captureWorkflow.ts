@@ -1,0 +1,77 @@
+/**
+ * The capture workflow of SPEC §4 (docs/workflow-rules.md, Captures): waiting for its first
+ * survey, receiving surveys and QC, four automatic processing stages, capture QC and publishing.
+ * Pure, deterministic factories.
+ */
+import { DEFAULT_WORKFLOW_SECONDS } from './constants';
+import type { StageState, Workflow } from './types';
+import { stageFromDef, type StageDef } from './workflow';
+import { positionAt } from './surveyWorkflow';
+
+export const CAPTURE_STAGES = [
+  'waiting',
+  'receive',
+  'feature-matching',
+  'bundle-adjustment',
+  'rolling-shutter',
+  'orthorectification',
+  'capture-qc',
+  'publish',
+] as const;
+export type CaptureStageName = (typeof CAPTURE_STAGES)[number];
+
+export const CAPTURE_PROCESSING_STAGES: readonly CaptureStageName[] = [
+  'feature-matching',
+  'bundle-adjustment',
+  'rolling-shutter',
+  'orthorectification',
+];
+
+export function captureStageDefs(): StageDef[] {
+  const d = DEFAULT_WORKFLOW_SECONDS;
+  return [
+    { name: 'waiting', label: 'Waiting for Surveys', automatic: false },
+    { name: 'receive', label: 'Receiving Surveys and QC', automatic: false },
+    { name: 'feature-matching', label: 'Feature Matching', automatic: true, durationS: d },
+    { name: 'bundle-adjustment', label: 'Bundle Adjustment', automatic: true, durationS: d },
+    { name: 'rolling-shutter', label: 'Rolling Shutter', automatic: true, durationS: d },
+    { name: 'orthorectification', label: 'Orthorectification', automatic: true, durationS: d },
+    {
+      name: 'capture-qc',
+      label: 'Capture QC',
+      labels: { waiting: 'Ready for QC', completed: 'QC Approved', failed: 'QC Rejected' },
+      automatic: false,
+    },
+    {
+      name: 'publish',
+      label: 'Publish',
+      labels: { waiting: 'Ready for Publishing', working: 'Publishing', completed: 'Published' },
+      // Waits for Publish, then runs for its duration.
+      automatic: false,
+      durationS: d,
+    },
+  ];
+}
+
+/** A capture no survey of which has been received yet. */
+export function createCaptureWorkflow(now = 0): Workflow {
+  const stages = captureStageDefs().map((d) => stageFromDef(d));
+  stages[0]!.state = 'waiting';
+  stages[0]!.startedAt = now;
+  return { stages, current: 0 };
+}
+
+export interface CaptureAtOptions {
+  state?: StageState;
+  startedAt?: number;
+  durationS?: number;
+  progress?: number;
+  speed?: number;
+  completedAt?: number;
+}
+
+export function captureWorkflowAt(stage: CaptureStageName, opts: CaptureAtOptions = {}): Workflow {
+  const wf: Workflow = { stages: captureStageDefs().map((d) => stageFromDef(d)), current: 0 };
+  positionAt(wf, stage, opts);
+  return wf;
+}

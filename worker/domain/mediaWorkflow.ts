@@ -1,0 +1,54 @@
+/**
+ * The media workflow of SPEC §4 (docs/workflow-rules.md, Media): new (Ready to Receive), copy and
+ * receive (automatic), assign (waiting). Pure, deterministic factories.
+ */
+import { DEFAULT_WORKFLOW_SECONDS } from './constants';
+import type { StageState, Workflow } from './types';
+import { stageFromDef, type StageDef } from './workflow';
+import { positionAt } from './surveyWorkflow';
+
+export const MEDIA_STAGES = ['new', 'copy', 'receive', 'assign'] as const;
+export type MediaStageName = (typeof MEDIA_STAGES)[number];
+
+export function mediaStageDefs(opts: { receiveS?: number } = {}): StageDef[] {
+  return [
+    { name: 'new', label: 'Ready to Receive', automatic: false },
+    { name: 'copy', label: 'Copy', labels: { working: 'Copying' }, automatic: true, durationS: DEFAULT_WORKFLOW_SECONDS },
+    {
+      name: 'receive',
+      label: 'Receive',
+      labels: { working: 'Receiving' },
+      automatic: true,
+      durationS: opts.receiveS ?? DEFAULT_WORKFLOW_SECONDS,
+    },
+    { name: 'assign', label: 'Assignment', labels: { completed: 'Assigned' }, automatic: false },
+  ];
+}
+
+/** A media set just inserted: waiting at `new`. */
+export function createMediaWorkflow(now = 0): Workflow {
+  const stages = mediaStageDefs().map((d) => stageFromDef(d));
+  stages[0]!.state = 'waiting';
+  stages[0]!.startedAt = now;
+  return { stages, current: 0 };
+}
+
+export interface MediaAtOptions {
+  state?: StageState;
+  startedAt?: number;
+  durationS?: number;
+  progress?: number;
+  speed?: number;
+  completedAt?: number;
+  /** Length of the receive stage: the largest survey size (SPEC §4). */
+  receiveS?: number;
+}
+
+export function mediaWorkflowAt(stage: MediaStageName, opts: MediaAtOptions = {}): Workflow {
+  const stages = mediaStageDefs(opts.receiveS !== undefined ? { receiveS: opts.receiveS } : {}).map((d) =>
+    stageFromDef(d),
+  );
+  const wf: Workflow = { stages, current: 0 };
+  positionAt(wf, stage, opts);
+  return wf;
+}

@@ -1,0 +1,6 @@
+/** SPEC §9: short ids are the first 8 characters, uppercased (flash texts name surveys by them). */
+import { SHORT_ID_LENGTH } from './constants';
+
+export function shortId(id: string): string {
+  return id.slice(0, SHORT_ID_LENGTH).toUpperCase();
+}

@@ -1,0 +1,40 @@
+/**
+ * Users (SPEC §3): a name derived from the email when the data has none ("first.last@x" gives
+ * "First Last"), and initials for the Assigned column.
+ */
+import type { User } from './types';
+
+/** SPEC §5 `{email}` pattern: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+}
+
+/**
+ * "ann.lee@x" → "Ann Lee"; "ann_lee", "ann-lee" likewise; "ann@x" → "Ann"; digits are dropped
+ * ("jo.smith2@x" → "Jo Smith"); an empty local part falls back to the whole email.
+ */
+export function nameFromEmail(email: string): string {
+  const local = email.split('@')[0] ?? '';
+  const words = local
+    .split(/[._\-+]+/)
+    .map((w) => w.replace(/[^\p{L}']/gu, ''))
+    .filter((w) => w.length > 0);
+  return words.length ? words.map(capitalise).join(' ') : email;
+}
+
+/** First letters of the first and last words: "Ann Lee" → "AL", "Ann" → "A". */
+export function initialsOf(name: string): string {
+  const words = name.split(/\s+/).filter((w) => w.length > 0);
+  if (!words.length) return '?';
+  const first = words[0]!.charAt(0);
+  const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
+  return (first + last).toUpperCase();
+}
+
+export function userFromEmail(email: string, name?: string): User {
+  const clean = email.trim().toLowerCase();
+  const n = name && name.trim() ? name.trim() : nameFromEmail(clean);
+  return { email: clean, name: n, initials: initialsOf(n) };
+}
