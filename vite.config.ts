@@ -16,11 +16,36 @@ export default defineConfig({
       srcDir: 'sw',
       filename: 'sw.ts',
       registerType: 'prompt',
+      // src/pwa/register.ts registers with workbox-window, so the plugin injects no script.
       injectRegister: false,
-      manifest: false,
+      // The plugin writes manifest.webmanifest and links it from index.html (docs/pwa.md).
+      manifest: {
+        name: 'Aerial Survey Console',
+        short_name: 'Survey Console',
+        description: 'Receive, check and publish six-camera aerial surveys, online or offline.',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0f6cbd',
+        background_color: '#ffffff',
+        categories: ['productivity', 'utilities'],
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
       injectManifest: {
+        // App shell, every route's chunk, the engine worker chunk, icons and the manifest.
+        // Data and photos are cached at run time by sw/routes.ts (photos are far too many).
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
         globIgnores: ['photos/**', 'data/**'],
+        // Fluent UI's chunks are large; a chunk left out of the precache would break offline.
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        // A classic script: registers everywhere without `type: 'module'`.
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false, type: 'module' },
     }),

@@ -1,0 +1,75 @@
+/**
+ * The header's service-worker corner: an "Offline" badge saying what still works, and, when a
+ * newer version waits, "A new version is available" with a Reload button. Nothing reloads unless
+ * the person clicks it, so no one loses a half-filled dialog to an update.
+ */
+import { useEffect } from 'react';
+import { Badge, Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowClockwiseRegular, CloudOffRegular } from '@fluentui/react-icons';
+import { usePwaState } from './pwaState';
+import { applyUpdate, registerPwa } from './register';
+
+const OFFLINE_HELP =
+  'Offline — your work is saved on this device; sample data and photos seen before still show.';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  update: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    whiteSpace: 'nowrap',
+    fontSize: tokens.fontSizeBase200,
+  },
+  hidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
+});
+
+export function PwaStatus() {
+  const styles = useStyles();
+  const { offline, updateReady, updating } = usePwaState();
+  useEffect(registerPwa, []);
+
+  return (
+    <div className={styles.root} data-testid="pwa-status">
+      {/* aria-live, not role=status: the flash region owns that role and tests look it up by it. */}
+      <span aria-live="polite" className={styles.hidden}>
+        {offline ? OFFLINE_HELP : ''}
+      </span>
+      {offline && (
+        <Tooltip content={OFFLINE_HELP} relationship="description" withArrow>
+          <Badge
+            appearance="tint"
+            color="warning"
+            icon={<CloudOffRegular />}
+            tabIndex={0}
+            aria-label={OFFLINE_HELP}
+            data-testid="offline-indicator"
+          >
+            Offline
+          </Badge>
+        </Tooltip>
+      )}
+      {updateReady && (
+        <div className={styles.update} role="group" aria-label="Update">
+          <span>A new version is available</span>
+          <Button
+            size="small"
+            appearance="primary"
+            icon={<ArrowClockwiseRegular />}
+            disabled={updating}
+            onClick={applyUpdate}
+          >
+            Reload
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Registers the service worker with workbox-window and keeps pwaState in step with it and with the
+ * network. An update never applies itself: it waits until the person clicks Reload (squoosh's
+ * habit, ARCHITECTURE §5), then the page reloads once the new worker controls it.
+ */
+import { Workbox } from 'workbox-window';
+import { setPwaState } from './pwaState';
+
+/** Field laptops stay open for days: look for a new version this often while online. */
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+let workbox: Workbox | null = null;
+let started = false;
+
+/** The running build's version, exposed for support and for the update test. */
+export const APP_VERSION: string = __APP_VERSION__;
+
+/** Starts once, whoever calls first (main.tsx or the header's PwaStatus). */
+export function registerPwa(): void {
+  if (started) return;
+  started = true;
+  document.documentElement.dataset.appVersion = APP_VERSION;
+
+  const onNetwork = () => {
+    setPwaState({ offline: !navigator.onLine });
+    if (navigator.onLine) void workbox?.update();
+  };
+  window.addEventListener('online', onNetwork);
+  window.addEventListener('offline', onNetwork);
+  onNetwork();
+
+  // The dev server has no service worker (vite-plugin-pwa devOptions are off).
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+
+  const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
+  workbox = wb;
+  wb.addEventListener('waiting', () => setPwaState({ updateReady: true }));
+  navigator.serviceWorker.addEventListener('controllerchange', () =>
+    setPwaState({ controlled: Boolean(navigator.serviceWorker.controller) }),
+  );
+  void wb.register().then(() => setPwaState({ controlled: Boolean(navigator.serviceWorker.controller) }));
+  window.setInterval(() => {
+    if (navigator.onLine) void wb.update();
+  }, UPDATE_CHECK_INTERVAL_MS);
+}
+
+/** Reload was clicked: let the waiting worker take over, then reload once it controls the page. */
+export function applyUpdate(): void {
+  const wb = workbox;
+  if (!wb) return;
+  setPwaState({ updating: true });
+  wb.addEventListener('controlling', () => window.location.reload());
+  wb.messageSkipWaiting();
+}

@@ -1,0 +1,44 @@
+/**
+ * What the page and the service worker agree on: cache names, the messages they exchange, and the
+ * URL that marks a survey as "available offline". Pure values and types, so both the DOM build
+ * (src/) and the WebWorker build (sw/) can import it.
+ */
+
+/** Runtime caches. Precache names are Workbox's own. */
+export const CACHE_NAMES = {
+  /** all.json: one entry whatever the cache-buster query. */
+  sampleData: 'sample-data',
+  /** photos.json, the fixed photo index. */
+  photoIndex: 'photo-index',
+  /** Thumbnails and frames seen while browsing; bounded, least recently used evicted first. */
+  photos: 'photos',
+  /** Photos a person asked to keep ("Make available offline"); never evicted by the SW. */
+  pinnedPhotos: 'photos-pinned',
+} as const;
+
+/** Bound of the browsing photo cache: a few surveys' worth of thumbnails and frames. */
+export const PHOTO_CACHE_MAX_ENTRIES = 5000;
+export const PHOTO_CACHE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** all.json is small and changes rarely: past this, a van on a weak link uses the cached copy. */
+export const DATA_NETWORK_TIMEOUT_S = 3;
+
+/** Marker entry in the pinned cache recording that a survey was made available offline. */
+export function pinnedMarkerUrl(scope: string, surveyId: string): string {
+  return new URL(`__pinned__/${encodeURIComponent(surveyId)}`, scope).href;
+}
+
+/** Page → service worker. PIN_PHOTOS carries a MessagePort for progress and cancelling. */
+export type PageToSw =
+  | { type: 'SKIP_WAITING' }
+  | { type: 'PIN_PHOTOS'; surveyId: string; urls: string[] }
+  | { type: 'UNPIN_PHOTOS'; surveyId: string };
+
+/** Service worker → page, over the port of a PIN_PHOTOS or UNPIN_PHOTOS message. */
+export type PinProgress =
+  | { type: 'progress'; done: number; failed: number; total: number }
+  | { type: 'done'; done: number; failed: number; total: number }
+  | { type: 'cancelled'; done: number; total: number }
+  | { type: 'unpinned' };
+
+/** Page → service worker over the port of a running PIN_PHOTOS job. */
+export type PinControl = { type: 'cancel' };

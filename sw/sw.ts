@@ -1,0 +1,37 @@
+/**
+ * The service worker: precaches the app shell and every route's code, serves history-mode deep
+ * links from the shell, caches data and photos at run time (routes.ts), keeps surveys a person
+ * pinned (pinning.ts), and waits to be told before replacing an older version.
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { handlePinMessage } from './pinning';
+import type { PageToSw } from './protocol';
+import { registerRuntimeRoutes } from './routes';
+
+declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Any in-app path (/captures/…/surveys, /surveys/…/qc/…) is the single-page shell; the router
+// takes it from there. Files (data, photos, assets) are not navigations and never reach this.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html')));
+
+registerRuntimeRoutes();
+
+// Claiming on first install lets the very first visit cache what it shows. An update never
+// activates by itself: it waits for SKIP_WAITING, sent when the person clicks Reload.
+clientsClaim();
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const message = event.data as PageToSw | null;
+  if (!message || typeof message !== 'object') return;
+  if (message.type === 'SKIP_WAITING') {
+    void self.skipWaiting();
+    return;
+  }
+  const job = handlePinMessage(message, event.ports[0]);
+  if (job) event.waitUntil(job);
+});
