@@ -1,0 +1,40 @@
+/**
+ * The status cell of every table: the stage's label, and while a stage works (or was cancelled or
+ * failed part way) a progress bar with its percent and the time left (SPEC §4). The engine derives
+ * all of it; this only renders `StageView`.
+ */
+import { ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { StageView } from '../../worker/domain/types';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: '140px' },
+  meta: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  failed: { color: tokens.colorPaletteRedForeground1 },
+});
+
+export function StageStatus({ stage }: { stage: StageView }) {
+  const styles = useStyles();
+  const hasProgress = stage.progress !== undefined;
+  const percent = Math.round(stage.progress ?? 0);
+  const working = stage.state === 'working';
+  return (
+    <div className={styles.root}>
+      <Text className={stage.state === 'failed' || stage.state === 'cancelled' ? styles.failed : undefined}>
+        {stage.statusLabel}
+      </Text>
+      {hasProgress && (
+        <>
+          <ProgressBar
+            value={percent / 100}
+            thickness="large"
+            color={working ? 'brand' : 'error'}
+            aria-label={`${stage.statusLabel} ${percent}%`}
+          />
+          <Text className={styles.meta}>
+            {percent}%{working && stage.remainingText ? ` · ${stage.remainingText} left` : ''}
+          </Text>
+        </>
+      )}
+    </div>
+  );
+}

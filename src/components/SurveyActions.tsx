@@ -1,0 +1,56 @@
+/**
+ * The survey row's action buttons, each offered exactly when the engine's flags allow it:
+ * Process Applanix, Process PodConfig, Start QC (opens the QC page) and View QC.
+ */
+import { useState } from 'react';
+import { Button } from '@fluentui/react-components';
+import { useLocation } from 'wouter';
+import type { Survey } from '../../worker/domain/types';
+import { paths } from '../app/paths';
+import { useActionThenGo } from '../hooks/useActionThenGo';
+import { ProcessApplanixDialog } from '../dialogs/ProcessApplanixDialog';
+import { ProcessPodconfigDialog } from '../dialogs/ProcessPodconfigDialog';
+import { alertDialog } from './presets';
+
+type Open = 'applanix' | 'podconfig' | null;
+
+export function SurveyActions({ survey }: { survey: Survey }) {
+  const [open, setOpen] = useState<Open>(null);
+  const runThenGo = useActionThenGo();
+  const [, navigate] = useLocation();
+  const startQc = async () => {
+    const result = await runThenGo({ type: 'startSurveyQc', surveyId: survey.surveyId }, paths.surveyQc(survey.surveyId));
+    if (!result.ok) await alertDialog({ title: 'Start QC', message: result.error });
+  };
+  const { flags } = survey;
+  return (
+    <>
+      {flags.needsApplanix && flags.waitingForApplanix && (
+        <Button size="small" onClick={() => setOpen('applanix')}>
+          Process Applanix
+        </Button>
+      )}
+      {flags.needsPodconfig && flags.waitingForPodconfig && (
+        <Button size="small" onClick={() => setOpen('podconfig')}>
+          Process PodConfig
+        </Button>
+      )}
+      {flags.qcReady && (
+        <Button
+          size="small"
+          appearance="primary"
+          onClick={() => void startQc()}
+        >
+          Start QC
+        </Button>
+      )}
+      {flags.qcInProgress && (
+        <Button size="small" onClick={() => navigate(paths.surveyQc(survey.surveyId))}>
+          View QC
+        </Button>
+      )}
+      {open === 'applanix' && <ProcessApplanixDialog survey={survey} onClose={() => setOpen(null)} />}
+      {open === 'podconfig' && <ProcessPodconfigDialog survey={survey} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * One survey row. It subscribes to its own survey, so a tick re-renders only the rows whose
+ * survey changed.
+ */
+import { memo } from 'react';
+import { Checkbox, TableCell, TableRow, mergeClasses } from '@fluentui/react-components';
+import { Link } from 'wouter';
+import type { Id } from '../../worker/domain/types';
+import { shortId } from '../../worker/domain/shortId';
+import { useEntity } from '../engine/hooks';
+import { useHighlighted } from '../app/highlight';
+import { paths } from '../app/paths';
+import { formatDay } from './dates';
+import { useRowStyles } from './rowStyles';
+import { StageStatus } from './StageStatus';
+import { SurveyActions } from './SurveyActions';
+import { SurveyMoreActions } from './SurveyMoreActions';
+import { UserInitials } from './UserInitials';
+
+export interface SurveyRowProps {
+  surveyId: Id;
+  /** Primitives rather than a columns object, so `memo` holds whatever the parent passes. */
+  showCapture: boolean;
+  showActions: boolean;
+  showCheckbox: boolean;
+  selected: boolean;
+  onToggle?: (surveyId: Id, on: boolean) => void;
+}
+
+export const SurveyRow = memo(function SurveyRow({ surveyId, showCapture, showActions, showCheckbox, selected, onToggle }: SurveyRowProps) {
+  const styles = useRowStyles();
+  const survey = useEntity('surveys', surveyId);
+  const fp = useEntity('flightPlans', survey?.flightPlanId);
+  const highlighted = useHighlighted('surveys', surveyId);
+  if (!survey) return null;
+  const id = shortId(survey.surveyId);
+  const planned = fp ? fp.lines.filter((l) => l.capture).length : 0;
+  return (
+    <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)} data-survey-id={surveyId}>
+      {showCheckbox && (
+        <TableCell>
+          <Checkbox
+            aria-label={`Select survey ${id}`}
+            checked={selected}
+            disabled={!survey.flags.canProcess}
+            onChange={(_, d) => onToggle?.(surveyId, d.checked === true)}
+          />
+        </TableCell>
+      )}
+      <TableCell>{id}</TableCell>
+      <TableCell>{formatDay(survey.flownOn)}</TableCell>
+      <TableCell>{formatDay(survey.receivedOn)}</TableCell>
+      {showCapture && (
+        <TableCell>
+          <Link href={paths.capture(survey.captureId)}>{survey.cpid}</Link>
+        </TableCell>
+      )}
+      <TableCell>{fp ? fp.code : '—'}</TableCell>
+      <TableCell>
+        <UserInitials email={survey.assignedTo} />
+      </TableCell>
+      <TableCell>
+        {survey.linesFlown}/{planned}
+      </TableCell>
+      <TableCell>
+        <StageStatus stage={survey.stage} />
+      </TableCell>
+      {showActions && (
+        <TableCell>
+          <div className={styles.actions}>
+            <SurveyActions survey={survey} />
+            <SurveyMoreActions survey={survey} />
+          </div>
+        </TableCell>
+      )}
+    </TableRow>
+  );
+});

@@ -1,0 +1,22 @@
+/**
+ * Display formats of days and day ranges (SPEC §9: "Dates in a medium format"). A fixed locale
+ * keeps what staff see, and what tests read, the same on every laptop.
+ */
+import { DateTime } from 'luxon';
+import type { IsoDate } from '../../worker/domain/types';
+
+const LOCALE = 'en-US';
+
+/** "Nov 21, 2026", or an em dash when there is no date. */
+export function formatDay(iso: IsoDate | null | undefined): string {
+  if (!iso) return '—';
+  const d = DateTime.fromISO(iso, { locale: LOCALE });
+  return d.isValid ? d.toLocaleString(DateTime.DATE_MED) : '—';
+}
+
+/** "Nov 2 – Nov 21, 2026"; one day when both ends agree. */
+export function formatDayRange(first: IsoDate | null | undefined, last: IsoDate | null | undefined): string {
+  if (!first && !last) return '—';
+  if (!first || !last || first === last) return formatDay(first ?? last);
+  return `${formatDay(first)} – ${formatDay(last)}`;
+}

@@ -1,0 +1,82 @@
+/**
+ * Assign (SPEC §5): by default every survey of the media goes to the current user; a picker per
+ * survey is offered only when the media holds more than one survey.
+ */
+import { useMemo, useState } from 'react';
+import { Field, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import type { Id, Media } from '../../worker/domain/types';
+import { FormDialog } from '../components/FormDialog';
+import { useAction } from '../app/useAction';
+import { engineClient } from '../engine/client';
+import { useCurrent, useKindVersion } from '../engine/hooks';
+import { shortId } from '../../worker/domain/shortId';
+import { UserPicker } from './UserPicker';
+
+export function AssignDialog({ media, onClose }: { media: Media; onClose: () => void }) {
+  const run = useAction();
+  const me = useCurrent().user?.email ?? '';
+  const usersVersion = useKindVersion('users');
+  const users = useMemo(() => engineClient().model.list('users'), [usersVersion]);
+  const [all, setAll] = useState(me);
+  const [perSurvey, setPerSurvey] = useState<Record<Id, string>>(() =>
+    Object.fromEntries(media.surveyIds.map((id) => [id, me])),
+  );
+  const many = media.surveyIds.length > 1;
+
+  const chooseAll = (email: string) => {
+    setAll(email);
+    setPerSurvey(Object.fromEntries(media.surveyIds.map((id) => [id, email])));
+  };
+
+  return (
+    <FormDialog
+      open
+      title={`Assign surveys of ${media.receiveId ?? media.mediaId}`}
+      onClose={onClose}
+      onOk={async () => {
+        const assignments = media.surveyIds.map((surveyId) => ({ surveyId, email: perSurvey[surveyId] ?? all }));
+        // Omitted assignments mean "all to the current user" (the engine's default, SPEC §5).
+        const defaulted = assignments.every((a) => a.email === me);
+        const result = await run({
+          type: 'assignSurveys',
+          mediaId: media.mediaId,
+          ...(defaulted ? {} : { assignments }),
+        });
+        return result.ok ? null : result.error;
+      }}
+    >
+      <Field label={many ? 'Assign all surveys to' : 'Assign the survey to'}>
+        <UserPicker users={users} value={all} onChange={chooseAll} label={many ? 'Assign all surveys to' : 'Assign the survey to'} />
+      </Field>
+      {many ? (
+        <Table size="small" aria-label="Assignments" style={{ marginTop: 12 }}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>Survey</TableHeaderCell>
+              <TableHeaderCell>Assigned</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {media.surveyIds.map((id) => (
+              <TableRow key={id}>
+                <TableCell>{shortId(id)}</TableCell>
+                <TableCell>
+                  <UserPicker
+                    users={users}
+                    value={perSurvey[id] ?? all}
+                    onChange={(email) => setPerSurvey((prev) => ({ ...prev, [id]: email }))}
+                    label={`Assign survey ${shortId(id)} to`}
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <Text as="p" block style={{ marginTop: 12 }}>
+          {media.surveyIds.length === 1 ? `Survey ${shortId(media.surveyIds[0]!)}.` : 'This media holds no surveys.'}
+        </Text>
+      )}
+    </FormDialog>
+  );
+}

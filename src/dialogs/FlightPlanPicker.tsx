@@ -1,0 +1,79 @@
+/**
+ * Chooses the flight plan a new survey was flown on. A combobox that filters as one types, from
+ * the first character or none at all, and never offers more than 10 suggestions (SPEC §5).
+ */
+import { useMemo, useState } from 'react';
+import { Combobox, Option } from '@fluentui/react-components';
+import { PICKER_MAX_SUGGESTIONS } from '../../worker/domain/constants';
+import type { Id } from '../../worker/domain/types';
+import { engineClient } from '../engine/client';
+import { useKindVersion } from '../engine/hooks';
+
+export interface FlightPlanPickerProps {
+  value: Id | null;
+  onChange: (flightPlanId: Id | null) => void;
+  label: string;
+}
+
+interface Choice {
+  id: Id;
+  text: string;
+  haystack: string;
+}
+
+function useChoices(): Choice[] {
+  const fpVersion = useKindVersion('flightPlans');
+  const captureVersion = useKindVersion('captures');
+  return useMemo(() => {
+    const { model } = engineClient();
+    return model.list('flightPlans').map((fp) => {
+      const cpid = model.get('captures', fp.captureId)?.cpid ?? '';
+      const text = `${cpid} · ${fp.code} ${fp.name}`;
+      return { id: fp.flightPlanId, text, haystack: text.toLowerCase() };
+    });
+  }, [fpVersion, captureVersion]);
+}
+
+export function FlightPlanPicker({ value, onChange, label }: FlightPlanPickerProps) {
+  const choices = useChoices();
+  const selectedText = choices.find((c) => c.id === value)?.text ?? '';
+  const [query, setQuery] = useState(selectedText);
+  const needle = query === selectedText ? '' : query.trim().toLowerCase();
+  const matches = useMemo(() => {
+    const out: Choice[] = [];
+    for (const c of choices) {
+      if (!needle || c.haystack.includes(needle)) out.push(c);
+      if (out.length === PICKER_MAX_SUGGESTIONS) break;
+    }
+    return out;
+  }, [choices, needle]);
+
+  return (
+    <Combobox
+      aria-label={label}
+      placeholder="Type a capture or flight plan"
+      value={query}
+      selectedOptions={value ? [value] : []}
+      onChange={(e) => {
+        setQuery(e.target.value);
+        if (value) onChange(null);
+      }}
+      onOptionSelect={(_, d) => {
+        onChange(d.optionValue ?? null);
+        setQuery(d.optionText ?? '');
+      }}
+    >
+      {matches.length === 0 ? (
+        <Option disabled value="" text="">
+          No flight plan matches
+        </Option>
+      ) : (
+        matches.map((c) => (
+          <Option key={c.id} value={c.id} text={c.text}>
+            {c.text}
+          </Option>
+        ))
+      )}
+    </Combobox>
+  );
+}

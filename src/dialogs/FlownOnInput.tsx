@@ -1,0 +1,64 @@
+/**
+ * The flown-on date: typed as 'dd MMM yyyy' (SPEC §5) or picked on a small month calendar whose
+ * days after `max` cannot be chosen. Esc or Enter leaves the field (blurs) without closing the
+ * dialog or submitting it; a typed date is normalised when the field is left.
+ */
+import { useRef } from 'react';
+import { Button, Input, Popover, PopoverSurface, PopoverTrigger } from '@fluentui/react-components';
+import { CalendarRegular } from '@fluentui/react-icons';
+import { DateTime } from 'luxon';
+import { DATE_INPUT_FORMAT } from '../../worker/domain/constants';
+import { MonthCalendar } from './MonthCalendar';
+
+const LOCALE = 'en-US';
+
+/** The typed text as a day, or null when it is not a 'dd MMM yyyy' date. */
+export function parseFlownOn(text: string): DateTime | null {
+  const d = DateTime.fromFormat(text.trim(), DATE_INPUT_FORMAT, { locale: LOCALE });
+  return d.isValid ? d : null;
+}
+
+export function formatFlownOn(d: DateTime): string {
+  return d.setLocale(LOCALE).toFormat(DATE_INPUT_FORMAT);
+}
+
+export interface FlownOnInputProps {
+  value: string;
+  onChange: (text: string) => void;
+  label: string;
+  max: DateTime;
+}
+
+export function FlownOnInput({ value, onChange, label, max }: FlownOnInputProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const parsed = parseFlownOn(value);
+  return (
+    <Input
+      ref={input}
+      aria-label={label}
+      placeholder={DATE_INPUT_FORMAT}
+      value={value}
+      onChange={(_, d) => onChange(d.value)}
+      onBlur={() => {
+        if (parsed) onChange(formatFlownOn(parsed));
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === 'Escape') {
+          e.preventDefault();
+          e.stopPropagation();
+          input.current?.blur();
+        }
+      }}
+      contentAfter={
+        <Popover trapFocus withArrow>
+          <PopoverTrigger disableButtonEnhancement>
+            <Button appearance="transparent" size="small" icon={<CalendarRegular />} aria-label={`Choose ${label.toLowerCase()}`} />
+          </PopoverTrigger>
+          <PopoverSurface>
+            <MonthCalendar selected={parsed} max={max} onSelect={(d) => onChange(formatFlownOn(d))} />
+          </PopoverSurface>
+        </Popover>
+      }
+    />
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Receive media (SPEC §5): a Media ID for every bay holding media, and a preview of the receive
+ * id. The engine answers 'missing media id' when one is empty.
+ */
+import { useState } from 'react';
+import { Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { Drive } from '../../worker/domain/types';
+import { FormDialog } from '../components/FormDialog';
+import { useAction } from '../app/useAction';
+import { useEntity } from '../engine/hooks';
+import { receiveIdPreview } from './receiveId';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: '12px' },
+  preview: { fontFamily: tokens.fontFamilyMonospace },
+});
+
+export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: () => void }) {
+  const styles = useStyles();
+  const run = useAction();
+  const media = useEntity('media', drive.mediaId);
+  const bays = media?.bays.length ? media.bays : [1];
+  const [itemIds, setItemIds] = useState<string[]>(() => bays.map(() => ''));
+
+  return (
+    <FormDialog
+      open
+      title={`Receive media on ${drive.host}`}
+      onClose={onClose}
+      onOk={async () => {
+        const result = await run({ type: 'receiveMedia', host: drive.host, itemIds: itemIds.map((s) => s.trim()) });
+        return result.ok ? null : result.error;
+      }}
+    >
+      <div className={styles.form}>
+        {bays.map((bay, i) => (
+          <Field key={bay} label={bays.length > 1 ? `Media ID (bay ${bay})` : 'Media ID'}>
+            <Input
+              value={itemIds[i]}
+              autoFocus={i === 0}
+              onChange={(_, d) => setItemIds((prev) => prev.map((v, j) => (j === i ? d.value : v)))}
+            />
+          </Field>
+        ))}
+        <Text>
+          Receive ID: <span className={styles.preview} data-testid="receive-id">{receiveIdPreview(itemIds)}</span>
+        </Text>
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Picks one of the users (SPEC §5: the assign list holds all users, the current user included).
+ * A plain dropdown: the team is small, so every name fits the list.
+ */
+import { Dropdown, Option } from '@fluentui/react-components';
+import type { User } from '../../worker/domain/types';
+
+export interface UserPickerProps {
+  users: User[];
+  value: string;
+  onChange: (email: string) => void;
+  label: string;
+}
+
+export function UserPicker({ users, value, onChange, label }: UserPickerProps) {
+  const selected = users.find((u) => u.email === value);
+  return (
+    <Dropdown
+      aria-label={label}
+      value={selected?.name ?? value}
+      selectedOptions={[value]}
+      onOptionSelect={(_, d) => d.optionValue && onChange(d.optionValue)}
+    >
+      {users.map((u) => (
+        <Option key={u.email} value={u.email} text={u.name}>
+          {`${u.name} (${u.email})`}
+        </Option>
+      ))}
+    </Dropdown>
+  );
+}
