@@ -1,0 +1,62 @@
+/**
+ * A capture's actions, each offered exactly when the engine's flags allow it: Process (dialog),
+ * Start QC (then the capture QC page), View QC, Publish (after a confirmation).
+ */
+import { useState } from 'react';
+import { Button } from '@fluentui/react-components';
+import { useLocation } from 'wouter';
+import type { Capture } from '../../worker/domain/types';
+import { paths } from '../app/paths';
+import { useAction } from '../app/useAction';
+import { useActionThenGo } from '../hooks/useActionThenGo';
+import { ProcessCaptureDialog } from '../dialogs/ProcessCaptureDialog';
+import { ConfirmActionDialog } from '../dialogs/ConfirmActionDialog';
+import { alertDialog } from './presets';
+
+type Open = 'process' | 'publish' | null;
+
+export function CaptureActions({ capture }: { capture: Capture }) {
+  const [open, setOpen] = useState<Open>(null);
+  const run = useAction();
+  const runThenGo = useActionThenGo();
+  const [, navigate] = useLocation();
+  const { flags } = capture;
+  const startQc = async () => {
+    const result = await runThenGo({ type: 'startCaptureQc', captureId: capture.captureId }, paths.captureQc(capture.captureId));
+    if (!result.ok) await alertDialog({ title: 'Start QC', message: result.error });
+  };
+  return (
+    <>
+      {flags.canProcess && (
+        <Button size="small" appearance="primary" onClick={() => setOpen('process')}>
+          Process
+        </Button>
+      )}
+      {flags.qcReady && (
+        <Button size="small" appearance="primary" onClick={() => void startQc()}>
+          Start QC
+        </Button>
+      )}
+      {flags.qcInProgress && (
+        <Button size="small" onClick={() => navigate(paths.captureQc(capture.captureId))}>
+          View QC
+        </Button>
+      )}
+      {flags.canPublish && (
+        <Button size="small" appearance="primary" onClick={() => setOpen('publish')}>
+          Publish
+        </Button>
+      )}
+      {open === 'process' && <ProcessCaptureDialog capture={capture} onClose={() => setOpen(null)} />}
+      {open === 'publish' && (
+        <ConfirmActionDialog
+          title={`Publish ${capture.cpid}`}
+          run={() => run({ type: 'publishCapture', captureId: capture.captureId })}
+          onClose={() => setOpen(null)}
+        >
+          Publish capture {capture.cpid}? Its processed surveys become available to customers.
+        </ConfirmActionDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The capture table's survey count, with a hover (and focus) breakdown of its surveys by
+ * displayed stage (SPEC §2, §4). The engine keeps `capture.counts`; this only labels them.
+ */
+import { Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import type { CaptureCountKey, CaptureCounts } from '../../worker/domain/types';
+
+/** Displayed-stage names (SPEC §4) of the per-stage counts, in workflow order. */
+const STAGE_COUNTS: [CaptureCountKey, string][] = [
+  ['receiving', 'Copy/Receiving'],
+  ['waitingForApplanix', 'Waiting for Applanix'],
+  ['waitingForPodConfig', 'Waiting for PodConfig'],
+  ['extractingFrames', 'Extracting Frames'],
+  ['qcReady', 'Ready for QC'],
+  ['qcInProgress', 'QC in Progress'],
+  ['qcRejected', 'QC Rejected'],
+  ['qcApproved', 'Ready for Processing'],
+  ['processing', 'Processing'],
+  ['waitingForCaptureQc', 'Waiting for Capture QC'],
+  ['canPublish', 'Ready for Publishing'],
+  ['publishing', 'Publishing'],
+  ['published', 'Published'],
+];
+
+const useStyles = makeStyles({
+  count: {
+    cursor: 'help',
+    textDecorationLine: 'underline',
+    textDecorationStyle: 'dotted',
+    textUnderlineOffset: '3px',
+    color: tokens.colorNeutralForeground1,
+  },
+  list: { margin: 0, padding: 0, listStyleType: 'none', minWidth: '180px' },
+  item: { display: 'flex', justifyContent: 'space-between', gap: '16px' },
+});
+
+export function SurveyBreakdown({ counts, cpid }: { counts: CaptureCounts; cpid: string }) {
+  const styles = useStyles();
+  const rows = STAGE_COUNTS.filter(([key]) => counts[key] > 0);
+  const content =
+    rows.length === 0 ? (
+      'No surveys yet'
+    ) : (
+      <ul className={styles.list} aria-label={`Surveys of ${cpid} by stage`}>
+        {rows.map(([key, label]) => (
+          <li key={key} className={styles.item}>
+            <span>{label}</span>
+            <strong>{counts[key]}</strong>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <Tooltip content={content} relationship="description" withArrow positioning="after">
+      <span className={styles.count} tabIndex={0} data-testid="survey-count">
+        {counts.surveys}
+      </span>
+    </Tooltip>
+  );
+}

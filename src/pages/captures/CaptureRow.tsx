@@ -1,0 +1,55 @@
+/**
+ * One row of the capture table; subscribes to its own capture so a tick re-renders only it.
+ */
+import { memo } from 'react';
+import { TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
+import { Link } from 'wouter';
+import type { Id } from '../../../worker/domain/types';
+import { useEntity } from '../../engine/hooks';
+import { useHighlighted } from '../../app/highlight';
+import { paths } from '../../app/paths';
+import { formatDayRange } from '../../components/dates';
+import { useRowStyles } from '../../components/rowStyles';
+import { StageStatus } from '../../components/StageStatus';
+import { SurveyBreakdown } from '../../components/SurveyBreakdown';
+import { CaptureActions } from '../../components/CaptureActions';
+
+export const CAPTURE_ROW_HEIGHT_PX = 64;
+
+export const CaptureRow = memo(function CaptureRow({ captureId, fixedHeight }: { captureId: Id; fixedHeight: boolean }) {
+  const styles = useRowStyles();
+  const capture = useEntity('captures', captureId);
+  const highlighted = useHighlighted('captures', captureId);
+  if (!capture) return null;
+  return (
+    <TableRow
+      className={mergeClasses(styles.row, highlighted && styles.highlighted)}
+      style={fixedHeight ? { height: CAPTURE_ROW_HEIGHT_PX } : undefined}
+      data-capture-id={captureId}
+    >
+      <TableCell>
+        <Link href={paths.capture(captureId)}>{capture.cpid}</Link>
+      </TableCell>
+      <TableCell>
+        <Text block>{capture.description}</Text>
+        <Text size={200} className={styles.muted}>
+          {capture.sfid} · {capture.season}
+        </Text>
+      </TableCell>
+      <TableCell>{formatDayRange(capture.firstFlownOn, capture.lastFlownOn)}</TableCell>
+      <TableCell>{formatDayRange(capture.firstReceivedOn, capture.lastReceivedOn)}</TableCell>
+      <TableCell>
+        <SurveyBreakdown counts={capture.counts} cpid={capture.cpid} />
+      </TableCell>
+      <TableCell>{capture.counts.flightPlans}</TableCell>
+      <TableCell>
+        <StageStatus stage={capture.stage} />
+      </TableCell>
+      <TableCell>
+        <div className={styles.actions}>
+          <CaptureActions capture={capture} />
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+});

@@ -1,0 +1,87 @@
+/**
+ * /captures: the capture table (SPEC §2), sortable by capture id or last received date in either
+ * direction (never-received captures last). Past LIST_CAP rows only the rows near the viewport
+ * are rendered.
+ */
+import { useRef, useState } from 'react';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2, makeStyles } from '@fluentui/react-components';
+import { LIST_CAP } from '../../../worker/domain/constants';
+import type { CaptureSortKey, SortDir } from '../../../worker/domain/sort';
+import { useEngineReady } from '../../engine/hooks';
+import { useSortedCaptureIds } from '../../hooks/useSortedCaptureIds';
+import { useWindowedRows } from '../../hooks/useWindowedRows';
+import { useRowStyles } from '../../components/rowStyles';
+import { CAPTURE_ROW_HEIGHT_PX, CaptureRow } from './CaptureRow';
+
+const COLUMN_COUNT = 8;
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '12px' },
+});
+
+export default function CapturesPage() {
+  const styles = useStyles();
+  const rowStyles = useRowStyles();
+  const ready = useEngineReady();
+  const [by, setBy] = useState<CaptureSortKey>('lastReceivedOn');
+  const [dir, setDir] = useState<SortDir>('desc');
+  const ids = useSortedCaptureIds(by, dir);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const windowed = ids.length > LIST_CAP;
+  const range = useWindowedRows(body, windowed ? ids.length : 0, CAPTURE_ROW_HEIGHT_PX);
+  const [start, end] = windowed ? [range.start, range.end] : [0, ids.length];
+
+  const sortBy = (key: CaptureSortKey) => {
+    if (key === by) setDir(dir === 'asc' ? 'desc' : 'asc');
+    else {
+      setBy(key);
+      setDir('asc');
+    }
+  };
+  const direction = (key: CaptureSortKey) => (by === key ? (dir === 'asc' ? 'ascending' : 'descending') : undefined);
+
+  return (
+    <section className={styles.page} aria-labelledby="captures-title">
+      <Title2 as="h1" id="captures-title">
+        Captures
+      </Title2>
+      <Table aria-label="Captures" size="small" aria-rowcount={ids.length + 1}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell sortable sortDirection={direction('captureId')} onClick={() => sortBy('captureId')} style={{ width: 120 }}>
+              Capture
+            </TableHeaderCell>
+            <TableHeaderCell>Description</TableHeaderCell>
+            <TableHeaderCell style={{ width: 190 }}>Flown</TableHeaderCell>
+            <TableHeaderCell
+              sortable
+              sortDirection={direction('lastReceivedOn')}
+              onClick={() => sortBy('lastReceivedOn')}
+              style={{ width: 190 }}
+            >
+              Received
+            </TableHeaderCell>
+            <TableHeaderCell style={{ width: 80 }}>Surveys</TableHeaderCell>
+            <TableHeaderCell style={{ width: 100 }}>Flight Plans</TableHeaderCell>
+            <TableHeaderCell style={{ width: 200 }}>Status</TableHeaderCell>
+            <TableHeaderCell style={{ width: 200 }}>Actions</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody ref={body}>
+          {ids.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={COLUMN_COUNT} className={rowStyles.empty}>
+                {ready ? 'There are no captures.' : 'Loading captures…'}
+              </TableCell>
+            </TableRow>
+          )}
+          {start > 0 && <tr aria-hidden style={{ height: start * CAPTURE_ROW_HEIGHT_PX }} />}
+          {ids.slice(start, end).map((id) => (
+            <CaptureRow key={id} captureId={id} fixedHeight={windowed} />
+          ))}
+          {end < ids.length && <tr aria-hidden style={{ height: (ids.length - end) * CAPTURE_ROW_HEIGHT_PX }} />}
+        </TableBody>
+      </Table>
+    </section>
+  );
+}
