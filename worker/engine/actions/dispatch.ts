@@ -1,0 +1,63 @@
+/** The one switch from an `Action` to its handler (every synchronous action of api.ts). */
+import type { Action, ActionResult } from '../../api';
+import type { ActionContext } from './context';
+import { approveSurveyQc, cancelSurvey, processApplanix, processPodconfig, rejectSurveyQc, startSurveyQc } from './survey';
+import { decideCaptureQc, processCapture, publishCapture, startCaptureQc } from './capture';
+import { assignSurveys, cancelReceive, ejectMedia, insertMedia, receiveMedia } from './media';
+import { cleanCapture, cleanDemo, sampleOnly } from './data';
+import { login, logout, setFlags } from './session';
+
+export type SyncAction = Exclude<Action, { type: 'resetDemo' } | { type: 'reloadData' }>;
+
+export function applyAction(ctx: ActionContext, action: SyncAction): ActionResult {
+  switch (action.type) {
+    case 'login':
+      return login(ctx, action.email, action.password);
+    case 'logout':
+      return logout(ctx);
+    case 'setFlags':
+      return setFlags(ctx, action.flags ?? {});
+    case 'insertMedia':
+      return insertMedia(ctx, action.host, action.bays, action.surveys);
+    case 'receiveMedia':
+      return receiveMedia(ctx, action.host, action.itemIds);
+    case 'cancelReceive':
+      return cancelReceive(ctx, action.host);
+    case 'ejectMedia':
+      return ejectMedia(ctx, action.host);
+    case 'assignSurveys':
+      return assignSurveys(ctx, action.mediaId, action.assignments);
+    case 'cancelSurvey':
+      return cancelSurvey(ctx, action.surveyId);
+    case 'processApplanix':
+      return processApplanix(ctx, action.surveyId);
+    case 'processPodconfig':
+      return processPodconfig(ctx, action.surveyId, action.files);
+    case 'startSurveyQc':
+      return startSurveyQc(ctx, action.surveyId);
+    case 'approveSurveyQc':
+      return approveSurveyQc(ctx, action.surveyId);
+    case 'rejectSurveyQc':
+      return rejectSurveyQc(ctx, action.surveyId);
+    case 'processCapture':
+      return processCapture(ctx, action.captureId, action.surveyIds);
+    case 'startCaptureQc':
+      return startCaptureQc(ctx, action.captureId);
+    case 'approveCaptureQc':
+      return decideCaptureQc(ctx, action.captureId, true);
+    case 'rejectCaptureQc':
+      return decideCaptureQc(ctx, action.captureId, false);
+    case 'publishCapture':
+      return publishCapture(ctx, action.captureId);
+    case 'cleanCapture':
+      return cleanCapture(ctx, action.captureId);
+    case 'cleanDemo':
+      return cleanDemo(ctx);
+    case 'sampleOnly':
+      return sampleOnly(ctx);
+    default: {
+      const unknown: never = action;
+      return { ok: false, error: `Unknown action ${(unknown as { type: string }).type}` };
+    }
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * Media and drive actions (SPEC §4, §5; docs/workflow-rules.md, Media and Drives): insert, receive,
+ * cancel receiving, eject, assign.
+ */
+import type { ActionResult, NewSurveyInput } from '../../api';
+import { SIZE_PRESETS_S, DEFAULT_WORKFLOW_SECONDS } from '../../domain/constants';
+import { isIsoDay, isoDay, receiveIdOf } from '../../domain/dates';
+import { mediaCanEject } from '../../domain/derive';
+import { makeMedia, makeSurvey } from '../../domain/entities';
+import { shortId } from '../../domain/shortId';
+import type { Id, Survey } from '../../domain/types';
+import { currentStage, haltStage, moveNext, stageIndex } from '../../domain/workflow';
+import { removeMedia } from '../removal';
+import { fail, hl, notFound, ok, unavailable, type ActionContext } from './context';
+
+export function insertMedia(ctx: ActionContext, host: string, bays: number[], inputs: NewSurveyInput[]): ActionResult {
+  const { world, now } = ctx;
+  const drive = world.index.drives[host];
+  if (!drive) return notFound('drive', host);
+  if (drive.mediaId) return fail(`Drive ${host} is not empty`);
+  const chosen = bays && bays.length ? [...bays].sort((a, b) => a - b) : [1];
+  if (new Set(chosen).size !== chosen.length || chosen.some((b) => !Number.isInteger(b) || b < 1 || b > drive.bays)) {
+    return fail(`Drive ${host} has bays 1 to ${drive.bays}`);
+  }
+  if (!inputs || !inputs.length) return fail('At least one survey is required');
+  const today = isoDay(now);
+  for (const input of inputs) {
+    const plan = world.index.flightPlans[input.flightPlanId];
+    if (!plan) return notFound('flight plan', input.flightPlanId);
+    if (!world.index.captures[plan.captureId]) return notFound('capture', plan.captureId);
+    if (!(input.size in SIZE_PRESETS_S)) return fail(`Unknown survey size ${input.size}`);
+    if (!isIsoDay(input.flownOn)) return fail('Please enter the flown-on date');
+    if (input.flownOn > today) return fail('Flown-on date cannot be in the future');
+  }
+  let mediaId = shortId(ctx.newId());
+  while (world.index.media[mediaId]) mediaId = shortId(ctx.newId());
+  const surveyIds: Id[] = [];
+  for (const input of inputs) {
+    const plan = world.index.flightPlans[input.flightPlanId]!;
+    const capture = world.index.captures[plan.captureId]!;
+    let surveyId = ctx.newId();
+    while (world.index.surveys[surveyId]) surveyId = ctx.newId();
+    const survey = makeSurvey(
+      {
+        surveyId,
+        captureId: capture.captureId,
+        cpid: capture.cpid,
+        flightPlanId: plan.flightPlanId,
+        mediaId,
+        flownOn: input.flownOn,
+        size: SIZE_PRESETS_S[input.size],
+        linesFlown: input.linesFlown ?? plan.lines.filter((l) => l.capture).length,
+      },
+      now,
+      world.speed,
+    );
+    world.add('surveys', surveyId, survey, true);
+    capture.surveyIds.push(surveyId);
+    plan.surveyIds.push(surveyId);
+    world.touch('captures', capture.captureId);
+    world.touch('flightPlans', plan.flightPlanId);
+    surveyIds.push(surveyId);
+  }
+  world.add('media', mediaId, makeMedia({ mediaId, host, bays: chosen, surveyIds }, now, world.speed), true);
+  drive.mediaId = mediaId;
+  world.touch('drives', host);
+  return ok(`media inserted into ${host}`, 'success', [hl('drives', host), hl('media', mediaId)]);
+}
+
+export function receiveMedia(ctx: ActionContext, host: string, itemIds: string[]): ActionResult {
+  const { world, now } = ctx;
+  const drive = world.index.drives[host];
+  if (!drive) return notFound('drive', host);
+  const media = world.get('media', drive.mediaId);
+  if (!media || !media.isNew) return unavailable(`drive ${host}`);
+  const items = (itemIds ?? []).map((i) => (typeof i === 'string' ? i.trim() : ''));
+  if (items.length < media.bays.length || items.slice(0, media.bays.length).some((i) => !i)) return fail('missing media id');
+  const used = items.slice(0, media.bays.length);
+  media.receivedOn = isoDay(now);
+  media.itemIds = used;
+  media.receiveId = receiveIdOf(media.receivedOn, used);
+  const surveys = media.surveyIds.map((id) => world.index.surveys[id]).filter((s): s is Survey => !!s);
+  // SPEC §4: receiving lasts as long as the largest survey.
+  const receiveS = surveys.reduce((max, s) => Math.max(max, s.size), 0) || DEFAULT_WORKFLOW_SECONDS;
+  const copyStage = media.workflow.stages[stageIndex(media.workflow, 'copy')]!;
+  media.workflow.stages[stageIndex(media.workflow, 'receive')]!.durationS = receiveS;
+  moveNext(media.workflow, now, world.speed);
+  world.touch('media', media.mediaId);
+  for (const s of surveys) {
+    if (currentStage(s.workflow).name !== 'new') continue;
+    s.workflow.stages[stageIndex(s.workflow, 'copy')]!.durationS = copyStage.durationS;
+    s.workflow.stages[stageIndex(s.workflow, 'receive')]!.durationS = s.size;
+    moveNext(s.workflow, now, world.speed);
+    world.touch('surveys', s.surveyId);
+  }
+  return ok(`started receiving media on ${host}`, 'simulation', [hl('drives', host), hl('media', media.mediaId)]);
+}
+
+const NOT_RECEIVED = new Set(['new', 'copy', 'receive']);
+
+export function cancelReceive(ctx: ActionContext, host: string): ActionResult {
+  const { world, now } = ctx;
+  const drive = world.index.drives[host];
+  if (!drive) return notFound('drive', host);
+  const media = world.get('media', drive.mediaId);
+  if (!media || !media.flags.canCancel) return unavailable(`drive ${host}`);
+  haltStage(media.workflow, 'cancelled', now);
+  world.touch('media', media.mediaId);
+  for (const id of media.surveyIds) {
+    const s = world.index.surveys[id];
+    if (!s) continue;
+    const stage = currentStage(s.workflow);
+    if (!NOT_RECEIVED.has(stage.name) || stage.state === 'cancelled' || stage.state === 'completed') continue;
+    haltStage(s.workflow, 'cancelled', now);
+    world.touch('surveys', id);
+  }
+  return ok(`receive cancelled for ${host}`, 'warning', [hl('drives', host), hl('media', media.mediaId)]);
+}
+
+export function ejectMedia(ctx: ActionContext, host: string): ActionResult {
+  const { world } = ctx;
+  const drive = world.index.drives[host];
+  if (!drive) return notFound('drive', host);
+  const media = world.get('media', drive.mediaId);
+  if (!media || !mediaCanEject(media)) return unavailable(`drive ${host}`);
+  if (media.isNew) {
+    // Never received: nothing of it was kept.
+    removeMedia(world, [media.mediaId]);
+  } else {
+    media.host = null;
+    world.touch('media', media.mediaId);
+  }
+  drive.mediaId = null;
+  world.touch('drives', host);
+  return ok(`media ejected from ${host}`, 'success', [hl('drives', host)]);
+}
+
+export function assignSurveys(
+  ctx: ActionContext,
+  mediaId: Id,
+  assignments?: { surveyId: Id; email: string }[],
+): ActionResult {
+  const { world, now } = ctx;
+  const media = world.index.media[mediaId];
+  if (!media) return notFound('media set', mediaId);
+  if (!media.flags.canAssign) return unavailable(`media ${mediaId}`);
+  let list = assignments;
+  if (!list) {
+    const me = world.current.user;
+    if (!world.current.loggedIn || !me) return fail('Please sign in first');
+    list = media.surveyIds.map((surveyId) => ({ surveyId, email: me.email }));
+  }
+  for (const a of list) {
+    if (!media.surveyIds.includes(a.surveyId)) return fail(`Survey ${shortId(a.surveyId)} is not on media ${mediaId}`);
+    if (!world.index.users[a.email?.toLowerCase()]) return fail(`Unknown user ${a.email}`);
+  }
+  for (const a of list) {
+    const s = world.index.surveys[a.surveyId];
+    if (!s) continue;
+    s.assignedTo = a.email.toLowerCase();
+    world.touch('surveys', a.surveyId);
+  }
+  moveNext(media.workflow, now, world.speed);
+  world.touch('media', mediaId);
+  return ok('assigned surveys', 'success', [hl('media', mediaId), ...list.map((a) => hl('surveys', a.surveyId))]);
+}

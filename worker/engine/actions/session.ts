@@ -1,0 +1,52 @@
+/** Login, logout and flags (SPEC §5 login rules; ARCHITECTURE §4 simulation speed). */
+import type { ActionResult } from '../../api';
+import { DEMO_PASSWORD, SIMULATION_SPEEDS } from '../../domain/constants';
+import type { Flags } from '../../domain/types';
+import { EMAIL_PATTERN, userFromEmail } from '../../domain/users';
+import { rebaseAll } from '../simulation';
+import { fail, type ActionContext } from './context';
+
+export function login(ctx: ActionContext, email: string, password: string): ActionResult {
+  const address = (email ?? '').trim();
+  if (!address) return fail('missing email', 'email');
+  if (!EMAIL_PATTERN.test(address)) return fail('invalid email', 'email');
+  if (!password) return fail('missing password', 'password');
+  if (password !== DEMO_PASSWORD) return fail('invalid password', 'password');
+  const { world } = ctx;
+  const key = address.toLowerCase();
+  let user = world.index.users[key];
+  if (!user) {
+    // The assign list holds every user including the current one (SPEC §5).
+    user = userFromEmail(key);
+    world.add('users', key, user);
+  }
+  world.setCurrent({ loggedIn: true, user: { ...user } });
+  return { ok: true };
+}
+
+export function logout(ctx: ActionContext): ActionResult {
+  ctx.world.setCurrent({ loggedIn: false, user: null });
+  return { ok: true };
+}
+
+export function setFlags(ctx: ActionContext, patch: Partial<Flags>): ActionResult {
+  const next: Flags = { ...ctx.world.flags };
+  for (const key of ['projects', 'surveys', 'highlighter'] as const) {
+    const v = patch[key];
+    if (v === undefined) continue;
+    if (typeof v !== 'boolean') return fail(`invalid flag ${key}`);
+    next[key] = v;
+  }
+  if (patch.speed !== undefined) {
+    if (!(SIMULATION_SPEEDS as readonly number[]).includes(patch.speed)) return fail('invalid simulation speed');
+    next.speed = patch.speed;
+  }
+  if (patch.imageProxy !== undefined) {
+    if (typeof patch.imageProxy !== 'string') return fail('invalid image proxy');
+    next.imageProxy = patch.imageProxy.trim();
+  }
+  const speedChanged = next.speed !== ctx.world.flags.speed;
+  ctx.world.setFlags(next);
+  if (speedChanged) rebaseAll(ctx.world, ctx.now);
+  return { ok: true };
+}

@@ -1,0 +1,91 @@
+/**
+ * Survey actions (SPEC §4, §5): cancel, Process Applanix, Process PodConfig, survey QC start,
+ * approve, reject. Flash texts name a survey by its short id.
+ */
+import type { ActionResult, PodconfigFile } from '../../api';
+import { PODCONFIG_MAX_FILES } from '../../domain/constants';
+import { shortId } from '../../domain/shortId';
+import type { Id, Survey } from '../../domain/types';
+import { completeStage, currentStage, haltStage, moveNext } from '../../domain/workflow';
+import { fail, hl, notFound, ok, unavailable, type ActionContext } from './context';
+
+function find(ctx: ActionContext, surveyId: Id): Survey | ActionResult {
+  return ctx.world.index.surveys[surveyId] ?? notFound('survey', surveyId);
+}
+
+const isSurvey = (v: Survey | ActionResult): v is Survey => 'surveyId' in v;
+const label = (s: Survey) => `survey ${shortId(s.surveyId)}`;
+
+export function cancelSurvey(ctx: ActionContext, surveyId: Id): ActionResult {
+  const s = find(ctx, surveyId);
+  if (!isSurvey(s)) return s;
+  if (!s.flags.canCancel) return unavailable(label(s));
+  haltStage(s.workflow, 'cancelled', ctx.now);
+  ctx.world.touch('surveys', surveyId);
+  return ok(`${label(s)} cancelled`, 'warning', [hl('surveys', surveyId)]);
+}
+
+export function processApplanix(ctx: ActionContext, surveyId: Id): ActionResult {
+  const s = find(ctx, surveyId);
+  if (!isSurvey(s)) return s;
+  if (!s.flags.waitingForApplanix) return unavailable(label(s));
+  s.applanix = true;
+  moveNext(s.workflow, ctx.now, ctx.world.speed);
+  ctx.world.touch('surveys', surveyId);
+  return ok(`processed applanix for ${label(s)}`, 'success', [hl('surveys', surveyId)]);
+}
+
+/** docs/workflow-rules.md: one file, .xml only. */
+export function podconfigFileError(files: readonly PodconfigFile[] | undefined): string | null {
+  if (!files || files.length === 0) return 'Please choose a PodConfig file';
+  if (files.length > PODCONFIG_MAX_FILES) return 'Only one file can be uploaded';
+  if (!/\.xml$/i.test(files[0]!.name)) return 'Only .xml files are accepted';
+  return null;
+}
+
+export function processPodconfig(ctx: ActionContext, surveyId: Id, files: PodconfigFile[]): ActionResult {
+  const s = find(ctx, surveyId);
+  if (!isSurvey(s)) return s;
+  if (!s.flags.waitingForPodconfig) return unavailable(label(s));
+  const error = podconfigFileError(files);
+  if (error) return fail(error);
+  s.podconfig = true;
+  moveNext(s.workflow, ctx.now, ctx.world.speed);
+  ctx.world.touch('surveys', surveyId);
+  return ok(`processed podconfig for ${label(s)}`, 'success', [hl('surveys', surveyId)]);
+}
+
+export function startSurveyQc(ctx: ActionContext, surveyId: Id): ActionResult {
+  const s = find(ctx, surveyId);
+  if (!isSurvey(s)) return s;
+  if (!s.flags.qcReady) return unavailable(label(s));
+  s.qc = 'started';
+  ctx.world.touch('surveys', surveyId);
+  return ok(`QC started for ${label(s)}`, 'info', [hl('surveys', surveyId)]);
+}
+
+/** Approve and reject are allowed once QC is ready or started (the QC page may be opened directly). */
+function canDecide(s: Survey): boolean {
+  return s.flags.qcReady || s.flags.qcInProgress;
+}
+
+export function approveSurveyQc(ctx: ActionContext, surveyId: Id): ActionResult {
+  const s = find(ctx, surveyId);
+  if (!isSurvey(s)) return s;
+  if (!canDecide(s)) return unavailable(label(s));
+  s.qc = 'approved';
+  // Completed, but it stays the current stage until the capture processes the survey.
+  completeStage(currentStage(s.workflow), ctx.now);
+  ctx.world.touch('surveys', surveyId);
+  return ok(`QC approved for ${label(s)}`, 'success', [hl('surveys', surveyId)]);
+}
+
+export function rejectSurveyQc(ctx: ActionContext, surveyId: Id): ActionResult {
+  const s = find(ctx, surveyId);
+  if (!isSurvey(s)) return s;
+  if (!canDecide(s)) return unavailable(label(s));
+  s.qc = 'rejected';
+  haltStage(s.workflow, 'failed', ctx.now);
+  ctx.world.touch('surveys', surveyId);
+  return ok(`QC rejected for ${label(s)}`, 'warning', [hl('surveys', surveyId)]);
+}

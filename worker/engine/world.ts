@@ -1,0 +1,246 @@
+/**
+ * The engine's mutable world: entity maps and ordered id lists, plus what changed since the last
+ * event (entities, removals, id lists, progress) and the set of active workflows the clock looks at.
+ * `commit()` recomputes the derived fields of what changed, cascading to the captures and drives
+ * that summarise it, and turns the changes into one delta event. Nothing here grows with db size
+ * per tick: only touched and active entities are visited.
+ */
+import type { EngineEvent, ProgressKind, ProgressPatch } from '../api';
+import { DATA_VERSION, DEFAULT_FLAGS } from '../domain/constants';
+import type { Capture, Current, Db, EntityKind, EntityMaps, EntityOf, Flags, Id, IdLists, Survey } from '../domain/types';
+import { captureDates, deriveCapture, deriveDrive, deriveMedia, deriveSurvey } from '../domain/derive';
+import { ENTITY_KINDS } from '../domain/restore';
+import { isActive } from '../domain/workflow';
+
+export const PROGRESS_KINDS: readonly ProgressKind[] = ['media', 'surveys', 'captures'];
+
+export function emptyMaps(): EntityMaps {
+  return { projects: {}, captures: {}, flightPlans: {}, surveys: {}, media: {}, drives: {}, users: {} };
+}
+export function emptyIds(): IdLists {
+  return { projects: [], captures: [], flightPlans: [], surveys: [], media: [], drives: [], users: [] };
+}
+
+export class World {
+  index: EntityMaps = emptyMaps();
+  ids: IdLists = emptyIds();
+  version = DATA_VERSION;
+  savedAt = 0;
+  loadedAt = 0;
+  current: Current = { loggedIn: false, user: null };
+  flags: Flags = { ...DEFAULT_FLAGS };
+
+  readonly active: Record<ProgressKind, Set<Id>> = { media: new Set(), surveys: new Set(), captures: new Set() };
+  private changed = new Map<EntityKind, Set<Id>>();
+  private removed = new Map<EntityKind, Set<Id>>();
+  private idsChanged = new Set<EntityKind>();
+  private progress: Partial<Record<ProgressKind, Record<Id, ProgressPatch>>> = {};
+  private sessionChanged = false;
+  private flagsChanged = false;
+  /** Something that belongs in the saved db changed (progress alone does not: it is recomputed). */
+  dirty = false;
+
+  get speed(): number {
+    return this.flags.speed;
+  }
+
+  /** Replaces the whole world (boot, reset, reload). */
+  load(db: Db): void {
+    this.index = db.index;
+    this.ids = db.ids;
+    this.version = db.version;
+    this.savedAt = db.savedAt;
+    this.loadedAt = db.loadedAt;
+    for (const kind of PROGRESS_KINDS) {
+      const set = this.active[kind];
+      set.clear();
+      for (const [id, e] of Object.entries(this.index[kind])) if (isActive(e.workflow)) set.add(id);
+    }
+    this.clearChanges();
+  }
+
+  toDb(): Db {
+    return { version: this.version, index: this.index, ids: this.ids, savedAt: this.savedAt, loadedAt: this.loadedAt };
+  }
+
+  get<K extends EntityKind>(kind: K, id: Id | null | undefined): EntityOf<K> | undefined {
+    if (id === null || id === undefined) return undefined;
+    return (this.index[kind] as Record<Id, EntityOf<K>>)[id];
+  }
+
+  /** Marks an entity changed; it is derived again and sent whole in the next event. */
+  touch(kind: EntityKind, id: Id): void {
+    let set = this.changed.get(kind);
+    if (!set) this.changed.set(kind, (set = new Set()));
+    set.add(id);
+    this.dirty = true;
+  }
+
+  /** Adds an entity; `first` puts it at the top of its list (newest first). */
+  add<K extends EntityKind>(kind: K, id: Id, entity: EntityOf<K>, first = false): void {
+    (this.index[kind] as Record<Id, EntityOf<K>>)[id] = entity;
+    this.ids[kind] = first ? [id, ...this.ids[kind]] : [...this.ids[kind], id];
+    this.idsChanged.add(kind);
+    this.removed.get(kind)?.delete(id);
+    this.touch(kind, id);
+  }
+
+  remove(kind: EntityKind, ids: Iterable<Id>): void {
+    const gone = new Set(ids);
+    if (!gone.size) return;
+    const map = this.index[kind] as Record<Id, unknown>;
+    let set = this.removed.get(kind);
+    if (!set) this.removed.set(kind, (set = new Set()));
+    for (const id of gone) {
+      delete map[id];
+      set.add(id);
+      this.changed.get(kind)?.delete(id);
+      if (kind === 'media' || kind === 'surveys' || kind === 'captures') this.active[kind].delete(id);
+    }
+    this.ids[kind] = this.ids[kind].filter((id) => !gone.has(id));
+    this.idsChanged.add(kind);
+    this.dirty = true;
+  }
+
+  setCurrent(current: Current): void {
+    this.current = current;
+    this.sessionChanged = true;
+    this.dirty = true;
+  }
+
+  setFlags(flags: Flags): void {
+    this.flags = flags;
+    this.flagsChanged = true;
+    this.dirty = true;
+  }
+
+  addProgress(kind: ProgressKind, id: Id, patch: ProgressPatch): void {
+    (this.progress[kind] ??= {})[id] = patch;
+  }
+
+  surveysOf(capture: Capture): Survey[] {
+    const out: Survey[] = [];
+    for (const id of capture.surveyIds) {
+      const s = this.index.surveys[id];
+      if (s) out.push(s);
+    }
+    return out;
+  }
+
+  hasChanges(): boolean {
+    return (
+      this.changed.size > 0 ||
+      this.removed.size > 0 ||
+      this.idsChanged.size > 0 ||
+      Object.keys(this.progress).length > 0 ||
+      this.sessionChanged ||
+      this.flagsChanged
+    );
+  }
+
+  /** Entities changed since the last commit, by kind (for the search index). */
+  changedIds(kind: EntityKind): ReadonlySet<Id> {
+    return this.changed.get(kind) ?? new Set();
+  }
+  removedIds(kind: EntityKind): ReadonlySet<Id> {
+    return this.removed.get(kind) ?? new Set();
+  }
+
+  /**
+   * Derives what changed (a survey's capture and a media set's drive summarise them, so they are
+   * derived again too), updates the active set, and answers the delta event body.
+   */
+  commit(now: number, clone: boolean): Omit<EngineEvent, 'seq'> | null {
+    const speed = this.speed;
+    const surveys = this.changed.get('surveys');
+    if (surveys) {
+      for (const id of surveys) {
+        const s = this.index.surveys[id];
+        if (!s) continue;
+        deriveSurvey(s, now, speed);
+        this.touchNoDirty('captures', s.captureId);
+      }
+    }
+    const media = this.changed.get('media');
+    if (media) {
+      for (const id of media) {
+        const m = this.index.media[id];
+        if (!m) continue;
+        deriveMedia(m, now, speed);
+        if (m.host) this.touchNoDirty('drives', m.host);
+      }
+    }
+    for (const id of this.changed.get('drives') ?? []) {
+      const d = this.index.drives[id];
+      if (d) deriveDrive(d, d.mediaId ? this.index.media[d.mediaId] : undefined);
+    }
+    for (const id of this.changed.get('captures') ?? []) {
+      const c = this.index.captures[id];
+      if (!c) continue;
+      const list = this.surveysOf(c);
+      Object.assign(c, captureDates(list));
+      deriveCapture(c, list, now, speed);
+    }
+    for (const kind of PROGRESS_KINDS) {
+      const set = this.changed.get(kind);
+      if (!set) continue;
+      for (const id of set) {
+        const e = this.index[kind][id];
+        if (e && isActive(e.workflow)) this.active[kind].add(id);
+        else this.active[kind].delete(id);
+      }
+    }
+    if (!this.hasChanges()) return null;
+    const event: Omit<EngineEvent, 'seq'> = { kind: 'delta', changed: {}, removed: {}, ids: {} };
+    for (const [kind, set] of this.changed) {
+      const map = this.index[kind] as Record<Id, unknown>;
+      const out: Record<Id, unknown> = {};
+      for (const id of set) if (map[id]) out[id] = clone ? structuredClone(map[id]) : map[id];
+      (event.changed as Record<string, unknown>)[kind] = out;
+    }
+    for (const [kind, set] of this.removed) if (set.size) event.removed[kind] = [...set];
+    for (const kind of this.idsChanged) event.ids[kind] = clone ? [...this.ids[kind]] : this.ids[kind];
+    for (const kind of PROGRESS_KINDS) {
+      const patches = this.progress[kind];
+      if (!patches) continue;
+      // An entity sent whole already carries its progress.
+      const whole = this.changed.get(kind);
+      if (whole) for (const id of whole) delete patches[id];
+      if (Object.keys(patches).length) (event.progress ??= {})[kind] = patches;
+    }
+    if (this.sessionChanged) event.current = clone ? structuredClone(this.current) : this.current;
+    if (this.flagsChanged) event.flags = { ...this.flags };
+    this.clearChanges();
+    return event;
+  }
+
+  snapshot(clone: boolean): Omit<EngineEvent, 'seq'> {
+    const index = clone ? structuredClone(this.index) : this.index;
+    const ids = clone ? structuredClone(this.ids) : this.ids;
+    return {
+      kind: 'snapshot',
+      changed: index,
+      removed: {},
+      ids,
+      current: clone ? structuredClone(this.current) : this.current,
+      flags: { ...this.flags },
+    };
+  }
+
+  private touchNoDirty(kind: EntityKind, id: Id): void {
+    let set = this.changed.get(kind);
+    if (!set) this.changed.set(kind, (set = new Set()));
+    set.add(id);
+  }
+
+  private clearChanges(): void {
+    this.changed = new Map();
+    this.removed = new Map();
+    this.idsChanged = new Set();
+    this.progress = {};
+    this.sessionChanged = false;
+    this.flagsChanged = false;
+  }
+}
+
+export { ENTITY_KINDS };
