@@ -18,7 +18,9 @@ export default defineConfig({
       registerType: 'prompt',
       // src/pwa/register.ts registers with workbox-window, so the plugin injects no script.
       injectRegister: false,
-      // The plugin writes manifest.webmanifest and links it from index.html (docs/pwa.md).
+      // The plugin writes manifest.webmanifest, links it from index.html and precaches it.
+      // Its icons are already in the precache through globPatterns.
+      includeManifestIcons: false,
       manifest: {
         name: 'Aerial Survey Console',
         short_name: 'Survey Console',
@@ -40,7 +42,7 @@ export default defineConfig({
       injectManifest: {
         // App shell, every route's chunk, the engine worker chunk, icons and the manifest.
         // Data and photos are cached at run time by sw/routes.ts (photos are far too many).
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         globIgnores: ['photos/**', 'data/**'],
         // Fluent UI's chunks are large; a chunk left out of the precache would break offline.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,

@@ -1,0 +1,69 @@
+/**
+ * Steps shared by the PWA tests: wait until the service worker controls the page, cut the network
+ * honestly, bring it back, and measure the initial JavaScript of a build.
+ */
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { PwaServer } from './pwaServer';
+
+/**
+ * A page is not controlled on its first load, and the worker installs in the background: wait for
+ * an active worker, then reload once (clientsClaim usually makes that needless, but not always).
+ */
+export async function waitForController(page: Page): Promise<void> {
+  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+  try {
+    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 3000 });
+  } catch {
+    await page.reload();
+    await page.waitForFunction('navigator.serviceWorker.controller !== null');
+  }
+}
+
+/**
+ * Offline as a van is: the browser reports offline (setOffline), every request of the context is
+ * aborted, and the server stops answering, since setOffline and context routes do not reliably
+ * reach the service worker's own fetches.
+ */
+export async function cutNetwork(context: BrowserContext, server: PwaServer): Promise<void> {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  server.down();
+}
+
+export async function restoreNetwork(context: BrowserContext, server: PwaServer): Promise<void> {
+  server.up();
+  await context.unroute('**/*');
+  await context.setOffline(false);
+}
+
+/** The service worker of the build is active and has a fetch handler. */
+export async function expectFetchHandler(page: Page): Promise<void> {
+  const script = await page.evaluate('navigator.serviceWorker.controller.scriptURL');
+  expect(String(script)).toMatch(/\/sw\.js$/);
+}
+
+/** Bytes (raw and gzip) of the JavaScript index.html loads before anything lazy. */
+export function initialJs(outDir: string): { files: string[]; raw: number; gzip: number } {
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/?([^"]+\.js)"/g)].map((m) => m[1]);
+  let raw = 0;
+  let gzip = 0;
+  for (const file of new Set(files)) {
+    const body = readFileSync(join(outDir, file));
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { files, raw, gzip };
+}
+
+/** Entries and bytes of the precache manifest injected into sw.js. */
+export function precacheSize(outDir: string): { entries: number; bytes: number } {
+  const sw = readFileSync(join(outDir, 'sw.js'), 'utf8');
+  const urls = new Set([...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]));
+  let bytes = 0;
+  for (const url of urls) bytes += readFileSync(join(outDir, url)).length;
+  return { entries: urls.size, bytes };
+}

@@ -1,0 +1,103 @@
+/**
+ * A static server for the PWA tests, run by the test itself (not Playwright's webServer) so a test
+ * can cut the network honestly (every request fails, the service worker's own fetches included)
+ * and swap the served build for a newer one at the same origin, as a deployment does.
+ * Serves like `vite preview`: files as they are, any other path the single-page shell.
+ */
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+export interface PwaServer {
+  url: string;
+  /** Serve another build from now on (same origin, so the service worker sees an update). */
+  setRoot(dir: string): void;
+  /** Every request fails at the connection, like a van out of coverage. */
+  down(): void;
+  up(): void;
+  /** Paths requested since the last call, to prove what reached the network. */
+  takeRequests(): string[];
+  close(): Promise<void>;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export async function startPwaServer(rootDir: string): Promise<PwaServer> {
+  let root = resolve(rootDir);
+  let isDown = false;
+  let requests: string[] = [];
+  const sockets = new Set<Socket>();
+
+  const server: Server = createServer(async (req, res) => {
+    if (isDown) {
+      req.socket.destroy();
+      return;
+    }
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    requests.push(pathname);
+    const candidate = normalize(join(root, pathname));
+    const inside = candidate === root || candidate.startsWith(root + sep);
+    const file = inside && (await isFile(candidate)) ? candidate : extname(pathname) ? null : join(root, 'index.html');
+    if (!file) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+    const body = await readFile(file);
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-cache',
+    });
+    res.end(body);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    setRoot: (dir) => {
+      root = resolve(dir);
+    },
+    down: () => {
+      isDown = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    up: () => {
+      isDown = false;
+    },
+    takeRequests: () => {
+      const taken = requests;
+      requests = [];
+      return taken;
+    },
+    close: () =>
+      new Promise<void>((ok) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => ok());
+      }),
+  };
+}
