@@ -1,0 +1,31 @@
+/**
+ * Entry point: starts the engine worker, raises its notices as flashes, notes the person's input
+ * (so navigation keeps the flash of the action that caused it), and renders the app inside the
+ * Fluent theme and a history-mode router.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { FluentProvider } from '@fluentui/react-components';
+import { Router } from 'wouter';
+import { engineClient } from './engine/client';
+import { noteUserInput, showFlash } from './app/flash';
+import { appTheme } from './theme';
+import { App } from './App';
+
+const client = engineClient();
+client.model.onNotice(showFlash);
+window.addEventListener('pointerdown', noteUserInput, { capture: true });
+window.addEventListener('keydown', noteUserInput, { capture: true });
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html lacks #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <FluentProvider theme={appTheme} style={{ minHeight: '100vh' }}>
+      <Router>
+        <App />
+      </Router>
+    </FluentProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,23 @@
+/**
+ * /logout in any state (SPEC §2, §6): ends the session, then goes to /login.
+ */
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { useAction } from '../../app/useAction';
+import { paths } from '../../app/paths';
+import { BootSpinner } from '../../shell/BootSpinner';
+
+export default function LogoutPage() {
+  const act = useAction();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    let live = true;
+    void act({ type: 'logout' }).then(() => {
+      if (live) navigate(paths.login(), { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [act, navigate]);
+  return <BootSpinner label="Signing out…" />;
+}

@@ -1,0 +1,83 @@
+/**
+ * One dashboard list: a heading, up to ten surveys with their capture and status, and an empty
+ * state that says what would appear here and where to start.
+ */
+import type { ReactNode } from 'react';
+import { Card, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Link } from 'wouter';
+import type { Survey } from '../../../worker/domain/types';
+import { shortId } from '../../../worker/domain/shortId';
+import { StageStatus } from '../../components/StageStatus';
+import { formatDay } from '../../components/dates';
+import { paths } from '../../app/paths';
+import type { DashboardList } from './dashboardSelectors';
+
+const useStyles = makeStyles({
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  head: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  count: { color: tokens.colorNeutralForeground3 },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  row: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} 0`,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  what: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  link: { color: tokens.colorBrandForegroundLink, fontWeight: tokens.fontWeightSemibold },
+  meta: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  empty: { color: tokens.colorNeutralForeground3, padding: `${tokens.spacingVerticalM} 0` },
+});
+
+/** Where a survey row leads: its QC while QC is under way, else its capture's surveys tab. */
+function surveyHref(s: Survey): string {
+  return s.flags.qcInProgress ? paths.surveyQc(s.surveyId) : paths.capture(s.captureId, 'surveys');
+}
+
+export interface DashboardCardProps {
+  title: string;
+  list: DashboardList;
+  /** What the date column shows. */
+  date: 'flown' | 'received';
+  empty: ReactNode;
+}
+
+export function DashboardCard({ title, list, date, empty }: DashboardCardProps) {
+  const s = useStyles();
+  const headingId = `dash-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <Card className={s.card} role="region" aria-labelledby={headingId}>
+      <div className={s.head}>
+        <Subtitle2 as="h2" id={headingId}>
+          {title}
+        </Subtitle2>
+        {list.total > 0 && (
+          <Text className={s.count}>
+            {list.total > list.surveys.length ? `${list.surveys.length} of ${list.total}` : list.total}
+          </Text>
+        )}
+      </div>
+      {list.surveys.length === 0 ? (
+        <Text className={s.empty}>{empty}</Text>
+      ) : (
+        <ul className={s.list}>
+          {list.surveys.map((survey) => (
+            <li key={survey.surveyId} className={s.row}>
+              <div className={s.what}>
+                <Link href={surveyHref(survey)} className={s.link}>
+                  Survey {shortId(survey.surveyId)}
+                </Link>
+                <span className={s.meta}>
+                  {survey.cpid} · {date === 'received' ? `received ${formatDay(survey.receivedOn)}` : `flown ${formatDay(survey.flownOn)}`}
+                </span>
+              </div>
+              <StageStatus stage={survey.stage} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * /projects/{pid} (SPEC §2): the project and its captures, each linking to its surveys tab.
+ */
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { Link } from 'wouter';
+import { useEntity } from '../../engine/hooks';
+import { paths } from '../../app/paths';
+import { PageHeading } from '../../components/PageHeading';
+import { StageStatus } from '../../components/StageStatus';
+import { formatDayRange } from '../../components/dates';
+import { NotFoundPage } from '../NotFoundPage';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  table: { backgroundColor: tokens.colorNeutralBackground1 },
+  link: { color: tokens.colorBrandForegroundLink },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+function CaptureRow({ captureId }: { captureId: string }) {
+  const s = useStyles();
+  const c = useEntity('captures', captureId);
+  if (!c) return null;
+  return (
+    <TableRow>
+      <TableCell>
+        <Link href={paths.capture(c.captureId, 'surveys')} className={s.link}>
+          {c.cpid}
+        </Link>
+      </TableCell>
+      <TableCell>
+        {c.description}
+        <div className={s.muted}>
+          {c.sfid} · {c.season}
+        </div>
+      </TableCell>
+      <TableCell>{formatDayRange(c.firstFlownOn, c.lastFlownOn)}</TableCell>
+      <TableCell>{formatDayRange(c.firstReceivedOn, c.lastReceivedOn)}</TableCell>
+      <TableCell>{c.counts.surveys}</TableCell>
+      <TableCell>
+        <StageStatus stage={c.stage} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+export default function ProjectDetailPage({ projectId }: { projectId: string }) {
+  const s = useStyles();
+  const project = useEntity('projects', projectId);
+  if (!project) return <NotFoundPage />;
+  return (
+    <div className={s.root}>
+      <PageHeading
+        title={`Project ${project.projectId}`}
+        subtitle={
+          <>
+            {project.captureIds.length} captures ·{' '}
+            <Link href={paths.projects()} className={s.link}>
+              All projects
+            </Link>
+          </>
+        }
+      />
+      <Table className={s.table} aria-label={`Captures of ${project.projectId}`}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>Capture</TableHeaderCell>
+            <TableHeaderCell>Description</TableHeaderCell>
+            <TableHeaderCell>Flown</TableHeaderCell>
+            <TableHeaderCell>Received</TableHeaderCell>
+            <TableHeaderCell>Surveys</TableHeaderCell>
+            <TableHeaderCell>Status</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {project.captureIds.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={6} className={s.muted}>
+                This project has no captures.
+              </TableCell>
+            </TableRow>
+          )}
+          {project.captureIds.map((id) => (
+            <CaptureRow key={id} captureId={id} />
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

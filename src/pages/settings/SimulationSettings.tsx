@@ -1,0 +1,69 @@
+/**
+ * Simulation speed (ARCHITECTURE §4: 1×, 10×, 100×) and the image proxy (empty = the embedded
+ * offline photo set). Both are engine flags.
+ */
+import { useState } from 'react';
+import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { SIMULATION_SPEEDS, type SimulationSpeed } from '../../../worker/domain/constants';
+import { useFlags } from '../../engine/hooks';
+import { useAction } from '../../app/useAction';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '520px' },
+  speed: { maxWidth: '200px' },
+  proxyRow: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
+  proxyInput: { flexGrow: 1 },
+});
+
+function asSpeed(value: string): SimulationSpeed | null {
+  return SIMULATION_SPEEDS.find((s) => String(s) === value) ?? null;
+}
+
+export function SimulationSettings() {
+  const s = useStyles();
+  const flags = useFlags();
+  const act = useAction();
+  const [proxy, setProxy] = useState(flags.imageProxy);
+  const proxyChanged = proxy.trim() !== flags.imageProxy;
+
+  const saveProxy = () => {
+    if (proxyChanged) void act({ type: 'setFlags', flags: { imageProxy: proxy.trim() } });
+  };
+
+  return (
+    <div className={s.root}>
+      <Field label="Simulation speed" hint="How fast simulated time runs: copying, receiving and processing.">
+        <Select
+          className={s.speed}
+          value={String(flags.speed)}
+          onChange={(_, data) => {
+            const speed = asSpeed(data.value);
+            if (speed) void act({ type: 'setFlags', flags: { speed } });
+          }}
+        >
+          {SIMULATION_SPEEDS.map((speed) => (
+            <option key={speed} value={String(speed)}>
+              {speed}×
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Image proxy" hint="Base URL of the JPEG2000 image proxy. Leave empty to use the embedded offline photos.">
+        <div className={s.proxyRow}>
+          <Input
+            className={s.proxyInput}
+            type="url"
+            value={proxy}
+            placeholder="https://imageproxy.example/convert"
+            onChange={(_, data) => setProxy(data.value)}
+            onBlur={saveProxy}
+            onKeyDown={(e) => e.key === 'Enter' && saveProxy()}
+          />
+          <Button onClick={saveProxy} disabled={!proxyChanged}>
+            Save
+          </Button>
+        </div>
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The console's mark and name. The name hides on narrow windows; the link keeps it as its
+ * accessible name.
+ */
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Link } from 'wouter';
+import { paths } from '../app/paths';
+
+export const PRODUCT_NAME = 'Aerial Survey Console';
+
+const useStyles = makeStyles({
+  link: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    color: tokens.colorNeutralForegroundOnBrand,
+    textDecorationLine: 'none',
+    flexShrink: 0,
+    borderRadius: tokens.borderRadiusMedium,
+    ':focus-visible': { outline: `2px solid ${tokens.colorNeutralForegroundOnBrand}`, outlineOffset: '2px' },
+  },
+  name: {
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase400,
+    whiteSpace: 'nowrap',
+    '@media (max-width: 1180px)': { display: 'none' },
+  },
+});
+
+/** A camera looking down on a flight line: the product in one glyph. */
+function Mark() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
+      <rect x="1" y="1" width="26" height="26" rx="6" fill="#ffffff" fillOpacity="0.16" />
+      <path d="M5 19 L23 9" stroke="#ffffff" strokeWidth="2" strokeDasharray="3 2" />
+      <path d="M10 8 h8 l-1.5 3 h-5 z" fill="#ffffff" />
+      <circle cx="14" cy="15" r="2.5" fill="none" stroke="#ffffff" strokeWidth="1.6" />
+    </svg>
+  );
+}
+
+export function Logo({ to }: { to?: string }) {
+  const s = useStyles();
+  return (
+    <Link href={to ?? paths.home()} className={s.link} aria-label={`${PRODUCT_NAME}, home`}>
+      <Mark />
+      <span className={s.name}>{PRODUCT_NAME}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * The route guards of SPEC §2 and §6. Only two states exist: logged in or anonymous. The session
+ * is read synchronously from localStorage at boot, so a guard decides before the engine is up.
+ */
+import type { ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import type { Flags } from '../../worker/domain/types';
+import { useCurrent, useFlags } from '../engine/hooks';
+import { paths } from '../app/paths';
+import { NotFoundPage } from '../pages/NotFoundPage';
+
+/** Anonymous visitors go to /login with the original path and query in `redirect`. */
+export function RequireLogin({ children }: { children: ReactNode }) {
+  const current = useCurrent();
+  const [location] = useLocation();
+  const search = useSearch();
+  if (!current.loggedIn) {
+    const original = search ? `${location}?${search}` : location;
+    return <Redirect to={paths.login(original)} replace />;
+  }
+  return <>{children}</>;
+}
+
+/** Pages behind a feature flag do not exist while it is off (SPEC §2: Page Not Found). */
+export function RequireFlag({ flag, children }: { flag: keyof Pick<Flags, 'projects' | 'surveys'>; children: ReactNode }) {
+  const flags = useFlags();
+  return flags[flag] ? <>{children}</> : <NotFoundPage />;
+}

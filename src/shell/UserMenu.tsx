@@ -1,0 +1,74 @@
+/**
+ * The user menu (SPEC §2): shows who is signed in, and offers Help, Settings and Logout.
+ */
+import {
+  Avatar,
+  Button,
+  Menu,
+  MenuDivider,
+  MenuGroupHeader,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { QuestionCircle20Regular, Settings20Regular, SignOut20Regular } from '@fluentui/react-icons';
+import { useLocation } from 'wouter';
+import { useCurrent } from '../engine/hooks';
+import { paths } from '../app/paths';
+
+const useStyles = makeStyles({
+  trigger: {
+    color: tokens.colorNeutralForegroundOnBrand,
+    minWidth: 'auto',
+    ':hover': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: tokens.colorBrandBackgroundHover },
+    ':hover:active': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: tokens.colorBrandBackgroundPressed },
+  },
+  name: {
+    whiteSpace: 'nowrap',
+    '@media (max-width: 1000px)': { display: 'none' },
+  },
+  email: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular },
+});
+
+export function UserMenu() {
+  const s = useStyles();
+  const { user } = useCurrent();
+  const [, navigate] = useLocation();
+  if (!user) return null;
+  return (
+    <Menu positioning="below-end">
+      <MenuTrigger disableButtonEnhancement>
+        <Button
+          appearance="transparent"
+          className={s.trigger}
+          aria-label="User menu"
+          icon={<Avatar size={24} name={user.name} initials={user.initials} color="neutral" aria-hidden />}
+        >
+          <span className={s.name}>{user.name}</span>
+        </Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          <MenuGroupHeader>
+            {user.name}
+            <br />
+            <span className={s.email}>{user.email}</span>
+          </MenuGroupHeader>
+          <MenuDivider />
+          <MenuItem icon={<QuestionCircle20Regular />} onClick={() => navigate(paths.help())}>
+            Help
+          </MenuItem>
+          <MenuItem icon={<Settings20Regular />} onClick={() => navigate(paths.settings())}>
+            Settings
+          </MenuItem>
+          <MenuItem icon={<SignOut20Regular />} onClick={() => navigate(paths.logout())}>
+            Logout
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

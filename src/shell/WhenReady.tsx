@@ -1,0 +1,11 @@
+/**
+ * Holds a page back until the engine has sent its first snapshot, showing "Loading survey data…"
+ * meanwhile. Guards sit outside it, so they decide (from localStorage) before the engine is up.
+ */
+import type { ReactNode } from 'react';
+import { useEngineReady } from '../engine/hooks';
+import { BootSpinner } from './BootSpinner';
+
+export function WhenReady({ children }: { children: ReactNode }) {
+  return useEngineReady() ? <>{children}</> : <BootSpinner />;
+}
