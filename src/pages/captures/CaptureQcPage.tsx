@@ -1,8 +1,73 @@
-// stub: owned by ops
 /**
- * Placeholder so the shell's routes compile until the ops page lands; ops overwrites this file.
+ * /captures/{cid}/qc: capture QC (SPEC §2, §4). Start QC while it is ready but not started;
+ * Approve Capture or Reject Capture while in progress, both returning to /captures. Below, the
+ * capture's surveys by stage and the surveys chosen for processing.
  */
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { Action } from '../../../worker/api';
+import { useEntity } from '../../engine/hooks';
+import { paths } from '../../app/paths';
+import { useActionThenGo } from '../../hooks/useActionThenGo';
+import { useAction } from '../../app/useAction';
+import { alertDialog } from '../../components/presets';
+import { PageHeading } from '../../components/PageHeading';
+import { StageStatus } from '../../components/StageStatus';
+import { SurveyTable } from '../../components/SurveyTable';
+import { NotFoundPage } from '../NotFoundPage';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '16px' },
+  note: { color: tokens.colorNeutralForeground2 },
+});
 
 export default function CaptureQcPage({ captureId }: { captureId: string }) {
-  return <h1>Capture QC {captureId}</h1>;
+  const styles = useStyles();
+  const capture = useEntity('captures', captureId);
+  const run = useAction();
+  const runThenGo = useActionThenGo();
+  if (!capture) return <NotFoundPage />;
+  const { flags } = capture;
+  const decide = async (action: Action) => {
+    const result = await runThenGo(action, paths.captures());
+    if (!result.ok) await alertDialog({ title: `QC of ${capture.cpid}`, message: result.error });
+  };
+  const start = async () => {
+    const result = await run({ type: 'startCaptureQc', captureId });
+    if (!result.ok) await alertDialog({ title: `QC of ${capture.cpid}`, message: result.error });
+  };
+  const processed = capture.selectedIds.length ? capture.selectedIds : capture.surveyIds;
+  return (
+    <section className={styles.page} aria-label={`Capture QC of ${capture.cpid}`}>
+      <PageHeading
+        title={`Capture QC: ${capture.cpid}`}
+        subtitle={`${capture.description} · ${capture.sfid} · ${capture.season}`}
+        status={<StageStatus stage={capture.stage} />}
+        actions={
+          <>
+            {flags.qcReady && (
+              <Button appearance="primary" onClick={() => void start()}>
+                Start QC
+              </Button>
+            )}
+            {flags.qcInProgress && (
+              <>
+                <Button appearance="primary" onClick={() => void decide({ type: 'approveCaptureQc', captureId })}>
+                  Approve Capture
+                </Button>
+                <Button onClick={() => void decide({ type: 'rejectCaptureQc', captureId })}>Reject Capture</Button>
+              </>
+            )}
+          </>
+        }
+      />
+      <Text className={styles.note}>
+        {flags.qcInProgress
+          ? 'Review the processed mosaic of the surveys below, then approve or reject the capture.'
+          : flags.qcReady
+            ? 'Processing has finished. Start QC to review the capture.'
+            : 'Capture QC is not available at this stage.'}
+      </Text>
+      <SurveyTable label={`Processed surveys of ${capture.cpid}`} surveyIds={processed} />
+    </section>
+  );
 }

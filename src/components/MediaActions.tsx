@@ -1,0 +1,66 @@
+/**
+ * A media set's (or its drive's) actions, as the engine's flags allow: Receive, Cancel (after a
+ * confirmation), Eject (after a confirmation), Assign. Insert lives on the drive row.
+ */
+import { useState } from 'react';
+import { Button } from '@fluentui/react-components';
+import type { Drive, Media } from '../../worker/domain/types';
+import { useAction } from '../app/useAction';
+import { ConfirmActionDialog } from '../dialogs/ConfirmActionDialog';
+import { ReceiveMediaDialog } from '../dialogs/ReceiveMediaDialog';
+import { AssignDialog } from '../dialogs/AssignDialog';
+
+type Open = 'receive' | 'cancel' | 'eject' | 'assign' | null;
+
+export interface MediaActionsProps {
+  media: Media | undefined;
+  /** The drive holding the media; its flags govern Receive and Eject. */
+  drive: Drive | undefined;
+  canReceive: boolean;
+  canCancel: boolean;
+  canEject: boolean;
+  canAssign: boolean;
+}
+
+export function MediaActions({ media, drive, canReceive, canCancel, canEject, canAssign }: MediaActionsProps) {
+  const run = useAction();
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const host = drive?.host ?? media?.host ?? null;
+  return (
+    <>
+      {canReceive && drive && (
+        <Button size="small" appearance="primary" onClick={() => setOpen('receive')}>
+          Receive
+        </Button>
+      )}
+      {canCancel && host && (
+        <Button size="small" onClick={() => setOpen('cancel')}>
+          Cancel
+        </Button>
+      )}
+      {canEject && host && (
+        <Button size="small" onClick={() => setOpen('eject')}>
+          Eject
+        </Button>
+      )}
+      {canAssign && media && (
+        <Button size="small" appearance="primary" onClick={() => setOpen('assign')}>
+          Assign
+        </Button>
+      )}
+      {open === 'receive' && drive && <ReceiveMediaDialog drive={drive} onClose={close} />}
+      {open === 'assign' && media && <AssignDialog media={media} onClose={close} />}
+      {open === 'cancel' && host && (
+        <ConfirmActionDialog title="Cancel receiving" run={() => run({ type: 'cancelReceive', host })} onClose={close}>
+          Cancel receiving the media on {host}? Its surveys that have not finished receiving are cancelled too.
+        </ConfirmActionDialog>
+      )}
+      {open === 'eject' && host && (
+        <ConfirmActionDialog title="Eject media" run={() => run({ type: 'ejectMedia', host })} onClose={close}>
+          Eject the media from {host}?
+        </ConfirmActionDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * /drives: every drive with its media and the actions of SPEC §4 (Insert, Receive, Cancel,
+ * Eject, Assign), each offered exactly when the drive's flags allow.
+ */
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2, makeStyles } from '@fluentui/react-components';
+import { useIds } from '../../engine/hooks';
+import { useRowStyles } from '../../components/rowStyles';
+import { DriveRow } from './DriveRow';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '12px' },
+});
+
+export default function DrivesPage() {
+  const styles = useStyles();
+  const rowStyles = useRowStyles();
+  const hosts = useIds('drives');
+  return (
+    <section className={styles.page} aria-labelledby="drives-title">
+      <Title2 as="h1" id="drives-title">
+        Drives
+      </Title2>
+      <Table aria-label="Drives" size="small">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell style={{ width: 150 }}>Host</TableHeaderCell>
+            <TableHeaderCell>Media</TableHeaderCell>
+            <TableHeaderCell style={{ width: 90 }}>Surveys</TableHeaderCell>
+            <TableHeaderCell>Captures</TableHeaderCell>
+            <TableHeaderCell style={{ width: 220 }}>Status</TableHeaderCell>
+            <TableHeaderCell style={{ width: 220 }}>Actions</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {hosts.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={6} className={rowStyles.empty}>
+                There are no drives.
+              </TableCell>
+            </TableRow>
+          ) : (
+            hosts.map((host) => <DriveRow key={host} host={host} />)
+          )}
+        </TableBody>
+      </Table>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * One media set: received on, its ids, surveys, captures, status with progress, and actions.
+ */
+import { memo } from 'react';
+import { TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
+import type { Id } from '../../../worker/domain/types';
+import { useEntity } from '../../engine/hooks';
+import { useHighlighted } from '../../app/highlight';
+import { formatDay } from '../../components/dates';
+import { useRowStyles } from '../../components/rowStyles';
+import { StageStatus } from '../../components/StageStatus';
+import { MediaCaptures } from '../../components/MediaCaptures';
+import { MediaActions } from '../../components/MediaActions';
+
+export const MediaRow = memo(function MediaRow({ mediaId }: { mediaId: Id }) {
+  const styles = useRowStyles();
+  const media = useEntity('media', mediaId);
+  const drive = useEntity('drives', media?.host);
+  const highlighted = useHighlighted('media', mediaId);
+  if (!media) return null;
+  return (
+    <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)}>
+      <TableCell>{formatDay(media.receivedOn)}</TableCell>
+      <TableCell>
+        <Text block>{media.receiveId ?? media.mediaId}</Text>
+        <Text size={200} className={styles.muted}>
+          {media.host ? `in ${media.host}` : 'ejected'}
+        </Text>
+      </TableCell>
+      <TableCell>{media.surveyIds.length}</TableCell>
+      <TableCell>
+        <MediaCaptures surveyIds={media.surveyIds} />
+      </TableCell>
+      <TableCell>
+        <StageStatus stage={media.stage} />
+      </TableCell>
+      <TableCell>
+        <div className={styles.actions}>
+          <MediaActions
+            media={media}
+            drive={drive}
+            canReceive={false}
+            canEject={false}
+            canCancel={media.flags.canCancel}
+            canAssign={media.flags.canAssign}
+          />
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+});
