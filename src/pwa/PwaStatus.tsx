@@ -61,7 +61,7 @@ export function PwaStatus() {
           <span>A new version is available</span>
           <Button
             size="small"
-            appearance="primary"
+            appearance="secondary"
             icon={<ArrowClockwiseRegular />}
             disabled={updating}
             onClick={applyUpdate}

@@ -1,0 +1,151 @@
+/**
+ * Offline (issue 4, ARCHITECTURE §5): a first visit online, then the network cut honestly; every
+ * route still renders with its data, thumbnails seen before still show, and the sample data
+ * reloads from the cache. Also measures a cold start from the service-worker cache.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers';
+import { cutNetwork, restoreNetwork, waitForController } from './pwa';
+import { startPwaServer, type PwaServer } from './pwaServer';
+
+const OUT_DIR = process.env.BUILD_OUT_DIR ?? 'dist';
+/** ARCHITECTURE §7 */
+const COLD_START_BUDGET_MS = 1500;
+
+interface StoredWorld {
+  ids: { captures: string[] };
+  index: { captures: Record<string, { cpid: string; surveyIds: string[] }> };
+}
+
+let server: PwaServer;
+test.beforeAll(async () => {
+  server = await startPwaServer(OUT_DIR);
+});
+test.afterAll(async () => {
+  await server.close();
+});
+
+/** The world the console mirrors into localStorage (SPEC §3 key `db`), once it has been saved. */
+async function storedWorld(page: Page): Promise<StoredWorld> {
+  await expect.poll(() => page.evaluate("localStorage.getItem('db') !== null"), { timeout: 15_000 }).toBe(true);
+  return JSON.parse(String(await page.evaluate("localStorage.getItem('db')"))) as StoredWorld;
+}
+
+/** Sources of the survey photos on screen that actually decoded. */
+async function loadedPhotos(page: Page): Promise<string[]> {
+  const sources = await page.evaluate(
+    "[...document.querySelectorAll('img')].filter((i) => i.complete && i.naturalWidth > 0 && i.src.includes('/photos/')).map((i) => i.getAttribute('src'))",
+  );
+  return sources as string[];
+}
+
+async function expectRows(page: Page, table: string, atLeast: number): Promise<void> {
+  await expect
+    .poll(() => page.getByRole('table', { name: table }).getByRole('row').count(), { message: `${table} rows` })
+    .toBeGreaterThan(atLeast);
+}
+
+async function confirmDialog(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /^(OK|Confirm|Yes|Reload sample data|Clean Demo)$/ }).last().click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('every route works offline after one visit, with its data and the photos seen before', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+
+  // ── Online: first visit, sign in, let the service worker take control.
+  await login(page, '/captures');
+  await waitForController(page);
+  const world = await storedWorld(page);
+  const captureId = world.ids.captures.find((id) => world.index.captures[id].surveyIds.length > 0);
+  expect(captureId, 'a capture with surveys').toBeTruthy();
+  const capture = world.index.captures[captureId ?? ''];
+  const surveyId = capture.surveyIds[0];
+
+  await page.goto(`/surveys/${encodeURIComponent(surveyId)}/qc`);
+  await expect.poll(async () => (await loadedPhotos(page)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
+  const seenThumbnails = await loadedPhotos(page);
+
+  // ── Offline, honestly: the browser, the context and the server all refuse.
+  await cutNetwork(context, server);
+  await page.reload();
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+
+  for (const src of seenThumbnails) {
+    await expect
+      .poll(() => page.locator(`img[src="${src}"]`).first().evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), {
+        message: `thumbnail ${src} offline`,
+      })
+      .toBeGreaterThan(0);
+  }
+
+  const checks: [path: string, check: () => Promise<void>][] = [
+    ['/', () => expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()],
+    ['/captures', () => expectRows(page, 'Captures', 5)],
+    [`/captures/${encodeURIComponent(captureId ?? '')}/surveys`, () => expect(page.getByText(capture.cpid).first()).toBeVisible()],
+    [`/captures/${encodeURIComponent(captureId ?? '')}/flight-plans`, () => expect(page.getByRole('table').first()).toBeVisible()],
+    ['/media', () => expectRows(page, 'Media', 5)],
+    ['/drives', () => expectRows(page, 'Drives', 2)],
+    ['/settings', () => expect(page.getByRole('button', { name: 'Reset Demo' })).toBeVisible()],
+    ['/help', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+    ['/help/release-notes', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+    ['/help/upcoming', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+    ['/help/known-issues', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+    ['/help/videos', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+    [`/captures/${encodeURIComponent(captureId ?? '')}/qc`, () => expect(page.getByRole('button', { name: 'Approve Capture' })).toBeVisible()],
+    [`/surveys/${encodeURIComponent(surveyId)}/qc`, () => expect(page.getByRole('button', { name: 'Approve Survey' })).toBeVisible()],
+  ];
+  for (const [path, check] of checks) {
+    // A full load each time: the shell, the route's chunk and the data all come from the caches.
+    await page.goto(path);
+    await expect(page, path).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    await expect(page.getByText('Page Not Found')).toHaveCount(0);
+    await check();
+  }
+
+  // ── The sample data reloads from the cache: clean the demo, then reload the sample data.
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Clean Demo' }).click();
+  await confirmDialog(page);
+  await page.goto('/media');
+  await expect(page.getByText('No media sets have been received.')).toBeVisible();
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Reload sample data' }).click();
+  await confirmDialog(page);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.goto('/media');
+  await expectRows(page, 'Media', 5);
+
+  await restoreNetwork(context, server);
+  await context.close();
+});
+
+test('a cold start from the service-worker cache shows /captures quickly', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await login(page, '/captures');
+  await waitForController(page);
+  await expectRows(page, 'Captures', 5);
+  await cutNetwork(context, server);
+
+  const samples: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const fresh = await context.newPage();
+    await fresh.goto('/captures');
+    await expectRows(fresh, 'Captures', 5);
+    // Time since this document's navigation started, measured by the browser itself.
+    samples.push(Number(await fresh.evaluate('performance.now()')));
+    await fresh.close();
+  }
+  samples.sort((a, b) => a - b);
+  const median = Math.round(samples[1]);
+  console.log(`cold start to interactive /captures from the SW cache: median ${median} ms (${samples.map(Math.round).join(', ')})`);
+  test.info().annotations.push({ type: 'measure', description: `cold start median ${median} ms` });
+  expect(median).toBeLessThan(COLD_START_BUDGET_MS);
+
+  await restoreNetwork(context, server);
+  await context.close();
+});
