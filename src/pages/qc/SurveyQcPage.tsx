@@ -1,8 +1,78 @@
-// stub: owned by ops
 /**
- * Placeholder so the shell's routes compile until the ops page lands; ops overwrites this file.
+ * /surveys/{sid}/qc: survey QC (SPEC §2). The survey's facts and decisions, "Make available
+ * offline", then its flight lines as collapsible sections (the first open) each holding a
+ * windowed thumbnail grid.
  */
+import { useMemo } from 'react';
+import {
+  Accordion,
+  AccordionHeader,
+  AccordionItem,
+  AccordionPanel,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useSearch } from 'wouter';
+import { shortId } from '../../../worker/domain/shortId';
+import { useEntity, useFlags } from '../../engine/hooks';
+import { usePhotoIndex } from '../../hooks/usePhotoIndex';
+import { formatDay } from '../../components/dates';
+import { PageHeading } from '../../components/PageHeading';
+import { StageStatus } from '../../components/StageStatus';
+import { MakeAvailableOffline } from '../../pwa/MakeAvailableOffline';
+import { NotFoundPage } from '../NotFoundPage';
+import { QcGrid } from './QcGrid';
+import { SurveyQcActions } from './SurveyQcActions';
+import { qcLines, rowsOverrideFrom } from './qcRows';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '16px' },
+  lines: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2 },
+  panel: { margin: '0 8px 12px' },
+});
 
 export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
-  return <h1>Survey QC {surveyId}</h1>;
+  const styles = useStyles();
+  const survey = useEntity('surveys', surveyId);
+  const fp = useEntity('flightPlans', survey?.flightPlanId);
+  const { imageProxy } = useFlags();
+  const photos = usePhotoIndex();
+  const rowsOverride = rowsOverrideFrom(useSearch());
+  const lines = useMemo(() => (photos.status === 'ready' ? qcLines(photos.index, rowsOverride) : []), [photos, rowsOverride]);
+  if (!survey) return <NotFoundPage />;
+  const id = shortId(survey.surveyId);
+  return (
+    <section className={styles.page} aria-label={`Survey QC of ${id}`}>
+      <PageHeading
+        title={`Survey QC: ${id}`}
+        subtitle={`${survey.cpid} · ${fp ? `${fp.code} ${fp.name}` : 'no flight plan'} · flown ${formatDay(survey.flownOn)} · ${survey.linesFlown} lines`}
+        status={<StageStatus stage={survey.stage} />}
+        actions={<SurveyQcActions survey={survey} />}
+      />
+      <MakeAvailableOffline surveyId={survey.surveyId} />
+      {photos.status === 'loading' && <Spinner label="Loading the photo index…" />}
+      {photos.status === 'error' && (
+        <MessageBar intent="error">
+          <MessageBarBody>{photos.message}</MessageBarBody>
+        </MessageBar>
+      )}
+      {photos.status === 'ready' && lines.length > 0 && (
+        <Accordion className={styles.lines} multiple collapsible defaultOpenItems={[lines[0]!.line]}>
+          {lines.map((line) => (
+            <AccordionItem key={line.line} value={line.line}>
+              <AccordionHeader size="large">
+                Line {line.line} · {line.rows.length} frames × {photos.index.cameras.length} cameras
+              </AccordionHeader>
+              <AccordionPanel className={styles.panel}>
+                <QcGrid surveyId={survey.surveyId} line={line} index={photos.index} imageProxy={imageProxy} />
+              </AccordionPanel>
+            </AccordionItem>
+          ))}
+        </Accordion>
+      )}
+    </section>
+  );
 }

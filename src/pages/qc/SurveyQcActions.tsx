@@ -1,0 +1,63 @@
+/**
+ * The survey QC page's decisions (SPEC §4): Start QC while ready but not started; Approve Survey
+ * and Reject Survey (after a confirmation) while in progress, both returning to the capture's
+ * surveys list.
+ */
+import { useState } from 'react';
+import { Button } from '@fluentui/react-components';
+import type { Survey } from '../../../worker/domain/types';
+import { shortId } from '../../../worker/domain/shortId';
+import { paths } from '../../app/paths';
+import { useAction } from '../../app/useAction';
+import { useActionThenGo } from '../../hooks/useActionThenGo';
+import { alertDialog } from '../../components/presets';
+import { ConfirmActionDialog } from '../../dialogs/ConfirmActionDialog';
+
+type Decision = 'approve' | 'reject' | null;
+
+export function SurveyQcActions({ survey }: { survey: Survey }) {
+  const run = useAction();
+  const runThenGo = useActionThenGo();
+  const [deciding, setDeciding] = useState<Decision>(null);
+  const id = shortId(survey.surveyId);
+  const back = paths.capture(survey.captureId, 'surveys');
+  const start = async () => {
+    const result = await run({ type: 'startSurveyQc', surveyId: survey.surveyId });
+    if (!result.ok) await alertDialog({ title: `QC of survey ${id}`, message: result.error });
+  };
+  return (
+    <>
+      {survey.flags.qcReady && (
+        <Button appearance="primary" onClick={() => void start()}>
+          Start QC
+        </Button>
+      )}
+      {survey.flags.qcInProgress && (
+        <>
+          <Button appearance="primary" onClick={() => setDeciding('approve')}>
+            Approve Survey
+          </Button>
+          <Button onClick={() => setDeciding('reject')}>Reject Survey</Button>
+        </>
+      )}
+      {deciding === 'approve' && (
+        <ConfirmActionDialog
+          title="Approve Survey"
+          run={() => runThenGo({ type: 'approveSurveyQc', surveyId: survey.surveyId }, back)}
+          onClose={() => setDeciding(null)}
+        >
+          Approve survey {id}? It becomes ready for processing with its capture.
+        </ConfirmActionDialog>
+      )}
+      {deciding === 'reject' && (
+        <ConfirmActionDialog
+          title="Reject Survey"
+          run={() => runThenGo({ type: 'rejectSurveyQc', surveyId: survey.surveyId }, back)}
+          onClose={() => setDeciding(null)}
+        >
+          Reject survey {id}? A rejected survey cannot be processed.
+        </ConfirmActionDialog>
+      )}
+    </>
+  );
+}
