@@ -1,0 +1,60 @@
+/** Search (SPEC §9): from one character, at most 15 suggestions, every field, kept up to date. */
+import { describe, expect, it } from 'vitest';
+import { harness } from '../helpers/engineHarness';
+import { aSurvey, aWorld } from '../helpers/builders';
+
+function world() {
+  const w = aWorld();
+  for (let i = 0; i < 20; i++) {
+    aSurvey(w, { surveyId: `5urv${String(i).padStart(4, '0')}-aaaa`, mediaId: i < 10 ? 'MEDIA-A' : 'MEDIA-B', stage: 'survey-qc' });
+  }
+  w.index.media['MEDIA-A']!.receiveId = '260610_ITEM77';
+  return w;
+}
+
+describe('search', () => {
+  it('nothing under one character', async () => {
+    const h = await harness({ world: world() });
+    expect(await h.engine.search('')).toEqual([]);
+    expect(await h.engine.search('   ')).toEqual([]);
+  });
+
+  it('matches every field of SPEC §9, case-insensitively', async () => {
+    const h = await harness({ world: world() });
+    const first = async (q: string) => (await h.engine.search(q))[0];
+    expect(await first('p1')).toMatchObject({ type: 'project', id: 'P1', title: 'P1' });
+    expect(await first('cap-2')).toMatchObject({ type: 'capture', id: 'cap-2', title: 'CP002' });
+    expect(await first('cp001')).toMatchObject({ type: 'capture', id: 'cap-1', related: { captureId: 'cap-1', projectId: 'P1' } });
+    expect(await first('coastal')).toMatchObject({ type: 'capture', id: 'cap-1' });
+    expect(await first('sf-200')).toMatchObject({ type: 'capture', id: 'cap-2' });
+    expect(await first('fp-2')).toMatchObject({ type: 'flightplan', id: 'fp-2', related: { captureId: 'cap-2' } });
+    expect(await first('south loop')).toMatchObject({ type: 'flightplan', id: 'fp-2', title: 'South Loop' });
+    expect(await first('5URV0003')).toMatchObject({ type: 'survey', id: '5urv0003-aaaa', title: '5URV0003', related: { captureId: 'cap-1', surveyId: '5urv0003-aaaa', mediaId: 'MEDIA-A' } });
+    expect(await first('media-b')).toMatchObject({ type: 'media', id: 'MEDIA-B' });
+    expect(await first('item77')).toMatchObject({ type: 'media', id: 'MEDIA-A' });
+  });
+
+  it('at most 15 suggestions; prefix matches rank before substring matches', async () => {
+    const h = await harness({ world: world() });
+    expect(await h.engine.search('5urv')).toHaveLength(15);
+    const r = await h.engine.search('a');
+    expect(r).toHaveLength(15);
+    const h2 = await harness({ world: world() });
+    const line = await h2.engine.search('line');
+    expect(line.map((e) => e.id)).toEqual(['fp-1']);
+    const mixed = await h2.engine.search('cap');
+    expect(mixed.slice(0, 2).map((e) => e.id)).toEqual(['cap-1', 'cap-2']);
+  });
+
+  it('is kept up to date as media is inserted, received and removed', async () => {
+    const h = await harness({ world: world() });
+    await h.do({ type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-14' }] });
+    const mediaId = h.engine.world.ids.media[0]!;
+    expect((await h.engine.search(mediaId))[0]).toMatchObject({ type: 'media', id: mediaId });
+    await h.do({ type: 'receiveMedia', host: 'drive-01', itemIds: ['ZEBRA9'] });
+    expect((await h.engine.search('zebra9'))[0]).toMatchObject({ type: 'media', id: mediaId, subtitle: '260615_ZEBRA9' });
+    await h.do({ type: 'cleanDemo' });
+    expect(await h.engine.search('zebra9')).toEqual([]);
+    expect(await h.engine.search('5urv')).toEqual([]);
+  });
+});
