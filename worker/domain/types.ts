@@ -294,6 +294,10 @@ export interface PhotoIndex {
   lines: { line: number; start: number; count: number }[];
   cameras: string[];
   count: number;
+  /** Additive (data generator): capture time (ISO) of each image index, for the QC time labels. */
+  times?: string[];
+  /** Additive (data generator): image names that carry a deliberate defect, for docs and tests. */
+  defects?: Record<string, 'cloud' | 'blur' | 'overexposed' | 'black'>;
 }
 
 // ── The world ────────────────────────────────────────────────────────────────────────────────
