@@ -1,13 +1,12 @@
 /**
  * The engine worker's entry: builds the engine with the browser's real clock, IndexedDB (through
- * idb-keyval) and fetch, and exposes it with Comlink. Functions handed back to the main thread
- * (unsubscribe) are proxied, so calling them there releases the listener here.
+ * idb-keyval) and fetch, and exposes it with Comlink.
  */
 import * as Comlink from 'comlink';
 import { getMany, setMany } from 'idb-keyval';
-import type { EngineApi } from './api';
 import { createEngine } from './engine/engine';
 import { realClock } from './engine/clock';
+import { remoteApi } from './engine/remote';
 
 const engine = createEngine({
   clock: realClock,
@@ -17,17 +16,8 @@ const engine = createEngine({
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return response.text();
   },
+  // postMessage copies every event anyway.
   cloneEvents: false,
 });
 
-const api: EngineApi = {
-  boot: (input) => engine.boot(input),
-  dispatch: (action) => engine.dispatch(action),
-  subscribe: async (listener) => Comlink.proxy(await engine.subscribe(listener)),
-  onPersist: async (listener) => Comlink.proxy(await engine.onPersist(listener)),
-  snapshot: () => engine.snapshot(),
-  search: (query) => engine.search(query),
-  flush: () => engine.flush(),
-};
-
-Comlink.expose(api);
+Comlink.expose(remoteApi(engine));

@@ -1,0 +1,45 @@
+/** The worker boundary: the engine API over a real MessageChannel with Comlink, as the UI uses it. */
+import { describe, expect, it } from 'vitest';
+import { MessageChannel } from 'node:worker_threads';
+import * as Comlink from 'comlink';
+import nodeEndpoint from 'comlink/dist/esm/node-adapter';
+import type { EngineApi, EngineEvent } from '../../worker/api';
+import { createEngine } from '../../worker/engine/engine';
+import { remoteApi } from '../../worker/engine/remote';
+import { memoryStore } from '../../worker/engine/persistence';
+import { ManualClock } from '../helpers/manualClock';
+import { aWorld, T0 } from '../helpers/builders';
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+};
+
+describe('Comlink boundary', () => {
+  it('boots, dispatches, searches and streams events over a MessageChannel; unsubscribe releases', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const clock = new ManualClock(T0);
+    const engine = createEngine({ clock, store: memoryStore(), loadText: async () => JSON.stringify(aWorld()), cloneEvents: false });
+    Comlink.expose(remoteApi(engine), nodeEndpoint(port1));
+    const remote = Comlink.wrap<EngineApi>(nodeEndpoint(port2));
+
+    const events: EngineEvent[] = [];
+    const unsubscribe = await remote.subscribe(Comlink.proxy((e: EngineEvent) => void events.push(e)));
+    const snapshot = await remote.boot({ stored: { db: null, version: null, current: null, flags: null }, baseUrl: 'http://x/' });
+    expect(snapshot.kind).toBe('snapshot');
+    expect(Object.keys(snapshot.changed.captures ?? {})).toEqual(['cap-1', 'cap-2']);
+
+    expect(await remote.dispatch({ type: 'login', email: 'bad', password: 'demo' })).toEqual({ ok: false, error: 'invalid email', field: 'email' });
+    expect(await remote.dispatch({ type: 'login', email: 'ann.lee@example.com', password: 'demo' })).toEqual({ ok: true });
+    await until(() => events.length > 0);
+    expect(events[0]).toMatchObject({ seq: 1, kind: 'delta', current: { loggedIn: true } });
+    expect((await remote.search('cp00')).map((e) => e.id)).toEqual(['cap-1', 'cap-2']);
+
+    await unsubscribe();
+    await remote.dispatch({ type: 'setFlags', flags: { projects: true } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(events).toHaveLength(1);
+    engine.stop();
+    port1.close();
+    port2.close();
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * The engine as Comlink exposes it: functions handed back to the other side (unsubscribe) are
+ * proxied, so calling them there releases the listener here. Shared by the worker entry and the
+ * boundary test.
+ */
+import * as Comlink from 'comlink';
+import type { EngineApi } from '../api';
+import type { Engine } from './engine';
+
+export function remoteApi(engine: Engine): EngineApi {
+  return {
+    boot: (input) => engine.boot(input),
+    dispatch: (action) => engine.dispatch(action),
+    subscribe: async (listener) => Comlink.proxy(await engine.subscribe(listener)),
+    onPersist: async (listener) => Comlink.proxy(await engine.onPersist(listener)),
+    snapshot: () => engine.snapshot(),
+    search: (query) => engine.search(query),
+    flush: () => engine.flush(),
+  };
+}
