@@ -8,7 +8,7 @@ import type { Capture, Db, EntityKind, EntityMaps, IdLists, Stage, Survey, Workf
 import { captureDates, deriveAll } from './derive';
 import { makeCapture, makeDrive, makeFlightPlan, makeMedia, makeProject, makeSurvey } from './entities';
 import { userFromEmail } from './users';
-import { spanMs, STAGE_STATES } from './workflow';
+import { progressAt, spanMs, STAGE_STATES } from './workflow';
 
 export const ENTITY_KINDS: readonly EntityKind[] = ['projects', 'captures', 'flightPlans', 'surveys', 'media', 'drives', 'users'];
 
@@ -96,6 +96,8 @@ function restoreWorkflow(value: unknown, path: string, now: number, speed: numbe
     stage.startedAt = now - ((stage.progress ?? 0) / 100) * span;
     stage.expectedEndAt = stage.startedAt + span;
   }
+  // Progress is never trusted from storage: it follows from the stored times.
+  if (stage.state === 'working') stage.progress = progressAt(stage, now);
   return { stages: out, current };
 }
 

@@ -1,0 +1,162 @@
+/**
+ * Property test (ARCHITECTURE §8): random action sequences through the engine, with time passing,
+ * keep the invariants: a survey is in exactly one stage; capture counts equal what their surveys
+ * say; references agree; errors change nothing; save → load is identity.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { Action } from '../../worker/api';
+import type { Survey } from '../../worker/domain/types';
+import { SIZE_PRESETS_S, type SizePreset } from '../../worker/domain/constants';
+import { harness, type Harness } from '../helpers/engineHarness';
+import { ManualClock } from '../helpers/manualClock';
+import { ANN, BOB, aWorld } from '../helpers/builders';
+
+const SIZES = Object.keys(SIZE_PRESETS_S) as SizePreset[];
+const OPS = 20;
+const intent = fc.record({ op: fc.integer({ min: 0, max: OPS - 1 }), a: fc.nat(1000), b: fc.nat(1000), dt: fc.integer({ min: 0, max: 90_000 }) });
+type Intent = { op: number; a: number; b: number; dt: number };
+
+function pick<T>(list: T[], n: number): T | undefined {
+  return list.length ? list[n % list.length] : undefined;
+}
+
+/** Prefers entities the action suits (half the time), so sequences reach the later stages. */
+function toAction(h: Harness, { op, a, b }: Intent): Action | null {
+  const w = h.engine.world;
+  const drives = w.ids.drives;
+  const surveys = Object.values(w.index.surveys);
+  const survey = (flag: keyof Survey['flags']) => pick(a % 2 ? surveys : surveys.filter((s) => s.flags[flag]), b)?.surveyId ?? 'none';
+  const captures = Object.values(w.index.captures);
+  const host = pick(drives, a)!;
+  switch (op) {
+    case 0:
+      return {
+        type: 'insertMedia',
+        host,
+        bays: [1],
+        surveys: Array.from({ length: b % 4 }, (_, i) => ({
+          flightPlanId: pick(w.ids.flightPlans, a + i)!,
+          size: SIZES[(b + i) % 3]!,
+          flownOn: b % 9 === 0 ? '2030-01-01' : '2026-06-01',
+        })),
+      };
+    case 1:
+      return { type: 'receiveMedia', host, itemIds: b % 5 === 0 ? [] : ['IT' + b] };
+    case 2:
+      return { type: 'cancelReceive', host };
+    case 3:
+      return { type: 'ejectMedia', host };
+    case 4:
+      return { type: 'assignSurveys', mediaId: pick(w.ids.media, a) ?? 'none' };
+    case 5:
+      return b % 3 === 0 ? { type: 'cancelSurvey', surveyId: survey('canCancel') } : null;
+    case 6:
+      return { type: 'processApplanix', surveyId: survey('waitingForApplanix') };
+    case 7:
+      return { type: 'processPodconfig', surveyId: survey('waitingForPodconfig'), files: b % 4 === 0 ? [] : [{ name: b % 4 === 1 ? 'x.txt' : 'p.xml', size: 1 }] };
+    case 8:
+      return { type: 'startSurveyQc', surveyId: survey('qcReady') };
+    case 9:
+      return { type: 'approveSurveyQc', surveyId: survey('qcInProgress') };
+    case 10:
+      return b % 4 === 0 ? { type: 'rejectSurveyQc', surveyId: survey('qcInProgress') } : null;
+    case 11: {
+      const c = pick(a % 2 ? captures : captures.filter((x) => x.flags.canProcess), b);
+      if (!c) return null;
+      const ids = c.surveyIds.filter((id) => w.index.surveys[id]?.flags.canProcess);
+      return { type: 'processCapture', captureId: c.captureId, surveyIds: b % 3 === 0 ? [] : b % 3 === 1 ? c.surveyIds : ids };
+    }
+    case 12:
+      return { type: 'startCaptureQc', captureId: pick(captures, a)!.captureId };
+    case 13:
+      return { type: 'approveCaptureQc', captureId: pick(captures, a)!.captureId };
+    case 14:
+      return b % 4 === 0 ? { type: 'rejectCaptureQc', captureId: pick(captures, a)!.captureId } : null;
+    case 15:
+      return { type: 'publishCapture', captureId: pick(captures, a)!.captureId };
+    case 16:
+      return b % 7 === 0 ? { type: 'cleanCapture', captureId: pick(captures, a)!.captureId } : null;
+    case 17:
+      return { type: 'setFlags', flags: { speed: pick([1, 10, 100] as const, b)! } };
+    case 18:
+      return b % 2 ? { type: 'logout' } : { type: 'login', email: b % 3 ? ANN : BOB, password: 'demo' };
+    default:
+      return null;
+  }
+}
+
+const LIVE = new Set(['waiting', 'working', 'cancelled', 'failed']);
+const COUNT_KEY: Record<string, string> = {
+  'Copy/Receiving': 'receiving', 'Waiting for Applanix': 'waitingForApplanix', 'Waiting for PodConfig': 'waitingForPodConfig',
+  'Extracting Frames': 'extractingFrames', 'Ready for QC': 'qcReady', 'QC in Progress': 'qcInProgress', 'QC Rejected': 'qcRejected',
+  'Ready for Processing': 'qcApproved', Processing: 'processing', 'Waiting for Capture QC': 'waitingForCaptureQc',
+  'Ready for Publishing': 'canPublish', Publishing: 'publishing', Published: 'published',
+};
+
+function checkInvariants(h: Harness): void {
+  const w = h.engine.world;
+  for (const s of Object.values(w.index.surveys)) {
+    const live = s.workflow.stages.map((st, i) => (LIVE.has(st.state) ? i : -1)).filter((i) => i >= 0);
+    expect(live.length).toBeLessThanOrEqual(1);
+    if (live.length) expect(live[0]).toBe(s.workflow.current);
+    s.workflow.stages.forEach((st, i) => {
+      if (i < s.workflow.current) expect(st.state).toBe('completed');
+    });
+    expect(s.status).toBe(s.workflow.stages[s.workflow.current]!.name);
+    expect(w.index.captures[s.captureId]!.surveyIds).toContain(s.surveyId);
+    expect(w.index.media[s.mediaId]!.surveyIds).toContain(s.surveyId);
+  }
+  for (const c of Object.values(w.index.captures)) {
+    const expected: Record<string, number> = {};
+    for (const id of c.surveyIds) {
+      const s = w.index.surveys[id]!;
+      expect(s.captureId).toBe(c.captureId);
+      const key = COUNT_KEY[s.display];
+      if (key) expected[key] = (expected[key] ?? 0) + 1;
+    }
+    for (const [key, n] of Object.entries(c.counts)) {
+      if (key === 'surveys') expect(n).toBe(c.surveyIds.length);
+      else if (key === 'flightPlans') expect(n).toBe(c.flightPlanIds.length);
+      else expect(n).toBe(expected[key] ?? 0);
+    }
+  }
+  for (const d of Object.values(w.index.drives)) {
+    if (d.mediaId) expect(w.index.media[d.mediaId]!.host).toBe(d.host);
+  }
+  expect(w.ids.surveys.length).toBe(Object.keys(w.index.surveys).length);
+  expect(new Set(w.ids.surveys).size).toBe(w.ids.surveys.length);
+}
+
+describe('random action sequences keep the invariants', () => {
+  it('holds for every sequence', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(intent, { maxLength: 60 }), async (intents) => {
+        const h = await harness({ world: aWorld() });
+        for (const i of intents) {
+          const action = toAction(h, i);
+          h.advance(i.dt % 2 ? i.dt : 500);
+          if (!action) continue;
+          h.engine.tick();
+          const before = h.engine.serialise();
+          const session = JSON.stringify([h.engine.world.current, h.engine.world.flags]);
+          const result = await h.do(action);
+          if (!result.ok) {
+            expect(h.engine.serialise()).toBe(before);
+            expect(JSON.stringify([h.engine.world.current, h.engine.world.flags])).toBe(session);
+          }
+          checkInvariants(h);
+        }
+        h.engine.tick();
+        await h.engine.flush();
+        h.engine.stop();
+        const h2 = await harness({ store: h.store, clock: new ManualClock(h.clock.now()), login: false });
+        expect(h2.fetched).toEqual([]);
+        expect(h2.engine.serialise()).toBe(h.engine.serialise());
+        expect(h2.engine.world.current).toEqual(h.engine.world.current);
+        h2.engine.stop();
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
