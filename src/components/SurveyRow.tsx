@@ -48,8 +48,8 @@ export const SurveyRow = memo(function SurveyRow({ surveyId, showCapture, showAc
         </TableCell>
       )}
       <TableCell>{id}</TableCell>
-      <TableCell>{formatDay(survey.flownOn)}</TableCell>
-      <TableCell>{formatDay(survey.receivedOn)}</TableCell>
+      <TableCell className={styles.nowrap}>{formatDay(survey.flownOn)}</TableCell>
+      <TableCell className={styles.nowrap}>{formatDay(survey.receivedOn)}</TableCell>
       {showCapture && (
         <TableCell>
           <Link href={paths.capture(survey.captureId)}>{survey.cpid}</Link>

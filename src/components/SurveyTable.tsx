@@ -31,7 +31,8 @@ export function SurveyTable({ surveyIds, columns = {}, label, selected = NONE, o
   const styles = useRowStyles();
   const span = 7 + Number(!!columns.capture) + Number(!!columns.actions) + Number(!!columns.checkbox);
   return (
-    <Table aria-label={label} size="small">
+    <div className={styles.scroll}>
+      <Table aria-label={label} className={styles.table} size="small">
       <TableHeader>
         <TableRow>
           {columns.checkbox && <TableHeaderCell style={{ width: 44 }}>Select</TableHeaderCell>}
@@ -66,5 +67,6 @@ export function SurveyTable({ surveyIds, columns = {}, label, selected = NONE, o
         )}
       </TableBody>
     </Table>
+      </div>
   );
 }

@@ -18,5 +18,8 @@ export function formatDay(iso: IsoDate | null | undefined): string {
 export function formatDayRange(first: IsoDate | null | undefined, last: IsoDate | null | undefined): string {
   if (!first && !last) return '—';
   if (!first || !last || first === last) return formatDay(first ?? last);
+  const a = DateTime.fromISO(first, { locale: LOCALE });
+  const b = DateTime.fromISO(last, { locale: LOCALE });
+  if (a.isValid && b.isValid && a.year === b.year) return `${a.toFormat('LLL d')} – ${formatDay(last)}`;
   return `${formatDay(first)} – ${formatDay(last)}`;
 }

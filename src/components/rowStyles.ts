@@ -4,9 +4,15 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
 export const useRowStyles = makeStyles({
+  /** Fluent tables default to a fixed layout; ours size columns by their content. */
+  table: { tableLayout: 'auto', minWidth: '720px' },
+  /** Narrow windows scroll a wide table sideways instead of crushing its columns. */
+  scroll: { overflowX: 'auto', backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2 },
   row: { transitionProperty: 'background-color', transitionDuration: '600ms' },
   highlighted: { backgroundColor: tokens.colorPaletteYellowBackground2 },
   actions: { display: 'flex', gap: '4px', flexWrap: 'wrap', alignItems: 'center' },
+  nowrap: { whiteSpace: 'nowrap' },
+  wide: { minWidth: '200px' },
   muted: { color: tokens.colorNeutralForeground3 },
   empty: { padding: '24px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });

@@ -36,8 +36,8 @@ export const CaptureRow = memo(function CaptureRow({ captureId, fixedHeight }: {
           {capture.sfid} · {capture.season}
         </Text>
       </TableCell>
-      <TableCell>{formatDayRange(capture.firstFlownOn, capture.lastFlownOn)}</TableCell>
-      <TableCell>{formatDayRange(capture.firstReceivedOn, capture.lastReceivedOn)}</TableCell>
+      <TableCell className={styles.nowrap}>{formatDayRange(capture.firstFlownOn, capture.lastFlownOn)}</TableCell>
+      <TableCell className={styles.nowrap}>{formatDayRange(capture.firstReceivedOn, capture.lastReceivedOn)}</TableCell>
       <TableCell>
         <SurveyBreakdown counts={capture.counts} cpid={capture.cpid} />
       </TableCell>

@@ -45,19 +45,19 @@ export default function CapturesPage() {
       <Title2 as="h1" id="captures-title">
         Captures
       </Title2>
-      <Table aria-label="Captures" size="small" aria-rowcount={ids.length + 1}>
+      <div className={rowStyles.scroll}>
+      <Table aria-label="Captures" className={rowStyles.table} size="small" aria-rowcount={ids.length + 1}>
         <TableHeader>
           <TableRow>
             <TableHeaderCell sortable sortDirection={direction('captureId')} onClick={() => sortBy('captureId')} style={{ width: 120 }}>
               Capture
             </TableHeaderCell>
-            <TableHeaderCell>Description</TableHeaderCell>
-            <TableHeaderCell style={{ width: 190 }}>Flown</TableHeaderCell>
+            <TableHeaderCell className={rowStyles.wide}>Description</TableHeaderCell>
+            <TableHeaderCell>Flown</TableHeaderCell>
             <TableHeaderCell
               sortable
               sortDirection={direction('lastReceivedOn')}
               onClick={() => sortBy('lastReceivedOn')}
-              style={{ width: 190 }}
             >
               Received
             </TableHeaderCell>
@@ -82,6 +82,7 @@ export default function CapturesPage() {
           {end < ids.length && <tr aria-hidden style={{ height: (ids.length - end) * CAPTURE_ROW_HEIGHT_PX }} />}
         </TableBody>
       </Table>
+      </div>
     </section>
   );
 }

@@ -28,7 +28,8 @@ function FlightPlanRow({ flightPlanId }: { flightPlanId: Id }) {
 export function FlightPlanTable({ flightPlanIds, label }: { flightPlanIds: Id[]; label: string }) {
   const styles = useRowStyles();
   return (
-    <Table aria-label={label} size="small">
+    <div className={styles.scroll}>
+      <Table aria-label={label} className={styles.table} size="small">
       <TableHeader>
         <TableRow>
           <TableHeaderCell>ID</TableHeaderCell>
@@ -52,5 +53,6 @@ export function FlightPlanTable({ flightPlanIds, label }: { flightPlanIds: Id[];
         )}
       </TableBody>
     </Table>
+      </div>
   );
 }

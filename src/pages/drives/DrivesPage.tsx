@@ -20,7 +20,8 @@ export default function DrivesPage() {
       <Title2 as="h1" id="drives-title">
         Drives
       </Title2>
-      <Table aria-label="Drives" size="small">
+      <div className={rowStyles.scroll}>
+      <Table aria-label="Drives" className={rowStyles.table} size="small">
         <TableHeader>
           <TableRow>
             <TableHeaderCell style={{ width: 150 }}>Host</TableHeaderCell>
@@ -43,6 +44,7 @@ export default function DrivesPage() {
           )}
         </TableBody>
       </Table>
+      </div>
     </section>
   );
 }

@@ -27,7 +27,8 @@ export default function MediaPage() {
         Media
       </Title2>
       <MediaFilters />
-      <Table aria-label="Media" size="small">
+      <div className={rowStyles.scroll}>
+      <Table aria-label="Media" className={rowStyles.table} size="small">
         <TableHeader>
           <TableRow>
             <TableHeaderCell style={{ width: 140 }}>Received On</TableHeaderCell>
@@ -50,6 +51,7 @@ export default function MediaPage() {
           )}
         </TableBody>
       </Table>
+      </div>
     </section>
   );
 }

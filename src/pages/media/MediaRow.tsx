@@ -20,7 +20,7 @@ export const MediaRow = memo(function MediaRow({ mediaId }: { mediaId: Id }) {
   if (!media) return null;
   return (
     <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)}>
-      <TableCell>{formatDay(media.receivedOn)}</TableCell>
+      <TableCell className={styles.nowrap}>{formatDay(media.receivedOn)}</TableCell>
       <TableCell>
         <Text block>{media.receiveId ?? media.mediaId}</Text>
         <Text size={200} className={styles.muted}>
