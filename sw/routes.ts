@@ -69,6 +69,30 @@ async function photoHandler(options: RouteHandlerCallbackOptions): Promise<Respo
   return pinned ?? browsingPhotos.handle({ event: options.event, request });
 }
 
+/**
+ * The first visit loads all.json and photos.json before this worker exists, and later visits boot
+ * from the stored world without asking for all.json again: left alone, the data caches would stay
+ * empty and "Reload sample data" would fail offline. So installing fills them (best effort: an
+ * install while offline still succeeds, and the routes fill them later).
+ */
+export async function warmDataCaches(): Promise<void> {
+  const entries: [string, string][] = [
+    ['data/all.json', CACHE_NAMES.sampleData],
+    ['data/photos.json', CACHE_NAMES.photoIndex],
+  ];
+  await Promise.all(
+    entries.map(async ([path, cacheName]) => {
+      const url = new URL(path, self.registration.scope).href;
+      try {
+        const response = await fetch(url, { cache: 'no-store' });
+        if (response.ok) await (await caches.open(cacheName)).put(url, response);
+      } catch {
+        // Offline during install: the routes cache these on their next successful fetch.
+      }
+    }),
+  );
+}
+
 export function registerRuntimeRoutes(): void {
   registerRoute(
     ({ url, sameOrigin }) => sameOrigin && url.pathname === scopePath('data/all.json'),

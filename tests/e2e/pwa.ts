@@ -9,17 +9,13 @@ import { gzipSync } from 'node:zlib';
 import type { PwaServer } from './pwaServer';
 
 /**
- * A page is not controlled on its first load, and the worker installs in the background: wait for
- * an active worker, then reload once (clientsClaim usually makes that needless, but not always).
+ * A page is not controlled on its first load, and neither is the engine worker it started: wait
+ * for an active service worker, then reload once so the page and its worker both go through it.
  */
 export async function waitForController(page: Page): Promise<void> {
   await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-  try {
-    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 3000 });
-  } catch {
-    await page.reload();
-    await page.waitForFunction('navigator.serviceWorker.controller !== null');
-  }
+  await page.reload();
+  await page.waitForFunction('navigator.serviceWorker.controller !== null');
 }
 
 /**
