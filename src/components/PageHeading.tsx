@@ -6,10 +6,10 @@ import { Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: '12px 24px' },
-  titles: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
+  titles: { display: 'flex', flexDirection: 'column', gap: '4px', minWidth: 0 },
   sub: { color: tokens.colorNeutralForeground2 },
-  side: { display: 'flex', alignItems: 'center', gap: '16px', flexWrap: 'wrap' },
-  actions: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
+  status: { maxWidth: '320px', marginTop: '4px' },
+  actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center', paddingTop: '6px' },
 });
 
 export interface PageHeadingProps {
@@ -26,11 +26,9 @@ export function PageHeading({ title, subtitle, status, actions }: PageHeadingPro
       <div className={styles.titles}>
         <Title2 as="h1">{title}</Title2>
         {subtitle && <Text className={styles.sub}>{subtitle}</Text>}
+        {status && <div className={styles.status}>{status}</div>}
       </div>
-      <div className={styles.side}>
-        {status}
-        {actions && <div className={styles.actions}>{actions}</div>}
-      </div>
+      {actions && <div className={styles.actions}>{actions}</div>}
     </header>
   );
 }

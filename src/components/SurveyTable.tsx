@@ -8,6 +8,7 @@ import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } f
 import type { Id } from '../../worker/domain/types';
 import { useRowStyles } from './rowStyles';
 import { SurveyRow } from './SurveyRow';
+import { useShownSurveyIds } from '../hooks/useShownSurveyIds';
 
 export const NO_SURVEYS_TEXT = 'No surveys have been received.';
 
@@ -27,8 +28,9 @@ export interface SurveyTableProps {
 
 const NONE: ReadonlySet<Id> = new Set();
 
-export function SurveyTable({ surveyIds, columns = {}, label, selected = NONE, onToggle }: SurveyTableProps) {
+export function SurveyTable({ surveyIds: allIds, columns = {}, label, selected = NONE, onToggle }: SurveyTableProps) {
   const styles = useRowStyles();
+  const surveyIds = useShownSurveyIds(allIds);
   const span = 7 + Number(!!columns.capture) + Number(!!columns.actions) + Number(!!columns.checkbox);
   return (
     <div className={styles.scroll}>

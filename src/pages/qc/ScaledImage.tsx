@@ -35,6 +35,7 @@ export function ScaledImage({ src, alt }: { src: string; alt: string }) {
           <MessageBarBody>This image could not be loaded.</MessageBarBody>
         </MessageBar>
       )}
+      {!(done?.src === src && done.failed) && (
       <img
         key={src}
         src={src}
@@ -43,6 +44,7 @@ export function ScaledImage({ src, alt }: { src: string; alt: string }) {
         onLoad={() => setDone({ src, failed: false })}
         onError={() => setDone({ src, failed: true })}
       />
+      )}
     </div>
   );
 }
