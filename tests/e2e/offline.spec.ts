@@ -12,6 +12,10 @@ const OUT_DIR = process.env.BUILD_OUT_DIR ?? 'dist';
 /** ARCHITECTURE §7 */
 const COLD_START_BUDGET_MS = 1500;
 
+/** performance.now() once the capture table shows rows of data, else 0 (keep waiting). */
+const CAPTURES_SHOWN_AT =
+  "(document.querySelectorAll('table[aria-label=\"Captures\"] tbody tr').length > 5 ? performance.now() : 0)";
+
 interface StoredWorld {
   ids: { captures: string[] };
   index: { captures: Record<string, { cpid: string; surveyIds: string[] }> };
@@ -137,10 +141,11 @@ test('a cold start from the service-worker cache shows /captures quickly', async
   const samples: number[] = [];
   for (let run = 0; run < 3; run++) {
     const fresh = await context.newPage();
-    await fresh.goto('/captures');
-    await expectRows(fresh, 'Captures', 5);
-    // Time since this document's navigation started, measured by the browser itself.
-    samples.push(Number(await fresh.evaluate('performance.now()')));
+    await fresh.goto('/captures', { waitUntil: 'commit' });
+    // Checked at every frame inside the page: the time since this document's navigation started
+    // when the capture table first shows rows of data, free of the test runner's polling delay.
+    const shown = await fresh.waitForFunction(CAPTURES_SHOWN_AT, undefined, { polling: 'raf', timeout: 15_000 });
+    samples.push(Number(await shown.jsonValue()));
     await fresh.close();
   }
   samples.sort((a, b) => a - b);
