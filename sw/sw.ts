@@ -16,8 +16,13 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Any in-app path (/captures/…/surveys, /surveys/…/qc/…) is the single-page shell; the router
-// takes it from there. Files (data, photos, assets) are not navigations and never reach this.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html')));
+// takes it from there. A file opened in a tab (a photo, the data) is itself, not the shell.
+const scopePath = new URL(self.registration.scope).pathname;
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [new RegExp(`^${scopePath}(data|photos|icons|assets)/`), new RegExp(`^${scopePath}(sw\\.js|manifest\\.webmanifest)$`)],
+  }),
+);
 
 registerRuntimeRoutes();
 self.addEventListener('install', (event: ExtendableEvent) => event.waitUntil(warmDataCaches()));
