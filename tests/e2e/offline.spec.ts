@@ -16,6 +16,12 @@ const COLD_START_BUDGET_MS = 1500;
 const CAPTURES_SHOWN_AT =
   "(document.querySelectorAll('table[aria-label=\"Captures\"] tbody tr').length > 5 ? performance.now() : 0)";
 
+interface PhotoIndexFile {
+  index: Record<string, string[]>;
+  lines: { line: number; start: number; count: number }[];
+  cameras: string[];
+}
+
 interface StoredWorld {
   ids: { captures: string[] };
   index: { captures: Record<string, { cpid: string; surveyIds: string[] }> };
@@ -155,5 +161,57 @@ test('a cold start from the service-worker cache shows /captures quickly', async
   expect(median).toBeLessThan(COLD_START_BUDGET_MS);
 
   await restoreNetwork(context, server);
+  await context.close();
+});
+
+test('Make available offline keeps a whole survey, every frame at every scale, for the van', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await login(page, '/captures');
+  await waitForController(page);
+  const world = await storedWorld(page);
+  const captureId = world.ids.captures.find((id) => world.index.captures[id].surveyIds.length > 0) ?? '';
+  const surveyId = world.index.captures[captureId].surveyIds[0];
+  await page.goto(`/surveys/${encodeURIComponent(surveyId)}/qc`);
+
+  // Stop works, and says how far it got.
+  await page.getByRole('button', { name: 'Make available offline' }).click();
+  await page.getByRole('button', { name: 'Stop download' }).click();
+  await expect(page.getByText(/^Stopped/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Make available offline' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(page.getByTestId('available-offline')).toBeVisible({ timeout: 150_000 });
+
+  // Frames never looked at: the last exposure of the last line, every camera, every scale.
+  const photos = (await (await request.get(`${server.url}/data/photos.json`)).json()) as PhotoIndexFile;
+  const last = photos.lines[photos.lines.length - 1];
+  const row = last.start + last.count - 1;
+  const urls = photos.cameras.flatMap((camera) =>
+    ['32', '8', '4', '2', 'full'].map((scale) => `/photos/${last.line}/${camera}/${photos.index[camera][row]}.${scale}.jpg`),
+  );
+
+  await cutNetwork(context, server);
+  await page.reload();
+  await expect(page.getByTestId('available-offline')).toBeVisible();
+  const statuses = await page.evaluate(
+    `Promise.all(${JSON.stringify(urls)}.map((u) => fetch(u).then((r) => r.status, () => 0)))`,
+  );
+  expect(statuses).toEqual(urls.map(() => 200));
+
+  const camera = photos.cameras[photos.cameras.length - 1];
+  await page.goto(`/surveys/${encodeURIComponent(surveyId)}/qc/${last.line}/${camera}/${photos.index[camera][row]}`);
+  await page.getByRole('tab', { name: 'Full Frame' }).click();
+  await expect
+    .poll(() => page.getByRole('img', { name: new RegExp(photos.index[camera][row]) }).evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+    .toBeGreaterThan(0);
+
+  // Removing the copy lets the browser reclaim the space.
+  await restoreNetwork(context, server);
+  await page.goto(`/surveys/${encodeURIComponent(surveyId)}/qc`);
+  await page.getByRole('button', { name: 'Remove offline copy' }).click();
+  await expect(page.getByRole('button', { name: 'Make available offline' })).toBeVisible();
+  expect(await page.evaluate("caches.has('photos-pinned')")).toBe(false);
   await context.close();
 });
