@@ -46,6 +46,8 @@ export interface Engine extends EngineApi {
   stop(): void;
   /** The world, for tests and the benchmark. */
   readonly world: World;
+  /** Replaces the world with a restored db without fetching (benchmark, tests). */
+  loadWorld(db: Db): void;
   serialise(): string;
 }
 
@@ -206,6 +208,11 @@ export function createEngine(deps: EngineDeps): Engine {
 
   const engine: Engine = {
     world,
+    loadWorld(db) {
+      world.load(db);
+      search.rebuild();
+      booting ??= Promise.resolve(snapshotEvent());
+    },
     boot(input) {
       if (!booting) {
         booting = doBoot(input);
