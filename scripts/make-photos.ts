@@ -1,0 +1,89 @@
+/**
+ * `npm run photos` (before every build and dev start): the embedded survey photo set of issue 4.
+ * Paints a synthetic ground once, then two worker threads render 3 lines × 20 exposures × 6 cameras
+ * at every scale into public/photos/ (git-ignored). Skips all work when the output carries this
+ * generator's version stamp. Also keeps the committed photo index public/data/photos.json in step.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { CAMERAS, exposures, photoIndex } from './generate/photos/flight';
+import type { PhotoJob, PhotoWorkerData } from './generate/photos/photoWorker';
+import { renderJobs } from './generate/photos/photoWorker';
+import { paintGround } from './generate/photos/terrain';
+
+/** Bump whenever the look or layout of the photos changes: stale sets are then regenerated. */
+export const PHOTO_GENERATOR_VERSION = 'photos-v1';
+const SEED = 45007;
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = join(root, 'public/photos');
+const stampFile = join(outDir, 'VERSION');
+const indexFile = join(root, 'public/data/photos.json');
+/** The worker is TypeScript too: it registers tsx's loader, then imports the worker module. */
+const WORKER_BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+  .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./generate/photos/photoWorker.ts', import.meta.url).href)}); })
+  .catch((error) => { console.error(error); process.exit(1); });`;
+
+function writeIndex(): void {
+  const text = `${JSON.stringify(photoIndex(), null, 1)}\n`;
+  if (!existsSync(indexFile) || readFileSync(indexFile, 'utf8') !== text) {
+    mkdirSync(dirname(indexFile), { recursive: true });
+    writeFileSync(indexFile, text);
+    console.log('photos: wrote public/data/photos.json');
+  }
+}
+
+async function main(): Promise<void> {
+  writeIndex();
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === PHOTO_GENERATOR_VERSION) {
+    console.log(`photos: public/photos is up to date (${PHOTO_GENERATOR_VERSION})`);
+    return;
+  }
+  const started = performance.now();
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const ground = paintGround(SEED);
+  const levels = [ground.raster];
+  for (let i = 0; i < 3; i++) levels.push(levels[levels.length - 1]!.halve());
+  const painted = performance.now();
+
+  const jobs: PhotoJob[] = exposures().flatMap((e) => CAMERAS.map((camera) => ({ row: e.row, camera })));
+  const threads = Math.max(1, Math.min(2, availableParallelism()));
+  const shared = levels.map((l) => ({ width: l.width, height: l.height, buffer: l.buffer }));
+  let bytes = 0;
+  let frames = 0;
+  const share = (k: number): PhotoWorkerData => ({ levels: shared, jobs: jobs.filter((_, i) => i % threads === k), outDir, seed: SEED });
+  if (threads === 1) {
+    renderJobs(share(0), (b) => {
+      bytes += b;
+      frames++;
+    });
+  } else {
+    await Promise.all(
+      Array.from({ length: threads }, (_, k) =>
+        new Promise<void>((done, fail) => {
+          const worker = new Worker(WORKER_BOOT, { eval: true, workerData: share(k) });
+          worker.on('message', (b: number) => {
+            bytes += b;
+            frames++;
+          });
+          worker.on('error', fail);
+          worker.on('exit', (code) => (code === 0 ? done() : fail(new Error(`photo worker exited with ${code}`))));
+        }),
+      ),
+    );
+  }
+  writeFileSync(stampFile, `${PHOTO_GENERATOR_VERSION}\n`);
+  const s = (ms: number) => (ms / 1000).toFixed(1);
+  console.log(
+    `photos: ${frames} frames × 5 scales, ${(bytes / 1e6).toFixed(1)} MB, ground ${s(painted - started)} s, total ${s(performance.now() - started)} s on ${threads} threads`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
