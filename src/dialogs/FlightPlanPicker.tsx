@@ -38,6 +38,7 @@ export function FlightPlanPicker({ value, onChange, label }: FlightPlanPickerPro
   const choices = useChoices();
   const selectedText = choices.find((c) => c.id === value)?.text ?? '';
   const [query, setQuery] = useState(selectedText);
+  const [open, setOpen] = useState(false);
   const needle = query === selectedText ? '' : query.trim().toLowerCase();
   const matches = useMemo(() => {
     const out: Choice[] = [];
@@ -53,14 +54,18 @@ export function FlightPlanPicker({ value, onChange, label }: FlightPlanPickerPro
       aria-label={label}
       placeholder="Type a capture or flight plan"
       value={query}
+      open={open}
+      onOpenChange={(_, d) => setOpen(d.open)}
       selectedOptions={value ? [value] : []}
       onChange={(e) => {
         setQuery(e.target.value);
+        setOpen(true);
         if (value) onChange(null);
       }}
       onOptionSelect={(_, d) => {
         onChange(d.optionValue ?? null);
         setQuery(d.optionText ?? '');
+        setOpen(false);
       }}
     >
       {matches.length === 0 ? (

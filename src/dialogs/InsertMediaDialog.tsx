@@ -4,7 +4,7 @@
  * empty list ('At least one survey is required') and a date in the future.
  */
 import { useRef, useState } from 'react';
-import { Button, Checkbox, Field, Text, makeStyles } from '@fluentui/react-components';
+import { Button, Checkbox, Label, Text, makeStyles } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { DateTime } from 'luxon';
 import type { NewSurveyInput } from '../../worker/api';
@@ -53,13 +53,14 @@ export function InsertMediaDialog({ drive, onClose }: { drive: Drive; onClose: (
         <Text>
           Drive <strong>{drive.host}</strong>
         </Text>
-        <Field label="Bays">
-          <div className={styles.bays} role="group" aria-label="Bays">
+        <div role="group" aria-labelledby="insert-bays-label">
+          <Label id="insert-bays-label">Bays</Label>
+          <div className={styles.bays}>
             {Array.from({ length: Math.max(1, drive.bays) }, (_, i) => i + 1).map((bay) => (
               <Checkbox key={bay} label={`Bay ${bay}`} checked={bays.includes(bay)} onChange={(_, d) => toggleBay(bay, d.checked === true)} />
             ))}
           </div>
-        </Field>
+        </div>
         <div className={styles.list} role="list" aria-label="Surveys on the media">
           {drafts.length === 0 && <Text italic>No surveys yet.</Text>}
           {drafts.map((d, i) => (
