@@ -68,6 +68,8 @@ describe('boot', () => {
     const h2 = await harness({ store, clock, login: false, world: '{"broken":' });
     expect(h2.fetched).toEqual([]);
     expect(h2.engine.serialise()).toBe(db);
+    h.engine.tick();
+    expect(h2.engine.world.toDb()).toEqual(h.engine.world.toDb());
     expect(h2.engine.world.current.loggedIn).toBe(true);
     expect(h2.boot.kind).toBe('snapshot');
     expect(h2.boot.notices).toBeUndefined();

@@ -9,6 +9,7 @@ import { captureDates, deriveAll } from './derive';
 import { makeCapture, makeDrive, makeFlightPlan, makeMedia, makeProject, makeSurvey } from './entities';
 import { userFromEmail } from './users';
 import { progressAt, spanMs, STAGE_STATES } from './workflow';
+import { stageDef, withDefinition, type WorkflowKind } from './stageCatalog';
 
 export const ENTITY_KINDS: readonly EntityKind[] = ['projects', 'captures', 'flightPlans', 'surveys', 'media', 'drives', 'users'];
 
@@ -74,7 +75,7 @@ function optional<T>(value: unknown, path: string, check: (v: unknown) => v is T
   return value;
 }
 
-function restoreWorkflow(value: unknown, path: string, now: number, speed: number): Workflow {
+function restoreWorkflow(kind: WorkflowKind, value: unknown, path: string, now: number, speed: number): Workflow {
   const wf = need(value, path, isObj, 'an object');
   const stages = need(wf.stages, `${path}.stages`, Array.isArray, 'a list');
   if (!stages.length) fail(`${path}.stages is empty`);
@@ -84,7 +85,8 @@ function restoreWorkflow(value: unknown, path: string, now: number, speed: numbe
     const name = need(st.name, `${p}.name`, isString, 'a string');
     const state = need(st.state, `${p}.state`, isString, 'a string');
     if (!(STAGE_STATES as readonly string[]).includes(state)) fail(`${p}.state "${state}" is not a stage state`);
-    return { ...st, name, state, automatic: st.automatic === true } as Stage;
+    const automatic = typeof st.automatic === 'boolean' ? st.automatic : (stageDef(kind, name)?.automatic ?? false);
+    return withDefinition(kind, { ...st, name, state, automatic } as Stage);
   });
   const current = need(wf.current, `${path}.current`, isNumber, 'a number');
   if (!Number.isInteger(current) || current < 0 || current >= out.length) fail(`${path}.current is out of range`);
@@ -131,7 +133,7 @@ function restoreObject(data: unknown, now: number, speed: number): Db {
     const cpid = str(e, p, 'cpid');
     const projectId = str(e, p, 'projectId');
     if (!index.projects[projectId]) fail(`${p}.projectId names a missing project ${projectId}`);
-    const workflow = restoreWorkflow(e.workflow, `${p}.workflow`, now, speed);
+    const workflow = restoreWorkflow('captures', e.workflow, `${p}.workflow`, now, speed);
     index.captures[id] = makeCapture(
       { ...(e as Partial<Capture>), captureId: id, cpid, projectId, workflow, flightPlanIds: [], surveyIds: [] },
       now,
@@ -148,7 +150,7 @@ function restoreObject(data: unknown, now: number, speed: number): Db {
   }
   for (const [id, e] of entries('media')) {
     const p = `media.${id}`;
-    const workflow = restoreWorkflow(e.workflow, `${p}.workflow`, now, speed);
+    const workflow = restoreWorkflow('media', e.workflow, `${p}.workflow`, now, speed);
     const bays = optional(e.bays, `${p}.bays`, Array.isArray, 'a list') as number[] | undefined;
     index.media[id] = makeMedia({ ...(e as object), mediaId: id, workflow, surveyIds: [], bays: bays ?? [1] }, now, speed);
   }
@@ -161,7 +163,7 @@ function restoreObject(data: unknown, now: number, speed: number): Db {
     const mediaId = str(e, p, 'mediaId');
     const media = index.media[mediaId] ?? fail(`${p}.mediaId names a missing media set ${mediaId}`);
     const flownOn = str(e, p, 'flownOn');
-    const workflow = restoreWorkflow(e.workflow, `${p}.workflow`, now, speed);
+    const workflow = restoreWorkflow('surveys', e.workflow, `${p}.workflow`, now, speed);
     if (e.qc !== undefined && e.qc !== false && e.qc !== 'started' && e.qc !== 'approved' && e.qc !== 'rejected') {
       fail(`${p}.qc is not a QC state`);
     }

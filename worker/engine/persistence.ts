@@ -5,7 +5,8 @@
  * newest valid copy.
  */
 import { DATA_VERSION, DEFAULT_FLAGS, DEMO_EXPIRY_MS, SIMULATION_SPEEDS, STORAGE_KEYS } from '../domain/constants';
-import type { Current, Db, Flags } from '../domain/types';
+import type { Current, Db, Flags, Workflow } from '../domain/types';
+import { slimWorkflow } from '../domain/stageCatalog';
 import { restore } from '../domain/restore';
 import type { BootInput, Flash } from '../api';
 
@@ -50,9 +51,38 @@ export function storeEntries(db: string, current: Current, flags: Flags): [strin
   ];
 }
 
-/** Strips nothing: derived fields travel too, so a stored copy is what the UI was shown. */
+/** Derived fields restore() recomputes on every load: not worth their bytes in storage. */
+const DERIVED: Record<string, readonly string[]> = {
+  surveys: ['status', 'display', 'stage', 'flags'],
+  media: ['isNew', 'stage', 'flags'],
+  captures: ['stage', 'counts', 'flags'],
+  drives: ['status', 'flags'],
+};
+
+/**
+ * The stored form of the world: every entity without its derived fields, every workflow stage
+ * without what its definition says (restore() puts both back). About a third smaller than the
+ * world as the UI sees it, which matters for localStorage's quota and for the save every 500 ms.
+ */
 export function serialise(db: Db): string {
-  return JSON.stringify(db);
+  const index: Record<string, Record<string, unknown>> = {};
+  for (const [kind, map] of Object.entries(db.index) as [string, Record<string, object>][]) {
+    const drop = DERIVED[kind];
+    const wfKind = kind === 'surveys' || kind === 'media' || kind === 'captures' ? kind : null;
+    if (!drop && !wfKind) {
+      index[kind] = map;
+      continue;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [id, entity] of Object.entries(map)) {
+      const copy: Record<string, unknown> = { ...entity };
+      if (drop) for (const key of drop) delete copy[key];
+      if (wfKind) copy.workflow = slimWorkflow(wfKind, (entity as { workflow: Workflow }).workflow);
+      out[id] = copy;
+    }
+    index[kind] = out;
+  }
+  return JSON.stringify({ version: db.version, index, ids: db.ids, savedAt: db.savedAt, loadedAt: db.loadedAt });
 }
 
 export interface Candidate {
