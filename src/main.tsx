@@ -10,6 +10,7 @@ import { Router } from 'wouter';
 import { engineClient } from './engine/client';
 import { noteUserInput, showFlash } from './app/flash';
 import { appTheme } from './theme';
+import { guardAriaHidden } from './shell/ariaHiddenGuard';
 import { App } from './App';
 
 const client = engineClient();
@@ -19,6 +20,7 @@ window.addEventListener('keydown', noteUserInput, { capture: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
+guardAriaHidden(root);
 
 createRoot(root).render(
   <StrictMode>

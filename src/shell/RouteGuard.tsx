@@ -5,15 +5,23 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import type { Flags } from '../../worker/domain/types';
-import { useCurrent, useFlags } from '../engine/hooks';
+import { useCurrent, useEngineReady, useFlags } from '../engine/hooks';
 import { paths } from '../app/paths';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { BootSpinner } from './BootSpinner';
 
-/** Anonymous visitors go to /login with the original path and query in `redirect`. */
+/**
+ * Anonymous visitors go to /login with the original path and query in `redirect`. A signed-in
+ * session read from localStorage lets the page start at once; an anonymous one waits for the
+ * engine's word, because a reload within the save delay (500 ms) after signing in finds the
+ * session only in the engine's IndexedDB copy.
+ */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const current = useCurrent();
+  const ready = useEngineReady();
   const [location] = useLocation();
   const search = useSearch();
+  if (!current.loggedIn && !ready) return <BootSpinner />;
   if (!current.loggedIn) {
     const original = search ? `${location}?${search}` : location;
     return <Redirect to={paths.login(original)} replace />;

@@ -2,28 +2,34 @@
  * Renders the preset modal on screen (Coming Soon, Missing Feature, Alert, Confirm) on the shared
  * FormDialog, so presets look and behave like every other modal: OK and Cancel, Escape closes.
  * Mounted once by the app shell.
+ *
+ * The dialog stays mounted and closes through `open={false}`: unmounting a Fluent modal while it
+ * is open can leave `aria-hidden` on the app root, hiding the whole page from screen readers.
  */
+import { useRef } from 'react';
 import { Text } from '@fluentui/react-components';
 import { FormDialog } from '../FormDialog';
-import { answerPreset, usePresetRequest } from './presetStore';
+import { answerPreset, usePresetRequest, type PresetRequest } from './presetStore';
 
 export function PresetHost() {
   const request = usePresetRequest();
-  if (!request) return null;
-  const informs = request.kind !== 'confirm';
+  // The last request keeps its text on screen while the dialog animates closed.
+  const last = useRef<PresetRequest | null>(null);
+  if (request) last.current = request;
+  const shown = request ?? last.current;
+  if (!shown) return null;
+  const informs = shown.kind !== 'confirm';
   return (
     <FormDialog
-      // A new key per request resets the dialog between queued presets.
-      key={request.key}
-      open
-      title={request.title}
-      okLabel={request.okLabel}
+      open={request !== null}
+      title={shown.title}
+      okLabel={shown.okLabel}
       hideCancel={informs}
-      onOk={() => answerPreset(request.key, true)}
-      onClose={() => answerPreset(request.key, false)}
+      onOk={() => answerPreset(shown.key, true)}
+      onClose={() => answerPreset(shown.key, false)}
     >
       <Text as="p" block>
-        {request.message}
+        {shown.message}
       </Text>
     </FormDialog>
   );

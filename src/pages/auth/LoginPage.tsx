@@ -9,6 +9,7 @@ import { Redirect, useSearch } from 'wouter';
 import { DEMO_PASSWORD } from '../../../worker/domain/constants';
 import { useCurrent } from '../../engine/hooks';
 import { useAction } from '../../app/useAction';
+import { engineClient } from '../../engine/client';
 import { paths } from '../../app/paths';
 import { redirectTarget } from '../../shell/redirectTarget';
 
@@ -48,6 +49,8 @@ export default function LoginPage() {
     setSubmitted(true);
     const result = await act({ type: 'login', email: email.trim(), password });
     setBusy(false);
+    // Saved at once, so a reload right after signing in keeps the session.
+    if (result.ok) void engineClient().flush();
     if (!result.ok) {
       setSubmitted(false);
       if (result.field === 'email') setErrors({ email: result.error });

@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useAction } from '../../app/useAction';
+import { engineClient } from '../../engine/client';
 import { paths } from '../../app/paths';
 import { BootSpinner } from '../../shell/BootSpinner';
 
@@ -12,9 +13,12 @@ export default function LogoutPage() {
   const [, navigate] = useLocation();
   useEffect(() => {
     let live = true;
-    void act({ type: 'logout' }).then(() => {
+    void (async () => {
+      await act({ type: 'logout' });
+      // Saved at once, so a reload right after cannot bring the session back.
+      await engineClient().flush();
       if (live) navigate(paths.login(), { replace: true });
-    });
+    })();
     return () => {
       live = false;
     };

@@ -1,0 +1,314 @@
+/**
+ * The app shell end to end (SPEC §2, §5, §6, §8): every route and guard, the login messages, the
+ * header before and after login, settings that persist, the demo data actions with their flashes
+ * and destinations, search by keyboard and mouse, and flash timing.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_USER, flash, login } from './helpers';
+
+const SAMPLE_CAPTURE_ID = 'ddced3da-3667-40ce-9191-9373bd859474';
+
+/** Every route of SPEC §2 that needs a signed-in user (flagged ones included). */
+const PRIVATE_ROUTES = [
+  '/',
+  '/help',
+  '/help/release-notes',
+  '/help/upcoming',
+  '/help/known-issues',
+  '/help/videos',
+  '/projects',
+  '/projects/SAMPLE',
+  '/captures',
+  `/captures/${SAMPLE_CAPTURE_ID}`,
+  `/captures/${SAMPLE_CAPTURE_ID}/surveys`,
+  `/captures/${SAMPLE_CAPTURE_ID}/flight-plans`,
+  `/captures/${SAMPLE_CAPTURE_ID}/qc`,
+  '/surveys/abc/qc',
+  '/surveys/abc/qc/1/Cam01/img.jp2',
+  '/surveys',
+  '/media',
+  '/drives',
+  '/settings',
+];
+
+/** Signs in and waits until the session is saved, so a reload or page.goto keeps it. */
+async function signIn(page: Page, redirect?: string) {
+  await login(page, redirect);
+  await expect
+    .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('current') ?? '{}') as { loggedIn?: boolean }).loggedIn))
+    .toBe(true);
+}
+
+async function setSwitch(page: Page, name: string, on: boolean) {
+  const sw = page.getByRole('switch', { name });
+  if ((await sw.isChecked()) !== on) await sw.click();
+  await expect(sw).toBeChecked({ checked: on });
+}
+
+async function confirmOk(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+}
+
+test.describe('before login', () => {
+  test('the header shows the logo only', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: /Aerial Survey Console/ })).toBeVisible();
+    for (const name of ['Home', 'Captures', 'Media']) await expect(header.getByRole('link', { name, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Search' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'User menu' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Help' })).toHaveCount(0);
+  });
+
+  test('every private route sends an anonymous visitor to /login with the original path', async ({ page }) => {
+    for (const route of PRIVATE_ROUTES) {
+      await page.goto(route);
+      await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(route)}`);
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    }
+  });
+
+  test('the redirect keeps the query and is honoured after signing in', async ({ page }) => {
+    await page.goto('/captures?sort=lastReceivedOn&dir=desc');
+    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent('/captures?sort=lastReceivedOn&dir=desc')}`);
+    await page.getByLabel('Email').fill(DEMO_USER.email);
+    await page.getByLabel('Password').fill(DEMO_USER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/captures?sort=lastReceivedOn&dir=desc');
+  });
+
+  test('signing in without a redirect goes to /help', async ({ page }) => {
+    await login(page);
+    await expect(page).toHaveURL('/help');
+    await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+  });
+
+  test('the four login messages appear beside their fields', async ({ page }) => {
+    await page.goto('/login');
+    const email = page.getByLabel('Email');
+    const password = page.getByLabel('Password');
+    const signIn = page.getByRole('button', { name: 'Sign in' });
+    await signIn.click();
+    await expect(page.getByText('missing email', { exact: true })).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+
+    await email.fill('not-an-email');
+    await signIn.click();
+    await expect(page.getByText('invalid email', { exact: true })).toBeVisible();
+    await expect(page.getByText('missing email', { exact: true })).toHaveCount(0);
+
+    await email.fill(DEMO_USER.email);
+    await signIn.click();
+    await expect(page.getByText('missing password', { exact: true })).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+
+    await password.fill('wrong');
+    await signIn.click();
+    await expect(page.getByText('invalid password', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('unknown paths are Page Not Found, and /logout goes to /login', async ({ page }) => {
+    for (const route of ['/nowhere', '/help/nowhere', '/captures/x/nowhere', '/surveys/x/qc/one/Cam01/a']) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+      await expect(page).toHaveURL(route);
+    }
+    await page.goto('/logout');
+    await expect(page).toHaveURL('/login');
+  });
+});
+
+test.describe('signed in', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('the header offers the main links, Help, Search and the user menu', async ({ page }) => {
+    const header = page.getByRole('banner');
+    for (const name of ['Home', 'Captures', 'Media']) await expect(header.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Projects', exact: true })).toHaveCount(0);
+    await expect(header.getByRole('link', { name: 'Surveys', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Search' })).toBeVisible();
+
+    await header.getByRole('link', { name: 'Captures', exact: true }).click();
+    await expect(page).toHaveURL('/captures');
+    await page.getByRole('button', { name: 'Help' }).click();
+    await expect(page).toHaveURL('/help');
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Help' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(page).toHaveURL('/settings');
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('button', { name: 'User menu' })).toHaveCount(0);
+    await page.goto('/captures');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fcaptures$/);
+  });
+
+  test('/login sends a signed-in user to /, and Page Not Found shows in any state', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    for (const title of ['In progress', 'Recent', 'Mine']) await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  });
+
+  test('a capture id alone redirects to its surveys tab', async ({ page }) => {
+    await page.goto(`/captures/${SAMPLE_CAPTURE_ID}`);
+    await expect(page).toHaveURL(`/captures/${SAMPLE_CAPTURE_ID}/surveys`);
+  });
+
+  test('help pages link to each other; release notes are sanitised HTML naming both roles', async ({ page }) => {
+    await page.goto('/help');
+    await expect(page.getByText('The data is real but static')).toBeVisible();
+    const sub = page.getByRole('navigation', { name: 'Help pages' });
+    await sub.getByRole('link', { name: 'Release Notes' }).click();
+    await expect(page).toHaveURL('/help/release-notes');
+    await expect(page.getByText('Data coordinator')).toBeVisible();
+    await expect(page.getByText('Geomatics technician')).toBeVisible();
+    await expect(page.locator('article script')).toHaveCount(0);
+    for (const [name, path] of [
+      ['Upcoming', '/help/upcoming'],
+      ['Known Issues', '/help/known-issues'],
+      ['Videos', '/help/videos'],
+    ] as const) {
+      await sub.getByRole('link', { name }).click();
+      await expect(page).toHaveURL(path);
+    }
+    await expect(page.getByText('need a network connection')).toBeVisible();
+  });
+
+  test('the flags gate /projects and /surveys and persist across a reload', async ({ page }) => {
+    for (const route of ['/projects', '/projects/SAMPLE', '/surveys']) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    }
+    await page.goto('/settings');
+    await setSwitch(page, 'Include Projects Page', true);
+    await setSwitch(page, 'Include (All) Surveys Page', true);
+    await setSwitch(page, 'Highlight row when action performed', false);
+    await page.getByLabel('Simulation speed').selectOption('100');
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('flags') ?? '{}')))
+      .toMatchObject({ projects: true, surveys: true, highlighter: false, speed: 100 });
+
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Include Projects Page' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Include (All) Surveys Page' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Highlight row when action performed' })).not.toBeChecked();
+    await expect(page.getByLabel('Simulation speed')).toHaveValue('100');
+
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Projects', exact: true }).click();
+    await expect(page).toHaveURL('/projects');
+    await expect(page.getByRole('columnheader', { name: 'Project' })).toBeVisible();
+    await page.getByRole('link', { name: 'View Project SAMPLE' }).click();
+    await expect(page).toHaveURL('/projects/SAMPLE');
+    await page.getByRole('link', { name: 'SAMPLE007' }).click();
+    await expect(page).toHaveURL(`/captures/${SAMPLE_CAPTURE_ID}/surveys`);
+    await header.getByRole('link', { name: 'Surveys', exact: true }).click();
+    await expect(page).toHaveURL('/surveys');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
+  });
+
+  test('Reset Demo signs out and lands on /login with its flash', async ({ page }) => {
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Reset Demo' }).click();
+    await confirmOk(page);
+    await expect(page).toHaveURL('/login');
+    await expect(flash(page, 'The demo has been reset.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'User menu' })).toHaveCount(0);
+  });
+
+  test('Clean Demo goes to /captures with its flash, which leaves after 4 s', async ({ page }) => {
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Clean Demo' }).click();
+    await confirmOk(page);
+    await expect(page).toHaveURL('/captures');
+    const message = flash(page, 'The demo has been cleaned');
+    await expect(message).toBeVisible();
+    await page.waitForTimeout(3000);
+    await expect(message).toBeVisible();
+    await expect(message).toBeHidden({ timeout: 2500 });
+  });
+
+  test('SAMPLE ONLY keeps the sample capture; Cancel in the confirmation does nothing', async ({ page }) => {
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'SAMPLE ONLY' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL('/settings');
+
+    await page.getByRole('button', { name: 'SAMPLE ONLY' }).click();
+    await confirmOk(page);
+    await expect(page).toHaveURL('/captures');
+    await expect(flash(page, 'Only the sample project was kept')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'SAMPLE007' }).first()).toBeVisible();
+  });
+
+  test('navigating clears flash messages', async ({ page }) => {
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Clean Demo' }).click();
+    await confirmOk(page);
+    await expect(flash(page, 'The demo has been cleaned')).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'Media', exact: true }).click();
+    await expect(page).toHaveURL('/media');
+    await expect(flash(page, 'The demo has been cleaned')).toHaveCount(0);
+  });
+
+  test('search suggests by type and opens the chosen entity by keyboard and by mouse', async ({ page }) => {
+    const search = page.getByRole('combobox', { name: 'Search' });
+    await search.fill('SAMPLE007');
+    const list = page.getByRole('listbox', { name: 'Search suggestions' });
+    await expect(list).toBeVisible();
+    await expect(search).toHaveAttribute('aria-expanded', 'true');
+    await expect(list.getByRole('group', { name: 'Captures' })).toBeVisible();
+    await search.press('ArrowDown');
+    await expect(list.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+    await search.press('Escape');
+    await expect(list).toHaveCount(0);
+    await search.press('ArrowDown');
+    await expect(list).toBeVisible();
+    const captureOption = list.getByRole('group', { name: 'Captures' }).getByRole('option').first();
+    const captureIndex = await list.getByRole('option').evaluateAll(
+      (els, target) => els.findIndex((e) => e.closest('[role=group]')?.getAttribute('aria-labelledby') === target),
+      await list.getByRole('group', { name: 'Captures' }).getAttribute('aria-labelledby'),
+    );
+    for (let i = 0; i <= captureIndex; i++) await search.press('ArrowDown');
+    await expect(captureOption).toHaveAttribute('aria-selected', 'true');
+    await search.press('Enter');
+    await expect(page).toHaveURL(`/captures/${SAMPLE_CAPTURE_ID}/surveys`);
+    await expect(search).toHaveValue('');
+
+    await search.fill('FP007');
+    await list.getByRole('group', { name: 'Flight Plans' }).getByRole('option').first().click();
+    await expect(page).toHaveURL(`/captures/${SAMPLE_CAPTURE_ID}/flight-plans`);
+
+    await search.fill('TS007');
+    await list.getByRole('group', { name: 'Media' }).getByRole('option').first().click();
+    await expect(page).toHaveURL('/media');
+
+    await search.fill('a');
+    await expect(list.getByRole('option')).toHaveCount(15);
+  });
+});
+
+test('a danger flash stays until closed', async ({ page }) => {
+  // Without its sample data the engine raises a danger notice on boot.
+  await page.route('**/data/all.json*', (route) => route.abort());
+  await page.goto('/login');
+  const message = flash(page, 'The sample data could not be loaded');
+  await expect(message).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'The sample data could not be loaded' })).toBeVisible();
+  await page.waitForTimeout(4500);
+  await expect(message).toBeVisible();
+  await page.getByRole('button', { name: 'Close message' }).click();
+  await expect(message).toHaveCount(0);
+});
