@@ -60,7 +60,9 @@ async function pin(surveyId: string, urls: string[], port: MessagePort | undefin
       try {
         if (await pinOne(url, pinned, browsing)) done++;
         else failed++;
-      } catch {
+      } catch (error) {
+        // Kept for the worker's console: the page only learns how many failed.
+        console.warn('pin failed', url, error);
         failed++;
       }
       report();

@@ -29,14 +29,16 @@ export function MakeAvailableOffline({ surveyId }: { surveyId: string }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
   const abort = useRef<AbortController | null>(null);
 
+  // Leaving the page stops the download; `live` keeps a stopped job from writing to a gone page.
+  const live = useRef(true);
   useEffect(() => {
-    let live = true;
+    live.current = true;
     void (async () => {
       const next: Phase = (await isPinned(surveyId)) ? { kind: 'pinned' } : (await canPin()) ? { kind: 'idle' } : { kind: 'unavailable' };
-      if (live) setPhase(next);
+      if (live.current) setPhase(next);
     })();
     return () => {
-      live = false;
+      live.current = false;
       abort.current?.abort();
     };
   }, [surveyId]);
@@ -45,17 +47,19 @@ export function MakeAvailableOffline({ surveyId }: { surveyId: string }) {
     const controller = new AbortController();
     abort.current = controller;
     setPhase({ kind: 'running', done: 0, total: 0 });
+    const show = (next: Phase) => {
+      if (live.current) setPhase(next);
+    };
     try {
       const urls = photoUrls(await loadPhotoIndex(controller.signal), imageProxy);
-      setPhase({ kind: 'running', done: 0, total: urls.length });
-      const result = await pinSurvey(surveyId, urls, (p) => setPhase({ kind: 'running', done: p.done + p.failed, total: p.total }), controller.signal);
-      if (controller.signal.aborted) return;
-      if (result.type === 'cancelled') setPhase({ kind: 'idle', message: `Stopped after ${result.done} of ${result.total} photos.` });
-      else if (result.failed > 0) setPhase({ kind: 'idle', message: `${result.failed} of ${result.total} photos could not be downloaded. Try again when the network is back.` });
-      else setPhase({ kind: 'pinned' });
+      show({ kind: 'running', done: 0, total: urls.length });
+      const result = await pinSurvey(surveyId, urls, (p) => show({ kind: 'running', done: p.done + p.failed, total: p.total }), controller.signal);
+      if (result.type === 'cancelled') show({ kind: 'idle', message: `Stopped after ${result.done} of ${result.total} photos.` });
+      else if (result.failed > 0) show({ kind: 'idle', message: `${result.failed} of ${result.total} photos could not be downloaded. Try again when the network is back.` });
+      else show({ kind: 'pinned' });
     } catch (error) {
-      if (!controller.signal.aborted) setPhase({ kind: 'idle', message: error instanceof Error ? error.message : String(error) });
-      else setPhase({ kind: 'idle', message: 'Stopped.' });
+      if (controller.signal.aborted) show({ kind: 'idle', message: 'Stopped before any photo was downloaded.' });
+      else show({ kind: 'idle', message: error instanceof Error ? error.message : String(error) });
     }
   };
 

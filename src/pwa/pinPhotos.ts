@@ -46,6 +46,8 @@ export async function pinSurvey(
   return new Promise<PinResult>((resolve) => {
     const cancel = () => channel.port1.postMessage({ type: 'cancel' } satisfies PinControl);
     signal.addEventListener('abort', cancel, { once: true });
+    // Stopped while the worker was being looked up: the job starts and stops at once.
+    if (signal.aborted) cancel();
     channel.port1.onmessage = (event: MessageEvent<PinProgress>) => {
       const message = event.data;
       if (message.type === 'progress') onProgress(message);
