@@ -13,6 +13,7 @@ export interface FlightPlanPickerProps {
   value: Id | null;
   onChange: (flightPlanId: Id | null) => void;
   label: string;
+  className?: string;
 }
 
 interface Choice {
@@ -34,7 +35,7 @@ function useChoices(): Choice[] {
   }, [fpVersion, captureVersion]);
 }
 
-export function FlightPlanPicker({ value, onChange, label }: FlightPlanPickerProps) {
+export function FlightPlanPicker({ value, onChange, label, className }: FlightPlanPickerProps) {
   const choices = useChoices();
   const selectedText = choices.find((c) => c.id === value)?.text ?? '';
   const [query, setQuery] = useState(selectedText);
@@ -51,6 +52,7 @@ export function FlightPlanPicker({ value, onChange, label }: FlightPlanPickerPro
 
   return (
     <Combobox
+      className={className}
       aria-label={label}
       placeholder="Type a capture or flight plan"
       value={query}

@@ -26,14 +26,16 @@ export interface FlownOnInputProps {
   value: string;
   onChange: (text: string) => void;
   label: string;
+  className?: string;
   max: DateTime;
 }
 
-export function FlownOnInput({ value, onChange, label, max }: FlownOnInputProps) {
+export function FlownOnInput({ value, onChange, label, max, className }: FlownOnInputProps) {
   const input = useRef<HTMLInputElement>(null);
   const parsed = parseFlownOn(value);
   return (
     <Input
+      className={className}
       ref={input}
       aria-label={label}
       placeholder={DATE_INPUT_FORMAT}

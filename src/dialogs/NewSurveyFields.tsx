@@ -22,13 +22,20 @@ const PRESETS = Object.keys(SIZE_PRESETS_S) as SizePreset[];
 const useStyles = makeStyles({
   row: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(220px, 2fr) minmax(120px, 1fr) minmax(150px, 1fr) auto',
+    gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) auto',
+    gridTemplateAreas: '"plan plan remove" "size date ."',
     gap: '8px',
     alignItems: 'end',
     padding: '8px',
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground2,
   },
+  plan: { gridArea: 'plan' },
+  size: { gridArea: 'size' },
+  date: { gridArea: 'date' },
+  remove: { gridArea: 'remove' },
+  /** Fluent's inputs have a 250 px minimum; here they share a row. */
+  control: { minWidth: 0, width: '100%' },
 });
 
 export interface NewSurveyFieldsProps {
@@ -43,11 +50,12 @@ export function NewSurveyFields({ n, draft, today, onChange, onRemove }: NewSurv
   const styles = useStyles();
   return (
     <div className={styles.row} role="group" aria-label={`Survey ${n}`}>
-      <Field label="Flight plan">
-        <FlightPlanPicker label="Flight plan" value={draft.flightPlanId} onChange={(flightPlanId) => onChange({ ...draft, flightPlanId })} />
+      <Field label="Flight plan" className={styles.plan}>
+        <FlightPlanPicker className={styles.control} label="Flight plan" value={draft.flightPlanId} onChange={(flightPlanId) => onChange({ ...draft, flightPlanId })} />
       </Field>
-      <Field label="Size">
+      <Field label="Size" className={styles.size}>
         <Dropdown
+          className={styles.control}
           aria-label="Size"
           value={`${draft.size} (${SIZE_PRESETS_S[draft.size]} s)`}
           selectedOptions={[draft.size]}
@@ -60,10 +68,10 @@ export function NewSurveyFields({ n, draft, today, onChange, onRemove }: NewSurv
           ))}
         </Dropdown>
       </Field>
-      <Field label="Flown on">
-        <FlownOnInput label="Flown on" value={draft.flownOn} max={today} onChange={(flownOn) => onChange({ ...draft, flownOn })} />
+      <Field label="Flown on" className={styles.date}>
+        <FlownOnInput className={styles.control} label="Flown on" value={draft.flownOn} max={today} onChange={(flownOn) => onChange({ ...draft, flownOn })} />
       </Field>
-      <Button appearance="subtle" icon={<DeleteRegular />} aria-label={`Remove survey ${n}`} onClick={onRemove} />
+      <Button className={styles.remove} appearance="subtle" icon={<DeleteRegular />} aria-label={`Remove survey ${n}`} onClick={onRemove} />
     </div>
   );
 }

@@ -60,8 +60,8 @@ export function QcGrid({ surveyId, line, index, imageProxy }: QcGridProps) {
   for (let r = start; r < end; r++) rows.push(r);
   return (
     <div role="table" aria-label={`Line ${line.line} thumbnails`} aria-rowcount={line.rows.length + 1} className={styles.table}>
-      <div role="rowgroup">
-        <div role="row" aria-rowindex={1} className={styles.head} style={{ gridTemplateColumns: columns }} data-testid="qc-camera-header">
+      {/* A direct child of the table, not of a rowgroup: sticky holds only within its parent. */}
+      <div role="row" aria-rowindex={1} className={styles.head} style={{ gridTemplateColumns: columns }} data-testid="qc-camera-header">
           <div role="columnheader" className={styles.headCell}>
             Time
           </div>
@@ -70,7 +70,6 @@ export function QcGrid({ surveyId, line, index, imageProxy }: QcGridProps) {
               {camera}
             </div>
           ))}
-        </div>
       </div>
       <div role="rowgroup" ref={body} className={styles.body} style={{ height: line.rows.length * QC_ROW_HEIGHT_PX }} data-testid="qc-rows">
         {rows.map((r) => (

@@ -1,0 +1,288 @@
+/**
+ * The operational screens one by one (issue 3): every validation message of the action dialogs,
+ * capture sorting, the survey-table empty message, the survey-count breakdown, the QC grid's
+ * windowing and sticky header, and the image viewer.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { DataFile, PhotoIndex, Survey } from '../../worker/domain/types';
+import { flash, login } from './helpers';
+
+/** Signs in and waits until the session is saved, so later page loads stay signed in. */
+async function signIn(page: Page, redirect: string) {
+  await login(page, redirect);
+  await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'));
+}
+
+async function sampleData(page: Page): Promise<DataFile> {
+  return (await (await page.request.get('/data/all.json')).json()) as DataFile;
+}
+
+async function photoIndex(page: Page): Promise<PhotoIndex> {
+  return (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
+}
+
+function rowOf(page: Page, text: string) {
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+function dialogError(page: Page, text: string) {
+  return page.getByRole('dialog').getByRole('alert').filter({ hasText: text });
+}
+
+const shortId = (id: string) => id.slice(0, 8).toUpperCase();
+
+test.describe('dialog validation', () => {
+  test('insert media needs a survey, a flown-on date not in the future, and offers at most 10 flight plans', async ({ page }) => {
+    await signIn(page, '/drives');
+    await rowOf(page, 'ingest-10').getByRole('button', { name: 'Insert' }).click();
+    const dialog = page.getByRole('dialog');
+
+    await dialog.getByRole('button', { name: 'Remove survey 1' }).click();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialogError(page, 'At least one survey is required')).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Add survey' }).click();
+    const picker = dialog.getByRole('combobox', { name: 'Flight plan' });
+    await picker.fill('F');
+    const options = page.getByRole('option');
+    await expect(options.first()).toBeVisible();
+    expect(await options.count()).toBeLessThanOrEqual(10);
+    await picker.fill('SAMPLE007');
+    await page.getByRole('option', { name: /FP007/ }).click();
+
+    const flownOn = dialog.getByRole('textbox', { name: 'Flown on' });
+    await flownOn.fill('01 Jan 2099');
+    await flownOn.press('Enter'); // Enter blurs the date input and neither submits nor closes
+    await expect(flownOn).not.toBeFocused();
+    await expect(dialog).toBeVisible();
+    await flownOn.focus();
+    await flownOn.press('Escape'); // so does Escape
+    await expect(flownOn).not.toBeFocused();
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialogError(page, 'Flown-on date cannot be in the future')).toBeVisible();
+
+    // The calendar offers no day after today.
+    await dialog.getByRole('button', { name: 'Choose flown on' }).click();
+    await expect(page.getByRole('button', { name: 'Next month' })).toBeDisabled();
+
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test("receive media needs a media id for every loaded bay ('missing media id')", async ({ page }) => {
+    await signIn(page, '/drives');
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Receive' }) }).first();
+    await row.getByRole('button', { name: 'Receive' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialogError(page, 'missing media id')).toBeVisible();
+    await expect(dialog.getByTestId('receive-id')).toHaveText(/^\d{6}_/);
+  });
+
+  test('process capture needs a selected survey, and only QC-approved ones can be chosen', async ({ page }) => {
+    await signIn(page, '/captures');
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Process', exact: true }) }).first();
+    await row.getByRole('button', { name: 'Process', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const boxes = dialog.getByRole('checkbox');
+    await expect(boxes.first()).toBeVisible();
+    const n = await boxes.count();
+    let checked = 0;
+    for (let i = 0; i < n; i++) {
+      const box = boxes.nth(i);
+      const survey = dialog.getByRole('row').nth(i + 1);
+      if (await box.isChecked()) {
+        checked++;
+        await expect(survey).toContainText('Ready for Processing');
+        await box.uncheck();
+      } else {
+        await expect(box).toBeDisabled();
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialogError(page, 'Please select at least one survey for processing')).toBeVisible();
+  });
+
+  test('PodConfig takes exactly one .xml file', async ({ page }) => {
+    await signIn(page, '/captures');
+    const data = await sampleData(page);
+    const survey = Object.values(data.index.surveys).find((s: Survey) => s.flags.waitingForPodconfig && s.flags.needsPodconfig);
+    expect(survey, 'the sample data has a survey waiting for PodConfig').toBeTruthy();
+    await page.goto(`/captures/${survey!.captureId}/surveys`);
+    await rowOf(page, shortId(survey!.surveyId)).getByRole('button', { name: 'Process PodConfig' }).click();
+    const dialog = page.getByRole('dialog');
+    const ok = dialog.getByRole('button', { name: 'OK' });
+
+    await ok.click();
+    await expect(dialogError(page, 'Please choose a PodConfig file')).toBeVisible();
+
+    await dialog.getByLabel('PodConfig file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await expect(dialog).toContainText('notes.txt');
+    await ok.click();
+    await expect(dialogError(page, 'Only .xml files are accepted')).toBeVisible();
+
+    // Runs in the page (the tests' tsconfig has no DOM types, hence a string).
+    const twoFiles = await page.evaluateHandle(`(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['<a/>'], 'a.xml', { type: 'application/xml' }));
+      dt.items.add(new File(['<b/>'], 'b.xml', { type: 'application/xml' }));
+      return dt;
+    })()`);
+    await dialog.getByTestId('podconfig-dropzone').dispatchEvent('drop', { dataTransfer: twoFiles });
+    await expect(dialog).toContainText('b.xml');
+    await ok.click();
+    await expect(dialogError(page, 'Only one file can be uploaded')).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+});
+
+/** The last date of a "Sep 10 – Nov 1, 2026" range, or null for "—". */
+function lastDay(text: string): number | null {
+  const m = /([A-Z][a-z]{2} \d{1,2}, \d{4})\s*$/.exec(text.trim());
+  return m ? Date.parse(m[1]!) : null;
+}
+
+test('captures sort by capture id and by last received date, both ways, never-received last', async ({ page }) => {
+  await signIn(page, '/captures');
+  const table = page.getByRole('table', { name: 'Captures' });
+  const captureHeader = table.getByRole('columnheader', { name: 'Capture' });
+  const receivedHeader = table.getByRole('columnheader', { name: 'Received' });
+  const rows = table.getByRole('row').filter({ has: page.getByRole('link') });
+
+  await captureHeader.click();
+  await expect(captureHeader).toHaveAttribute('aria-sort', 'ascending');
+  const asc = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('a')?.textContent ?? ''));
+  expect(asc.length).toBeGreaterThan(5);
+  expect(asc).toEqual([...asc].sort());
+  await captureHeader.click();
+  await expect(captureHeader).toHaveAttribute('aria-sort', 'descending');
+  const desc = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('a')?.textContent ?? ''));
+  expect(desc).toEqual([...asc].reverse());
+
+  for (const direction of ['ascending', 'descending'] as const) {
+    await receivedHeader.click();
+    await expect(receivedHeader).toHaveAttribute('aria-sort', direction);
+    const days = (await rows.evaluateAll((trs) => trs.map((tr) => tr.children[3]?.textContent ?? ''))).map(lastDay);
+    const firstNull = days.indexOf(null);
+    expect(firstNull, 'some capture was never received').toBeGreaterThan(0);
+    expect(days.slice(firstNull).every((d) => d === null), 'never-received captures sort last').toBe(true);
+    const received = days.slice(0, firstNull) as number[];
+    const sorted = [...received].sort((a, b) => (direction === 'ascending' ? a - b : b - a));
+    expect(received).toEqual(sorted);
+  }
+});
+
+test('the survey count shows a breakdown by stage on hover', async ({ page }) => {
+  await signIn(page, '/captures');
+  const count = page.getByRole('table', { name: 'Captures' }).getByTestId('survey-count').first();
+  await count.hover();
+  const tip = page.getByRole('tooltip');
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText(/Copy\/Receiving|Waiting for Applanix|Waiting for PodConfig|Extracting Frames|Ready for QC|QC in Progress|QC Rejected|Ready for Processing|Processing|Waiting for Capture QC|Ready for Publishing|Publishing|Published/);
+});
+
+test("after Clean Demo a capture's survey table and the media list are empty", async ({ page }) => {
+  await signIn(page, '/settings');
+  await page.getByRole('button', { name: 'Clean Demo' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/captures$/);
+  await expect(flash(page, 'The demo has been cleaned')).toBeVisible();
+  await page.getByRole('table', { name: 'Captures' }).getByRole('link').first().click();
+  await expect(page.getByRole('cell', { name: 'No surveys have been received.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Media', exact: true }).click();
+  await expect(page.getByText('No media sets have been received.')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the drives' }).click();
+  await expect(page).toHaveURL(/\/drives$/);
+});
+
+test.describe('survey QC', () => {
+  test('the grid keeps only rows near the viewport in the DOM, with a sticky camera header', async ({ page }) => {
+    const photoRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/photos/')) photoRequests.push(r.url());
+    });
+    await signIn(page, '/captures');
+    const data = await sampleData(page);
+    const surveyId = data.ids.surveys[0]!;
+    await page.goto(`/surveys/${surveyId}/qc?rows=3600`);
+    const grid = page.getByRole('table', { name: 'Line 1 thumbnails' });
+    await expect(grid.getByRole('columnheader', { name: 'Cam06' })).toBeVisible();
+    await expect(grid).toHaveAttribute('aria-rowcount', '3601');
+    const rows = grid.locator('[data-testid="qc-rows"] > [role="row"]');
+    await expect(rows.first()).toBeVisible();
+
+    const viewport = page.viewportSize()!.height;
+    const checkWindow = async () => {
+      const tops = await rows.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+      expect(tops.length).toBeGreaterThan(0);
+      expect(tops.length).toBeLessThan(60);
+      for (const top of tops) {
+        expect(top).toBeGreaterThan(-viewport - 200);
+        expect(top).toBeLessThan(2 * viewport + 200);
+      }
+    };
+    await checkWindow();
+
+    // Only line 1 is open; nothing of line 2 is fetched.
+    const lines = page.getByRole('button', { name: /^Line \d+/ });
+    await expect(lines.first()).toHaveAttribute('aria-expanded', 'true');
+    if ((await lines.count()) > 1) await expect(lines.nth(1)).toHaveAttribute('aria-expanded', 'false');
+    expect(photoRequests.some((u) => u.includes('/photos/2/'))).toBe(false);
+
+    // Far down the 3 600 rows: still a small window, around the viewport, header stuck on top.
+    for (const y of [40_000, 150_000, 300_000]) {
+      await page.evaluate(`window.scrollTo(0, ${y})`);
+      await expect.poll(async () => Number(await rows.first().getAttribute('data-row'))).toBeGreaterThan(y / 92 - 40);
+      await checkWindow();
+      const header = await grid.getByTestId('qc-camera-header').boundingBox();
+      expect(header!.y).toBeGreaterThanOrEqual(40);
+      expect(header!.y).toBeLessThan(70);
+    }
+  });
+
+  test('the image viewer: scale tabs, metadata, spinner, arrow keys and Back to QC', async ({ page }) => {
+    await signIn(page, '/captures');
+    const data = await sampleData(page);
+    const index = await photoIndex(page);
+    const surveyId = data.ids.surveys[0]!;
+    const [first, second] = index.index[index.cameras[0]!]!;
+    const line = index.lines[0]!.line;
+
+    // Slow the frames down so the spinner can be seen.
+    await page.route('**/photos/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.goto(`/surveys/${surveyId}/qc`);
+    await page.getByRole('link', { name: new RegExp(`^${index.cameras[0]} ${first} `) }).click();
+    await expect(page).toHaveURL(new RegExp(`/qc/${line}/${index.cameras[0]}/${first}$`));
+    await expect(page.getByText('Loading image…')).toBeVisible();
+
+    for (const name of ['1/8', '1/4', '1/2', 'Full Frame', 'Metadata']) await expect(page.getByRole('tab', { name })).toBeVisible();
+    const frame = page.getByRole('img', { name: new RegExp(`frame ${first}`) });
+    await expect(frame).toHaveAttribute('src', /\.8\.jpg$/);
+    await page.getByRole('tab', { name: '1/4' }).click();
+    await expect(frame).toHaveAttribute('src', /\.4\.jpg$/);
+    await page.getByRole('tab', { name: '1/2' }).click();
+    await expect(frame).toHaveAttribute('src', /\.2\.jpg$/);
+    await page.getByRole('tab', { name: 'Full Frame' }).click();
+    await expect(frame).toHaveAttribute('src', /\.full\.jpg$/);
+    await page.getByRole('tab', { name: 'Metadata' }).click();
+    const meta = page.getByRole('table', { name: 'Image metadata' });
+    await expect(meta).toContainText(first!);
+    await expect(meta).toContainText(index.cameras[0]!);
+
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(new RegExp(`/${index.cameras[0]}/${second}$`));
+    await page.keyboard.press('ArrowDown');
+    await expect(page).toHaveURL(new RegExp(`/${index.cameras[1]}/${index.index[index.cameras[1]!]![1]}$`));
+
+    await page.getByRole('button', { name: 'Back to QC' }).click();
+    await expect(page).toHaveURL(new RegExp(`/surveys/${surveyId}/qc$`));
+  });
+});
