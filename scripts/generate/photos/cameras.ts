@@ -59,8 +59,14 @@ export function makeSampler(levels: readonly Raster[]): Sampler {
   const sampler = (x: number, y: number, level: number, out: Float32Array) => {
     out[0] = out[1] = out[2] = 0;
     const l = Math.min(Math.max(level, 0), last);
-    const l0 = Math.min(l | 0, last);
-    const f = l - l0;
+    let l0 = Math.min(l | 0, last);
+    let f = l - l0;
+    // Blend two levels only where it shows: near a whole level, the nearest alone is as good.
+    if (f < 0.2) f = 0;
+    else if (f > 0.8 && l0 < last) {
+      l0++;
+      f = 0;
+    }
     const s0 = 1 / (1 << l0);
     bilinear(levels[l0]!, x * s0, y * s0, out, 1 - f);
     if (f > 0.01 && l0 < last) bilinear(levels[l0 + 1]!, x * s0 * 0.5, y * s0 * 0.5, out, f);
@@ -121,7 +127,8 @@ export function renderFrame(sample: Sampler, e: Exposure, camera: Camera): Uint8
     const dv = v + 0.5 - cy;
     let t = model.scale;
     let forward = 0;
-    let level = Math.log2(model.scale);
+    // The wide camera sits between two levels; the nearest one is sharp enough and costs half.
+    let level = Math.round(Math.log2(model.scale));
     let haze = 0.04;
     if (model.look !== 'nadir') {
       const down = FOCAL * Math.cos(TILT) + dv * Math.sin(TILT);
