@@ -11,9 +11,13 @@ import { serialiseWorld } from '../../scripts/generate/serialise';
 import { REFERENCE_MS } from '../../scripts/generate/dates';
 import { DATA_VERSION, SAMPLE, SIZE_PRESETS_S } from '../../worker/domain/constants';
 import { restore } from '../../worker/domain/restore';
+import jpeg from 'jpeg-js';
+import { CAMERAS, FRAMES_PER_LINE, LINES, photoIndex } from '../../scripts/generate/photos/flight';
+import { renditions, THUMB_H, THUMB_W } from '../../scripts/generate/photos/renditions';
 import type { DataFile, EntityKind, SurveyDisplayStage } from '../../worker/domain/types';
 
 const ALL_JSON = resolve(__dirname, '../../public/data/all.json');
+const PHOTOS_JSON = resolve(__dirname, '../../public/data/photos.json');
 const world = generateWorld();
 const { index } = world;
 const surveys = Object.values(index.surveys);
@@ -124,5 +128,47 @@ describe('public/data/all.json', () => {
     for (const s of surveys) expect(db.index.surveys[s.surveyId]!.display).toBe(s.display);
     for (const c of captures) expect(db.index.captures[c.captureId]!.counts).toEqual(c.counts);
     for (const d of Object.values(index.drives)) expect(db.index.drives[d.host]!.status).toBe(d.status);
+  });
+});
+
+describe('the survey photo set', () => {
+  const index = photoIndex();
+
+  it('commits public/data/photos.json exactly as the generator makes it (run `npm run photos`)', () => {
+    expect(JSON.parse(readFileSync(PHOTOS_JSON, 'utf8'))).toEqual(index);
+  });
+
+  it('indexes 3 lines of 20 exposures from six cameras, with times and defects (SPEC §7)', () => {
+    expect(index.cameras).toEqual([...CAMERAS]);
+    expect(index.count).toBe(LINES * FRAMES_PER_LINE);
+    expect(index.lines).toEqual([1, 2, 3].map((line, i) => ({ line, start: i * 20, count: 20 })));
+    for (const camera of index.cameras) {
+      expect(index.index[camera]).toHaveLength(index.count);
+      expect(index.index[camera]![0]).toBe(`L001_${camera}_00001`);
+      expect(index.index[camera]![59]).toBe(`L003_${camera}_00060`);
+    }
+    expect(index.times).toHaveLength(index.count);
+    const times = index.times!.map((t) => Date.parse(t));
+    for (let i = 1; i < times.length; i++) expect(times[i]!).toBeGreaterThan(times[i - 1]!);
+    const names = new Set(Object.values(index.index).flat());
+    expect(new Set(Object.values(index.defects!))).toEqual(new Set(['cloud', 'blur', 'overexposed', 'black']));
+    for (const name of Object.keys(index.defects!)) expect(names).toContain(name);
+  });
+
+  it('encodes every scale at its size: full, 1/2, 1/4, 1/8 and the 160×120 thumbnail', () => {
+    const w = 1024;
+    const h = 768;
+    const rgba = new Uint8Array(w * h * 4);
+    for (let i = 0; i < w * h; i++) rgba.set([(i % w) & 255, (i / w) & 255, 90, 255], i * 4);
+    const out = renditions(rgba, w, h);
+    const size = (bytes: Uint8Array) => {
+      const img = jpeg.decode(bytes, { useTArray: true });
+      return [img.width, img.height];
+    };
+    expect(size(out.get('full')!)).toEqual([1024, 768]);
+    expect(size(out.get(2)!)).toEqual([512, 384]);
+    expect(size(out.get(4)!)).toEqual([256, 192]);
+    expect(size(out.get(8)!)).toEqual([128, 96]);
+    expect(size(out.get(32)!)).toEqual([THUMB_W, THUMB_H]);
   });
 });
