@@ -17,9 +17,17 @@ export function step(world: World, now: number): void {
     for (const id of world.active[kind]) {
       const entity = map[id];
       if (!entity) continue;
-      const steps = stepWorkflow(entity.workflow, now, speed, (stage, at) => onComplete(world, kind, entity, stage, at));
+      const wf = entity.workflow;
+      const stage = currentStage(wf);
+      // The common case, allocation-free: still running, only its progress moves.
+      if (stage.state === 'working' && stage.expectedEndAt !== undefined && now < stage.expectedEndAt) {
+        stage.progress = progressAt(stage, now);
+        patchProgress(world, kind, id, wf, entity.stage, now, speed);
+        continue;
+      }
+      const steps = stepWorkflow(wf, now, speed, (done, at) => onComplete(world, kind, entity, done, at));
       if (steps > 0) world.touch(kind, id);
-      else patchProgress(world, kind, id, entity.workflow, entity.stage, now, speed);
+      else patchProgress(world, kind, id, wf, entity.stage, now, speed);
     }
   }
 }
@@ -37,6 +45,7 @@ function patchProgress(
   const stage = currentStage(wf);
   const percent = Math.floor(progressAt(stage, now));
   const left = Math.ceil(remainingSAt(stage, now, speed));
+  if (percent === view.progress && left === view.remainingS) return;
   const text = formatDuration(left);
   if (percent === view.progress && text === view.remainingText) {
     view.remainingS = left;
