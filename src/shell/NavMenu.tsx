@@ -2,14 +2,18 @@
  * On windows narrower than 720 px the header's links fold into one "Navigation" menu, so the
  * search box and user menu keep their room.
  */
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles } from '@fluentui/react-components';
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, tokens } from '@fluentui/react-components';
 import { Navigation20Regular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
 import { useNavItems } from './NavLinks';
 
 const useStyles = makeStyles({
   root: { display: 'none', '@media (max-width: 719px)': { display: 'block' } },
-  button: { color: 'inherit' },
+  button: {
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: tokens.colorBrandBackgroundHover },
+    ':hover:active': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: tokens.colorBrandBackgroundPressed },
+  },
 });
 
 export function NavMenu() {

@@ -28,7 +28,7 @@ export default function HelpPage({ page }: { page: HelpPageName }) {
   const label = HELP_PAGES.find((p) => p.name === page)?.label ?? '';
   return (
     <div>
-      <Title2 as="h1" className={s.title}>
+      <Title2 as="h1" block className={s.title}>
         {page === 'overview' ? 'Help' : `Help: ${label}`}
       </Title2>
       <HelpSubNav page={page} />

@@ -39,7 +39,9 @@ export default function HomePage() {
   return (
     <div className={s.root}>
       <div>
-        <Title2 as="h1">Dashboard</Title2>
+        <Title2 as="h1" block>
+          Dashboard
+        </Title2>
         <Body1 as="p" className={s.intro}>
           Welcome{user ? `, ${user.name}` : ''}. Surveys move from the <Link href={paths.drives()} className={s.link}>drives</Link>{' '}
           through QC to publishing on the <Link href={paths.captures()} className={s.link}>captures</Link> page.

@@ -1,0 +1,119 @@
+/**
+ * Accessibility (issue 3): an axe scan of every page, and of the header's pop-ups and a modal,
+ * finds no serious or critical violation. Pages are scanned as a person sees them: signed in,
+ * with the optional Projects and (All) Surveys pages switched on.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import type { DataFile, PhotoIndex } from '../../worker/domain/types';
+import { login } from './helpers';
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page })
+    // Fluent's focus manager (tabster) places hidden, focusable sentinels at the edges of menus and
+    // dialogs that hand focus on at once; they are never read and cannot hold focus.
+    .exclude('[data-tabster-dummy]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`);
+  expect(serious, `${what}\n${serious.join('\n')}`).toEqual([]);
+}
+
+/** Lets a pop-up finish fading in: axe measures contrast with the opacity of the moment. */
+async function settle(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await page.waitForTimeout(300);
+}
+
+/** Waits until the route has rendered its page (not a spinner) before scanning. */
+async function visit(page: Page, route: string) {
+  await page.goto(route);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+}
+
+test('the login page, and Page Not Found before login', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('missing email')).toBeVisible();
+  await expectNoSeriousViolations(page, '/login with an error');
+  await visit(page, '/no/such/page');
+  await expectNoSeriousViolations(page, 'Page Not Found (anonymous)');
+});
+
+test('every signed-in page', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const data = (await (await request.get('/data/all.json')).json()) as DataFile;
+  const photos = (await (await request.get('/data/photos.json')).json()) as PhotoIndex;
+  const sample = Object.values(data.index.captures).find((c) => c.cpid === 'SAMPLE007')!;
+  const received = Object.values(data.index.surveys).find((s) => s.receivedOn)!;
+  const camera = photos.cameras[0];
+  const image = photos.index[camera][0];
+  const line = photos.lines[0].line;
+
+  await login(page);
+  await expect
+    .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('current') ?? '{}') as { loggedIn?: boolean }).loggedIn))
+    .toBe(true);
+  await page.goto('/settings');
+  for (const name of ['Include Projects Page', 'Include (All) Surveys Page']) {
+    const sw = page.getByRole('switch', { name });
+    if (!(await sw.isChecked())) await sw.click();
+    await expect(sw).toBeChecked();
+  }
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('flags') ?? '{}') as { projects?: boolean; surveys?: boolean }))
+    .toMatchObject({ projects: true, surveys: true });
+
+  const routes = [
+    '/',
+    '/help',
+    '/help/release-notes',
+    '/help/upcoming',
+    '/help/known-issues',
+    '/help/videos',
+    '/settings',
+    '/projects',
+    `/projects/${sample.projectId}`,
+    '/captures',
+    `/captures/${received.captureId}/surveys`,
+    `/captures/${received.captureId}/flight-plans`,
+    `/captures/${received.captureId}/qc`,
+    '/surveys',
+    `/surveys/${received.surveyId}/qc`,
+    `/surveys/${received.surveyId}/qc/${line}/${camera}/${image}`,
+    '/media',
+    '/drives',
+    '/no/such/page',
+  ];
+  for (const route of routes) {
+    await visit(page, route);
+    await expectNoSeriousViolations(page, route);
+  }
+});
+
+test('the header pop-ups and a confirmation', async ({ page }) => {
+  await login(page);
+  const search = page.getByRole('combobox', { name: 'Search' });
+  await search.fill('S');
+  await expect(page.getByRole('listbox', { name: 'Search suggestions' })).toBeVisible();
+  await search.press('ArrowDown');
+  await expectNoSeriousViolations(page, 'search suggestions');
+  await search.press('Escape');
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+  await settle(page);
+  await expectNoSeriousViolations(page, 'user menu');
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+
+  await page.getByRole('button', { name: 'Clean Demo' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await settle(page);
+  await expectNoSeriousViolations(page, 'confirmation dialog');
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL('/captures');
+  await expect(page.getByRole('status').filter({ hasText: 'The demo has been cleaned' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'a flash message');
+});
