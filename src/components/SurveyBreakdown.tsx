@@ -6,7 +6,7 @@ import { Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import type { CaptureCountKey, CaptureCounts } from '../../worker/domain/types';
 
 /** Displayed-stage names (SPEC §4) of the per-stage counts, in workflow order. */
-const STAGE_COUNTS: [CaptureCountKey, string][] = [
+export const STAGE_COUNTS: [CaptureCountKey, string][] = [
   ['receiving', 'Copy/Receiving'],
   ['waitingForApplanix', 'Waiting for Applanix'],
   ['waitingForPodConfig', 'Waiting for PodConfig'],
@@ -22,6 +22,17 @@ const STAGE_COUNTS: [CaptureCountKey, string][] = [
   ['published', 'Published'],
 ];
 
+/**
+ * The non-zero counts with their labels. Surveys in no displayed stage (cancelled ones) are the
+ * remainder of the total, so the breakdown always adds up to the count shown.
+ */
+export function stageCountRows(counts: CaptureCounts): [string, number][] {
+  const rows: [string, number][] = STAGE_COUNTS.filter(([key]) => counts[key] > 0).map(([key, label]) => [label, counts[key]]);
+  const rest = counts.surveys - rows.reduce((sum, [, n]) => sum + n, 0);
+  if (rest > 0) rows.push(['Cancelled', rest]);
+  return rows;
+}
+
 const useStyles = makeStyles({
   count: {
     cursor: 'help',
@@ -36,16 +47,16 @@ const useStyles = makeStyles({
 
 export function SurveyBreakdown({ counts, cpid }: { counts: CaptureCounts; cpid: string }) {
   const styles = useStyles();
-  const rows = STAGE_COUNTS.filter(([key]) => counts[key] > 0);
+  const rows = stageCountRows(counts);
   const content =
     rows.length === 0 ? (
       'No surveys yet'
     ) : (
       <ul className={styles.list} aria-label={`Surveys of ${cpid} by stage`}>
-        {rows.map(([key, label]) => (
-          <li key={key} className={styles.item}>
+        {rows.map(([label, n]) => (
+          <li key={label} className={styles.item}>
             <span>{label}</span>
-            <strong>{counts[key]}</strong>
+            <strong>{n}</strong>
           </li>
         ))}
       </ul>

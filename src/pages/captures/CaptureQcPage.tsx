@@ -13,6 +13,7 @@ import { alertDialog } from '../../components/presets';
 import { PageHeading } from '../../components/PageHeading';
 import { StageStatus } from '../../components/StageStatus';
 import { SurveyTable } from '../../components/SurveyTable';
+import { StageCounts } from '../../components/StageCounts';
 import { NotFoundPage } from '../NotFoundPage';
 
 const useStyles = makeStyles({
@@ -67,6 +68,7 @@ export default function CaptureQcPage({ captureId }: { captureId: string }) {
             ? 'Processing has finished. Start QC to review the capture.'
             : 'Capture QC is not available at this stage.'}
       </Text>
+      <StageCounts counts={capture.counts} label={`Surveys of ${capture.cpid} by stage`} />
       <SurveyTable label={`Processed surveys of ${capture.cpid}`} surveyIds={processed} />
     </section>
   );
