@@ -3,6 +3,7 @@
  * capture sorting, the survey-table empty message, the survey-count breakdown, the QC grid's
  * windowing and sticky header, and the image viewer.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { DataFile, PhotoIndex, Survey } from '../../worker/domain/types';
 import { flash, login } from './helpers';
@@ -285,4 +286,40 @@ test.describe('survey QC', () => {
     await page.getByRole('button', { name: 'Back to QC' }).click();
     await expect(page).toHaveURL(new RegExp(`/surveys/${surveyId}/qc$`));
   });
+});
+
+test('/surveys lists at most 150 surveys with a Capture column when the flag is on', async ({ page }) => {
+  await signIn(page, '/settings');
+  const sw = page.getByRole('switch', { name: 'Include (All) Surveys Page' });
+  if (!(await sw.isChecked())) await sw.click();
+  await page.getByRole('link', { name: 'Surveys', exact: true }).click();
+  const table = page.getByRole('table', { name: 'Surveys' });
+  await expect(table.getByRole('columnheader', { name: 'Capture' })).toBeVisible();
+  for (const name of ['Survey', 'Flown On', 'Received On', 'Flight Plan', 'Assigned', 'Lines', 'Status', 'Actions']) {
+    await expect(table.getByRole('columnheader', { name, exact: true })).toBeVisible();
+  }
+  const rows = await table.getByRole('row').count();
+  expect(rows - 1).toBeGreaterThan(0);
+  expect(rows - 1).toBeLessThanOrEqual(150);
+});
+
+test('the action dialogs have no serious accessibility violation', async ({ page }) => {
+  const scan = async (what: string) => {
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForTimeout(400); // let the dialog finish fading in: axe measures contrast as it is
+    const results = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+    expect(serious, what).toEqual([]);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  };
+  await signIn(page, '/drives');
+  await rowOf(page, 'ingest-10').getByRole('button', { name: 'Insert' }).click();
+  await scan('insert media');
+  await page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Receive' }) }).first().getByRole('button', { name: 'Receive' }).click();
+  await scan('receive media');
+  await page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Assign' }) }).first().getByRole('button', { name: 'Assign' }).click();
+  await scan('assign');
+  await page.getByRole('link', { name: 'Captures' }).click();
+  await page.getByRole('button', { name: 'Process', exact: true }).first().click();
+  await scan('process capture');
 });
