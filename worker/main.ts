@@ -1,23 +1,38 @@
 /**
  * The engine worker's entry: builds the engine with the browser's real clock, IndexedDB (through
- * idb-keyval) and fetch, and exposes it with Comlink.
+ * idb-keyval) and fetch; lets the tabs of one browser share one leading engine (Web Locks and a
+ * BroadcastChannel, see engine/tabs.ts); and exposes it with Comlink.
  */
 import * as Comlink from 'comlink';
 import { getMany, setMany } from 'idb-keyval';
 import { createEngine } from './engine/engine';
 import { realClock } from './engine/clock';
 import { remoteApi } from './engine/remote';
+import { coordinatedEngine, type LockManagerLike } from './engine/tabs';
 
-const engine = createEngine({
-  clock: realClock,
-  store: { getMany: (keys) => getMany(keys), setMany: (entries) => setMany(entries) },
-  loadText: async (url) => {
-    const response = await fetch(url, { cache: 'no-cache' });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return response.text();
-  },
-  // postMessage copies every event anyway.
-  cloneEvents: false,
+const makeEngine = () =>
+  createEngine({
+    clock: realClock,
+    store: { getMany: (keys) => getMany(keys), setMany: (entries) => setMany(entries) },
+    loadText: async (url) => {
+      const response = await fetch(url, { cache: 'no-cache' });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.text();
+    },
+    // postMessage copies every event anyway.
+    cloneEvents: false,
+  });
+
+const lockManager = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+const locks: LockManagerLike | undefined = lockManager
+  ? { request: (name, options, callback) => lockManager.request(name, options, (lock) => callback(lock)) }
+  : undefined;
+const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('aerial-survey-engine') : undefined;
+
+const engine = coordinatedEngine({
+  makeEngine,
+  ...(locks && channel ? { locks, channel } : {}),
+  tabId: crypto.randomUUID(),
 });
 
 Comlink.expose(remoteApi(engine));

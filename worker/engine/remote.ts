@@ -5,9 +5,8 @@
  */
 import * as Comlink from 'comlink';
 import type { EngineApi } from '../api';
-import type { Engine } from './engine';
 
-export function remoteApi(engine: Engine): EngineApi {
+export function remoteApi(engine: EngineApi): EngineApi {
   return {
     boot: (input) => engine.boot(input),
     dispatch: (action) => engine.dispatch(action),

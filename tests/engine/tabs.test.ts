@@ -1,0 +1,88 @@
+/**
+ * Several tabs (ARCHITECTURE §3): the tab holding the lock leads; another forwards its calls and
+ * follows the leader's events over a BroadcastChannel, and takes over when the leader closes.
+ */
+import { describe, expect, it } from 'vitest';
+import type { EngineEvent } from '../../worker/api';
+import { createEngine } from '../../worker/engine/engine';
+import { memoryStore } from '../../worker/engine/persistence';
+import { coordinatedEngine, type LockManagerLike } from '../../worker/engine/tabs';
+import { ManualClock } from '../helpers/manualClock';
+import { ANN, T0, aWorld } from '../helpers/builders';
+import { emptyStored } from '../helpers/engineHarness';
+
+/** One lock, granted in request order; `release()` is a leader's worker dying. */
+class FakeLocks implements LockManagerLike {
+  private held = false;
+  private queue: (() => void)[] = [];
+  request(_name: string, options: { ifAvailable?: boolean }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown> {
+    if (!this.held) {
+      this.held = true;
+      return callback({});
+    }
+    if (options.ifAvailable) return callback(null);
+    return new Promise((resolve) => this.queue.push(() => resolve(callback({}))));
+  }
+  release(): void {
+    this.held = false;
+    const next = this.queue.shift();
+    if (next) {
+      this.held = true;
+      next();
+    }
+  }
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(check()).toBe(true);
+};
+
+describe('tabs', () => {
+  it('one leader; a follower forwards, follows, and takes over', async () => {
+    const locks = new FakeLocks();
+    const store = memoryStore();
+    const clock = new ManualClock(T0);
+    const make = () => createEngine({ clock, store, loadText: async () => JSON.stringify(aWorld()) });
+    const channelA = new BroadcastChannel('tabs-test');
+    const channelB = new BroadcastChannel('tabs-test');
+    const a = coordinatedEngine({ makeEngine: make, locks, channel: channelA, tabId: 'A' });
+    const b = coordinatedEngine({ makeEngine: make, locks, channel: channelB, tabId: 'B' });
+    expect(await a.role()).toBe('leader');
+    expect(await b.role()).toBe('follower');
+    const seenB: EngineEvent[] = [];
+    await b.subscribe((e) => void seenB.push(e));
+    const input = { stored: emptyStored(), baseUrl: 'http://app.test/' };
+    const snapA = await a.boot(input);
+    const snapB = await b.boot(input);
+    expect(Object.keys(snapB.changed.captures!)).toEqual(Object.keys(snapA.changed.captures!));
+
+    expect(await b.dispatch({ type: 'login', email: ANN, password: 'demo' })).toEqual({ ok: true });
+    await until(() => seenB.some((e) => e.current?.loggedIn === true));
+    expect((await b.search('cp001'))[0]?.id).toBe('cap-1');
+    expect(await b.dispatch({ type: 'setFlags', flags: { projects: true } })).toEqual({ ok: true });
+    await a.flush();
+
+    // The leader's tab closes.
+    channelA.close();
+    locks.release();
+    await until(() => seenB.some((e) => e.kind === 'snapshot'));
+    expect(await b.role()).toBe('leader');
+    const taken = seenB.find((e) => e.kind === 'snapshot')!;
+    expect(taken.flags?.projects).toBe(true);
+    expect(taken.current?.loggedIn).toBe(true);
+    expect(await b.dispatch({ type: 'setFlags', flags: { surveys: true } })).toEqual({ ok: true });
+    channelB.close();
+  });
+
+  it('without locks every tab leads', async () => {
+    const tab = coordinatedEngine({
+      makeEngine: () => createEngine({ clock: new ManualClock(T0), loadText: async () => JSON.stringify(aWorld()) }),
+      tabId: 'solo',
+    });
+    expect(await tab.role()).toBe('leader');
+    const snap = await tab.boot({ stored: emptyStored(), baseUrl: 'http://x/' });
+    expect(snap.kind).toBe('snapshot');
+    expect((await tab.dispatch({ type: 'logout' })).ok).toBe(true);
+  });
+});
