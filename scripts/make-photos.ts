@@ -4,7 +4,8 @@
  * at every scale into public/photos/ (git-ignored). Skips all work when the output carries this
  * generator's version stamp. Also keeps the committed photo index public/data/photos.json in step.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,10 @@ import type { PhotoJob, PhotoWorkerData } from './generate/photos/photoWorker';
 import { renderJobs } from './generate/photos/photoWorker';
 import { paintGround } from './generate/photos/terrain';
 
-/** Bump whenever the look or layout of the photos changes: stale sets are then regenerated. */
+/**
+ * Bump when the layout changes. The stamp also carries a hash of the generator's sources, so any
+ * change to how the photos look regenerates them even if nobody remembers to bump this.
+ */
 export const PHOTO_GENERATOR_VERSION = 'photos-v1';
 const SEED = 45007;
 
@@ -27,6 +31,15 @@ const WORKER_BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))
   .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./generate/photos/photoWorker.ts', import.meta.url).href)}); })
   .catch((error) => { console.error(error); process.exit(1); });`;
 
+function stamp(): string {
+  const dir = join(root, 'scripts/generate/photos');
+  const hash = createHash('sha256');
+  for (const file of [fileURLToPath(import.meta.url), join(root, 'scripts/generate/prng.ts'), ...readdirSync(dir).sort().filter((f) => /^[a-z][\w]*\.ts$/i.test(f)).map((f) => join(dir, f))]) {
+    hash.update(readFileSync(file));
+  }
+  return `${PHOTO_GENERATOR_VERSION} ${hash.digest('hex').slice(0, 16)}`;
+}
+
 function writeIndex(): void {
   const text = `${JSON.stringify(photoIndex(), null, 1)}\n`;
   if (!existsSync(indexFile) || readFileSync(indexFile, 'utf8') !== text) {
@@ -38,8 +51,9 @@ function writeIndex(): void {
 
 async function main(): Promise<void> {
   writeIndex();
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === PHOTO_GENERATOR_VERSION) {
-    console.log(`photos: public/photos is up to date (${PHOTO_GENERATOR_VERSION})`);
+  const version = stamp();
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === version) {
+    console.log(`photos: public/photos is up to date (${version})`);
     return;
   }
   const started = performance.now();
@@ -76,7 +90,7 @@ async function main(): Promise<void> {
       ),
     );
   }
-  writeFileSync(stampFile, `${PHOTO_GENERATOR_VERSION}\n`);
+  writeFileSync(stampFile, `${version}\n`);
   const s = (ms: number) => (ms / 1000).toFixed(1);
   console.log(
     `photos: ${frames} frames × 5 scales, ${(bytes / 1e6).toFixed(1)} MB, ground ${s(painted - started)} s, total ${s(performance.now() - started)} s on ${threads} threads`,

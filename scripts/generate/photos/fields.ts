@@ -23,18 +23,20 @@ interface CropLook {
   grain: number;
   /** Tramlines every n pixels (0: none). */
   tram: number;
+  /** Per-pixel speckle: clumps of grass, clods of soil. */
+  speck: number;
 }
 
 const LOOKS: Record<CropKind, CropLook> = {
-  'corn-green': { base: [72, 98, 44], between: [96, 86, 58], period: 3.2, fill: 0.65, drift: 0.1, grain: 0.1, tram: 0 },
-  'corn-dry': { base: [168, 150, 98], between: [120, 104, 72], period: 3.2, fill: 0.6, drift: 0.08, grain: 0.12, tram: 0 },
-  soy: { base: [182, 160, 82], between: [150, 128, 80], period: 2.4, fill: 0.7, drift: 0.12, grain: 0.1, tram: 0 },
-  stubble: { base: [204, 188, 142], between: [176, 160, 118], period: 9, fill: 0.3, drift: 0.08, grain: 0.08, tram: 48 },
-  ploughed: { base: [112, 88, 64], between: [78, 60, 44], period: 4, fill: 0.5, drift: 0.14, grain: 0.1, tram: 0 },
-  'winter-wheat': { base: [118, 142, 78], between: [128, 106, 80], period: 3.6, fill: 0.45, drift: 0.12, grain: 0.06, tram: 48 },
-  pasture: { base: [104, 126, 64], between: [104, 126, 64], period: 0, fill: 1, drift: 0.2, grain: 0.12, tram: 0 },
-  alfalfa: { base: [66, 116, 46], between: [86, 126, 58], period: 14, fill: 0.5, drift: 0.12, grain: 0.08, tram: 0 },
-  fallow: { base: [146, 136, 90], between: [120, 112, 76], period: 0, fill: 1, drift: 0.22, grain: 0.16, tram: 0 },
+  'corn-green': { base: [72, 98, 44], between: [96, 86, 58], period: 3.2, fill: 0.65, drift: 0.1, grain: 0.1, tram: 0, speck: 0.04 },
+  'corn-dry': { base: [168, 150, 98], between: [120, 104, 72], period: 3.2, fill: 0.6, drift: 0.08, grain: 0.12, tram: 0, speck: 0.04 },
+  soy: { base: [182, 160, 82], between: [150, 128, 80], period: 2.4, fill: 0.7, drift: 0.12, grain: 0.1, tram: 0, speck: 0.03 },
+  stubble: { base: [204, 188, 142], between: [176, 160, 118], period: 9, fill: 0.3, drift: 0.08, grain: 0.08, tram: 48, speck: 0.04 },
+  ploughed: { base: [112, 88, 64], between: [78, 60, 44], period: 4, fill: 0.5, drift: 0.14, grain: 0.1, tram: 0, speck: 0.05 },
+  'winter-wheat': { base: [118, 142, 78], between: [128, 106, 80], period: 3.6, fill: 0.45, drift: 0.12, grain: 0.06, tram: 48, speck: 0.03 },
+  pasture: { base: [104, 126, 64], between: [104, 126, 64], period: 0, fill: 1, drift: 0.2, grain: 0.12, tram: 0, speck: 0.05 },
+  alfalfa: { base: [66, 116, 46], between: [86, 126, 58], period: 14, fill: 0.5, drift: 0.12, grain: 0.08, tram: 0, speck: 0.04 },
+  fallow: { base: [146, 136, 90], between: [120, 112, 76], period: 0, fill: 1, drift: 0.22, grain: 0.16, tram: 0, speck: 0.06 },
 };
 
 export const CROPS = Object.keys(LOOKS) as CropKind[];
@@ -77,7 +79,7 @@ export function paintField(img: Raster, noise: NoiseTexture, x0: number, y0: num
         }
       }
       const look = LOOKS[kind];
-      let k = 1 + paint.tint + look.drift * noise.at(x / 23, y / 23) + look.grain * noise.grain(x, y);
+      let k = 1 + paint.tint + look.drift * noise.at(x / 23, y / 23) + look.grain * noise.grain(x, y) + look.speck * noise.speck(x, y);
       let colour = look.base;
       if (look.period > 0) {
         const phase = (u / look.period) % 1;

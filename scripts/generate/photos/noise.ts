@@ -11,10 +11,14 @@ const MASK = NOISE_SIZE - 1;
 /** Values in about [-1, 1], tiling every NOISE_SIZE texels. */
 export class NoiseTexture {
   readonly data: Float32Array;
+  /** Uncorrelated values in [-1, 1]: per-pixel speckle (leaves, clods, gravel). */
+  readonly white: Float32Array;
 
   constructor(seed: number, octaves = 5) {
     const rng = new Rng(seed);
     this.data = new Float32Array(NOISE_SIZE * NOISE_SIZE);
+    this.white = new Float32Array(NOISE_SIZE * NOISE_SIZE);
+    for (let i = 0; i < this.white.length; i++) this.white[i] = rng.next() * 2 - 1;
     let amplitude = 1;
     let total = 0;
     for (let o = 0; o < octaves; o++) {
@@ -59,6 +63,10 @@ export class NoiseTexture {
     const top = d[y0 + x0]! + (d[y0 + x1]! - d[y0 + x0]!) * tx;
     const bottom = d[y1 + x0]! + (d[y1 + x1]! - d[y1 + x0]!) * tx;
     return top + (bottom - top) * ty;
+  }
+
+  speck(x: number, y: number): number {
+    return this.white[((y & MASK) * NOISE_SIZE) + (x & MASK)]!;
   }
 
   /** Nearest texel: for per-pixel grain where filtering would only cost time. */

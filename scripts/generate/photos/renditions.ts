@@ -11,7 +11,7 @@ export const SCALES: readonly Scale[] = [32, 8, 4, 2, 'full'];
 export const THUMB_W = 160;
 export const THUMB_H = 120;
 
-const QUALITY: Record<string, number> = { full: 72, 2: 76, 4: 80, 8: 82, 32: 78 };
+const QUALITY: Record<string, number> = { full: 70, 2: 75, 4: 80, 8: 82, 32: 78 };
 
 interface JpegEncoder {
   encode(image: { data: Uint8Array; width: number; height: number }): Uint8Array;

@@ -145,7 +145,27 @@ function paintFarmland(img: Raster, noise: NoiseTexture, rng: Rng, b: Block, tre
     }
     at += rest;
   }
+  if (rng.chance(0.45)) paintTrack(img, noise, rng, b, trees);
   if (rng.chance(0.55)) buildings.push(farmstead(img, noise, rng, b, trees));
+}
+
+/** A farm track from the block's edge into its fields, two ruts, the odd tree beside it. */
+function paintTrack(img: Raster, noise: NoiseTexture, rng: Rng, b: Block, trees: TreeList): void {
+  const alongX = rng.chance(0.5);
+  const at = Math.round(alongX ? rng.range(b.y0 + 40, b.y1 - 40) : rng.range(b.x0 + 40, b.x1 - 40));
+  const [from, to] = alongX ? [b.x0, b.x0 + (b.x1 - b.x0) * rng.range(0.3, 0.9)] : [b.y0, b.y0 + (b.y1 - b.y0) * rng.range(0.3, 0.9)];
+  for (let t = Math.round(from); t < to; t++) {
+    for (let s = -3; s <= 3; s++) {
+      const [x, y] = alongX ? [t, at + s] : [at + s, t];
+      const rut = Math.abs(s) === 2 ? 0.82 : 1;
+      const k = rut * (1 + 0.08 * noise.speck(x, y) + 0.06 * noise.grain(x, y));
+      img.blend(x, y, 158 * k, 142 * k, 108 * k, Math.abs(s) === 3 ? 0.5 : 1);
+    }
+    if (rng.chance(0.012)) {
+      const side = rng.chance(0.5) ? -9 : 9;
+      trees.push(alongX ? [t, at + side, rng.range(4, 8), rng.pick(TREE_GREENS), 9] : [at + side, t, rng.range(4, 8), rng.pick(TREE_GREENS), 9]);
+    }
+  }
 }
 
 function paintParcel(img: Raster, noise: NoiseTexture, rng: Rng, x0: number, y0: number, x1: number, y1: number, trees: TreeList): void {
