@@ -17,17 +17,21 @@ import { SurveyActions } from './SurveyActions';
 import { SurveyMoreActions } from './SurveyMoreActions';
 import { UserInitials } from './UserInitials';
 
+/** Row height when the table is windowed (every row then has this height). */
+export const SURVEY_ROW_HEIGHT_PX = 56;
+
 export interface SurveyRowProps {
   surveyId: Id;
   /** Primitives rather than a columns object, so `memo` holds whatever the parent passes. */
   showCapture: boolean;
   showActions: boolean;
   showCheckbox: boolean;
+  fixedHeight?: boolean;
   selected: boolean;
   onToggle?: (surveyId: Id, on: boolean) => void;
 }
 
-export const SurveyRow = memo(function SurveyRow({ surveyId, showCapture, showActions, showCheckbox, selected, onToggle }: SurveyRowProps) {
+export const SurveyRow = memo(function SurveyRow({ surveyId, showCapture, showActions, showCheckbox, fixedHeight, selected, onToggle }: SurveyRowProps) {
   const styles = useRowStyles();
   const survey = useEntity('surveys', surveyId);
   const fp = useEntity('flightPlans', survey?.flightPlanId);
@@ -36,7 +40,11 @@ export const SurveyRow = memo(function SurveyRow({ surveyId, showCapture, showAc
   const id = shortId(survey.surveyId);
   const planned = fp ? fp.lines.filter((l) => l.capture).length : 0;
   return (
-    <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)} data-survey-id={surveyId}>
+    <TableRow
+      className={mergeClasses(styles.row, highlighted && styles.highlighted)}
+      style={fixedHeight ? { height: SURVEY_ROW_HEIGHT_PX } : undefined}
+      data-survey-id={surveyId}
+    >
       {showCheckbox && (
         <TableCell>
           <Checkbox

@@ -2,12 +2,16 @@
  * The survey table of SPEC §2, used on a capture's Surveys tab, on /surveys, in the process
  * capture dialog and on the capture QC page. Columns: Survey, Flown On, Received On, optional
  * Capture, Flight Plan, Assigned, Lines, Status, optional Actions (with the more-actions menu),
- * optional checkbox (for choosing surveys to process).
+ * optional checkbox (for choosing surveys to process). Past LIST_CAP rows it renders only the rows
+ * near the viewport, at a fixed row height.
  */
+import { useRef } from 'react';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import type { Id } from '../../worker/domain/types';
 import { useRowStyles } from './rowStyles';
-import { SurveyRow } from './SurveyRow';
+import { LIST_CAP } from '../../worker/domain/constants';
+import { useWindowedRows } from '../hooks/useWindowedRows';
+import { SURVEY_ROW_HEIGHT_PX, SurveyRow } from './SurveyRow';
 import { useShownSurveyIds } from '../hooks/useShownSurveyIds';
 
 export const NO_SURVEYS_TEXT = 'No surveys have been received.';
@@ -32,43 +36,52 @@ export function SurveyTable({ surveyIds: allIds, columns = {}, label, selected =
   const styles = useRowStyles();
   const surveyIds = useShownSurveyIds(allIds);
   const span = 7 + Number(!!columns.capture) + Number(!!columns.actions) + Number(!!columns.checkbox);
+  const body = useRef<HTMLTableSectionElement>(null);
+  // Past LIST_CAP rows (a capture of a very large world) only the rows near the viewport render.
+  const windowed = surveyIds.length > LIST_CAP;
+  const range = useWindowedRows(body, windowed ? surveyIds.length : 0, SURVEY_ROW_HEIGHT_PX);
+  const [start, end] = windowed ? [range.start, range.end] : [0, surveyIds.length];
   return (
     <div className={styles.scroll}>
-      <Table aria-label={label} className={styles.table} size="small">
-      <TableHeader>
-        <TableRow>
-          {columns.checkbox && <TableHeaderCell style={{ width: 44 }}>Select</TableHeaderCell>}
-          <TableHeaderCell>Survey</TableHeaderCell>
-          <TableHeaderCell>Flown On</TableHeaderCell>
-          <TableHeaderCell>Received On</TableHeaderCell>
-          {columns.capture && <TableHeaderCell>Capture</TableHeaderCell>}
-          <TableHeaderCell>Flight Plan</TableHeaderCell>
-          <TableHeaderCell style={{ width: 80 }}>Assigned</TableHeaderCell>
-          <TableHeaderCell style={{ width: 64 }}>Lines</TableHeaderCell>
-          <TableHeaderCell style={{ width: 200 }}>Status</TableHeaderCell>
-          {columns.actions && <TableHeaderCell style={{ width: 260 }}>Actions</TableHeaderCell>}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {surveyIds.length === 0 ? (
+      <Table aria-label={label} className={styles.table} size="small" aria-rowcount={surveyIds.length + 1}>
+        <TableHeader>
           <TableRow>
-            <TableCell colSpan={span} className={styles.empty}>
-              {NO_SURVEYS_TEXT}
-            </TableCell>
+            {columns.checkbox && <TableHeaderCell style={{ width: 44 }}>Select</TableHeaderCell>}
+            <TableHeaderCell>Survey</TableHeaderCell>
+            <TableHeaderCell>Flown On</TableHeaderCell>
+            <TableHeaderCell>Received On</TableHeaderCell>
+            {columns.capture && <TableHeaderCell>Capture</TableHeaderCell>}
+            <TableHeaderCell>Flight Plan</TableHeaderCell>
+            <TableHeaderCell style={{ width: 80 }}>Assigned</TableHeaderCell>
+            <TableHeaderCell style={{ width: 64 }}>Lines</TableHeaderCell>
+            <TableHeaderCell style={{ width: 200 }}>Status</TableHeaderCell>
+            {columns.actions && <TableHeaderCell style={{ width: 260 }}>Actions</TableHeaderCell>}
           </TableRow>
-        ) : (
-          surveyIds.map((id) => (
+        </TableHeader>
+        <TableBody ref={body}>
+          {surveyIds.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={span} className={styles.empty}>
+                {NO_SURVEYS_TEXT}
+              </TableCell>
+            </TableRow>
+          )}
+          {start > 0 && <tr aria-hidden style={{ height: start * SURVEY_ROW_HEIGHT_PX }} />}
+          {surveyIds.slice(start, end).map((id) => (
             <SurveyRow
               key={id}
               surveyId={id}
               showCapture={!!columns.capture}
               showActions={!!columns.actions}
               showCheckbox={!!columns.checkbox}
-              selected={selected.has(id)} onToggle={onToggle} />
-          ))
-        )}
-      </TableBody>
-    </Table>
-      </div>
+              fixedHeight={windowed}
+              selected={selected.has(id)}
+              onToggle={onToggle}
+            />
+          ))}
+          {end < surveyIds.length && <tr aria-hidden style={{ height: (surveyIds.length - end) * SURVEY_ROW_HEIGHT_PX }} />}
+        </TableBody>
+      </Table>
+    </div>
   );
 }

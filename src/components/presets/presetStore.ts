@@ -78,7 +78,7 @@ export async function missingFeature(feature: string): Promise<void> {
   await ask({
     kind: 'missingFeature',
     title: 'Missing Feature',
-    message: `${feature} is not yet implemented in this prototype.`,
+    message: `Not yet implemented in this prototype: ${feature}.`,
     okLabel: 'OK',
     cancelLabel: 'Cancel',
   });

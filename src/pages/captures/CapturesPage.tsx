@@ -46,42 +46,42 @@ export default function CapturesPage() {
         Captures
       </Title2>
       <div className={rowStyles.scroll}>
-      <Table aria-label="Captures" className={rowStyles.table} size="small" aria-rowcount={ids.length + 1}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell sortable sortDirection={direction('captureId')} onClick={() => sortBy('captureId')} style={{ width: 120 }}>
-              Capture
-            </TableHeaderCell>
-            <TableHeaderCell className={rowStyles.wide}>Description</TableHeaderCell>
-            <TableHeaderCell>Flown</TableHeaderCell>
-            <TableHeaderCell
-              sortable
-              sortDirection={direction('lastReceivedOn')}
-              onClick={() => sortBy('lastReceivedOn')}
-            >
-              Received
-            </TableHeaderCell>
-            <TableHeaderCell style={{ width: 80 }}>Surveys</TableHeaderCell>
-            <TableHeaderCell style={{ width: 100 }}>Flight Plans</TableHeaderCell>
-            <TableHeaderCell style={{ width: 200 }}>Status</TableHeaderCell>
-            <TableHeaderCell style={{ width: 200 }}>Actions</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody ref={body}>
-          {ids.length === 0 && (
+        <Table aria-label="Captures" className={rowStyles.table} size="small" aria-rowcount={ids.length + 1}>
+          <TableHeader>
             <TableRow>
-              <TableCell colSpan={COLUMN_COUNT} className={rowStyles.empty}>
-                {ready ? 'There are no captures.' : 'Loading captures…'}
-              </TableCell>
+              <TableHeaderCell sortable sortDirection={direction('captureId')} onClick={() => sortBy('captureId')} style={{ width: 120 }}>
+                Capture
+              </TableHeaderCell>
+              <TableHeaderCell className={rowStyles.wide}>Description</TableHeaderCell>
+              <TableHeaderCell>Flown</TableHeaderCell>
+              <TableHeaderCell
+                sortable
+                sortDirection={direction('lastReceivedOn')}
+                onClick={() => sortBy('lastReceivedOn')}
+              >
+                Received
+              </TableHeaderCell>
+              <TableHeaderCell style={{ width: 80 }}>Surveys</TableHeaderCell>
+              <TableHeaderCell style={{ width: 100 }}>Flight Plans</TableHeaderCell>
+              <TableHeaderCell style={{ width: 200 }}>Status</TableHeaderCell>
+              <TableHeaderCell style={{ width: 200 }}>Actions</TableHeaderCell>
             </TableRow>
-          )}
-          {start > 0 && <tr aria-hidden style={{ height: start * CAPTURE_ROW_HEIGHT_PX }} />}
-          {ids.slice(start, end).map((id) => (
-            <CaptureRow key={id} captureId={id} fixedHeight={windowed} />
-          ))}
-          {end < ids.length && <tr aria-hidden style={{ height: (ids.length - end) * CAPTURE_ROW_HEIGHT_PX }} />}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody ref={body}>
+            {ids.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={COLUMN_COUNT} className={rowStyles.empty}>
+                  {ready ? 'There are no captures.' : 'Loading captures…'}
+                </TableCell>
+              </TableRow>
+            )}
+            {start > 0 && <tr aria-hidden style={{ height: start * CAPTURE_ROW_HEIGHT_PX }} />}
+            {ids.slice(start, end).map((id) => (
+              <CaptureRow key={id} captureId={id} fixedHeight={windowed} />
+            ))}
+            {end < ids.length && <tr aria-hidden style={{ height: (ids.length - end) * CAPTURE_ROW_HEIGHT_PX }} />}
+          </TableBody>
+        </Table>
       </div>
     </section>
   );

@@ -30,29 +30,29 @@ export function FlightPlanTable({ flightPlanIds, label }: { flightPlanIds: Id[];
   return (
     <div className={styles.scroll}>
       <Table aria-label={label} className={styles.table} size="small">
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell>ID</TableHeaderCell>
-          <TableHeaderCell>Name</TableHeaderCell>
-          <TableHeaderCell>Lines</TableHeaderCell>
-          <TableHeaderCell>Est. Miles</TableHeaderCell>
-          <TableHeaderCell>Est. Hours</TableHeaderCell>
-          <TableHeaderCell>Altitude (ft)</TableHeaderCell>
-          <TableHeaderCell>Surveys</TableHeaderCell>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {flightPlanIds.length === 0 ? (
+        <TableHeader>
           <TableRow>
-            <TableCell colSpan={7} className={styles.empty}>
-              This capture has no flight plans.
-            </TableCell>
+            <TableHeaderCell>ID</TableHeaderCell>
+            <TableHeaderCell>Name</TableHeaderCell>
+            <TableHeaderCell>Lines</TableHeaderCell>
+            <TableHeaderCell>Est. Miles</TableHeaderCell>
+            <TableHeaderCell>Est. Hours</TableHeaderCell>
+            <TableHeaderCell>Altitude (ft)</TableHeaderCell>
+            <TableHeaderCell>Surveys</TableHeaderCell>
           </TableRow>
-        ) : (
-          flightPlanIds.map((id) => <FlightPlanRow key={id} flightPlanId={id} />)
-        )}
-      </TableBody>
-    </Table>
-      </div>
+        </TableHeader>
+        <TableBody>
+          {flightPlanIds.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={7} className={styles.empty}>
+                This capture has no flight plans.
+              </TableCell>
+            </TableRow>
+          ) : (
+            flightPlanIds.map((id) => <FlightPlanRow key={id} flightPlanId={id} />)
+          )}
+        </TableBody>
+      </Table>
+    </div>
   );
 }

@@ -21,29 +21,29 @@ export default function DrivesPage() {
         Drives
       </Title2>
       <div className={rowStyles.scroll}>
-      <Table aria-label="Drives" className={rowStyles.table} size="small">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell style={{ width: 150 }}>Host</TableHeaderCell>
-            <TableHeaderCell>Media</TableHeaderCell>
-            <TableHeaderCell style={{ width: 90 }}>Surveys</TableHeaderCell>
-            <TableHeaderCell>Captures</TableHeaderCell>
-            <TableHeaderCell style={{ width: 220 }}>Status</TableHeaderCell>
-            <TableHeaderCell style={{ width: 220 }}>Actions</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {hosts.length === 0 ? (
+        <Table aria-label="Drives" className={rowStyles.table} size="small">
+          <TableHeader>
             <TableRow>
-              <TableCell colSpan={6} className={rowStyles.empty}>
-                There are no drives.
-              </TableCell>
+              <TableHeaderCell style={{ width: 150 }}>Host</TableHeaderCell>
+              <TableHeaderCell>Media</TableHeaderCell>
+              <TableHeaderCell style={{ width: 90 }}>Surveys</TableHeaderCell>
+              <TableHeaderCell>Captures</TableHeaderCell>
+              <TableHeaderCell style={{ width: 220 }}>Status</TableHeaderCell>
+              <TableHeaderCell style={{ width: 220 }}>Actions</TableHeaderCell>
             </TableRow>
-          ) : (
-            hosts.map((host) => <DriveRow key={host} host={host} />)
-          )}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {hosts.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={6} className={rowStyles.empty}>
+                  There are no drives.
+                </TableCell>
+              </TableRow>
+            ) : (
+              hosts.map((host) => <DriveRow key={host} host={host} />)
+            )}
+          </TableBody>
+        </Table>
       </div>
     </section>
   );

@@ -28,29 +28,29 @@ export default function MediaPage() {
       </Title2>
       <MediaFilters />
       <div className={rowStyles.scroll}>
-      <Table aria-label="Media" className={rowStyles.table} size="small">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell style={{ width: 140 }}>Received On</TableHeaderCell>
-            <TableHeaderCell>Media</TableHeaderCell>
-            <TableHeaderCell style={{ width: 90 }}>Surveys</TableHeaderCell>
-            <TableHeaderCell>Captures</TableHeaderCell>
-            <TableHeaderCell style={{ width: 200 }}>Status</TableHeaderCell>
-            <TableHeaderCell style={{ width: 180 }}>Actions</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {ids.length === 0 ? (
+        <Table aria-label="Media" className={rowStyles.table} size="small">
+          <TableHeader>
             <TableRow>
-              <TableCell colSpan={6} className={rowStyles.empty}>
-                No media sets have been received. <Link href={paths.drives()}>Go to the drives</Link> to insert and receive media.
-              </TableCell>
+              <TableHeaderCell style={{ width: 140 }}>Received On</TableHeaderCell>
+              <TableHeaderCell>Media</TableHeaderCell>
+              <TableHeaderCell style={{ width: 90 }}>Surveys</TableHeaderCell>
+              <TableHeaderCell>Captures</TableHeaderCell>
+              <TableHeaderCell style={{ width: 200 }}>Status</TableHeaderCell>
+              <TableHeaderCell style={{ width: 180 }}>Actions</TableHeaderCell>
             </TableRow>
-          ) : (
-            ids.map((id) => <MediaRow key={id} mediaId={id} />)
-          )}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {ids.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={6} className={rowStyles.empty}>
+                  No media sets have been received. <Link href={paths.drives()}>Go to the drives</Link> to insert and receive media.
+                </TableCell>
+              </TableRow>
+            ) : (
+              ids.map((id) => <MediaRow key={id} mediaId={id} />)
+            )}
+          </TableBody>
+        </Table>
       </div>
     </section>
   );

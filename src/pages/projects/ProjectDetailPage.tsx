@@ -21,7 +21,8 @@ import { NotFoundPage } from '../NotFoundPage';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  table: { backgroundColor: tokens.colorNeutralBackground1 },
+  // Columns sized by their content: Fluent's fixed layout gives every column the same width.
+  table: { backgroundColor: tokens.colorNeutralBackground1, tableLayout: 'auto' },
   link: { color: tokens.colorBrandForegroundLink },
   muted: { color: tokens.colorNeutralForeground3 },
 });

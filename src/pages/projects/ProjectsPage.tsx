@@ -21,9 +21,11 @@ import { paths } from '../../app/paths';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  table: { backgroundColor: tokens.colorNeutralBackground1 },
-  link: { color: tokens.colorBrandForegroundLink },
+  // Columns sized by their content: Fluent's fixed layout gives every column the same width.
+  table: { backgroundColor: tokens.colorNeutralBackground1, tableLayout: 'auto' },
+  link: { color: tokens.colorBrandForegroundLink, overflowWrap: 'anywhere' },
   empty: { color: tokens.colorNeutralForeground3 },
+  nowrap: { whiteSpace: 'nowrap' },
 });
 
 interface ProjectRow {
@@ -86,7 +88,7 @@ export default function ProjectsPage() {
                   '—'
                 )}
               </TableCell>
-              <TableCell>
+              <TableCell className={s.nowrap}>
                 <Link href={paths.project(r.projectId)} className={s.link} aria-label={`View Project ${r.projectId}`}>
                   View Project
                 </Link>
