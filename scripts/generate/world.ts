@@ -116,6 +116,8 @@ export function generateWorld(options: WorldOptions = {}): DataFile {
   });
 
   for (const m of media) m.media.surveyIds = m.surveys.map((s) => s.survey.surveyId);
+  // Processing took these surveys; they follow their capture from here on.
+  for (const s of surveys) if (s.target.kind === 'selected') s.capture.capture.selectedIds.push(s.survey.surveyId);
   assignSurveys(medRng, media);
   const surveysOf = groupSurveys(surveys);
   for (const pc of captures) Object.assign(pc.capture, captureDates(surveysOf.get(pc.capture.captureId) ?? []));

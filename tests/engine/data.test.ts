@@ -94,6 +94,19 @@ describe('public/data/all.json', () => {
     expect(captures.some((c) => c.stage.name === 'waiting' && c.surveyIds.length === 0)).toBe(true);
   });
 
+  it('selects for each capture past receiving the surveys that follow its stage', () => {
+    for (const c of captures) {
+      const past = !['waiting', 'receive'].includes(c.stage.name);
+      expect(c.selectedIds.length > 0, c.cpid).toBe(past);
+      for (const id of c.selectedIds) {
+        const s = index.surveys[id]!;
+        expect(s.captureId).toBe(c.captureId);
+        expect(current(s.workflow).name).toBe(current(c.workflow).name);
+        expect(current(s.workflow).state).toBe(current(c.workflow).state);
+      }
+    }
+  });
+
   it('keeps id lists and maps in step, and every reference resolvable', () => {
     for (const kind of Object.keys(world.index) as EntityKind[]) {
       expect(world.ids[kind], kind).toEqual(Object.keys(world.index[kind]));
