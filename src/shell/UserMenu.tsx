@@ -30,6 +30,7 @@ const useStyles = makeStyles({
     whiteSpace: 'nowrap',
     '@media (max-width: 1000px)': { display: 'none' },
   },
+  who: { flexDirection: 'column', alignItems: 'flex-start', height: 'auto', paddingTop: tokens.spacingVerticalS, paddingBottom: tokens.spacingVerticalS },
   email: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular },
 });
 
@@ -52,9 +53,8 @@ export function UserMenu() {
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
-          <MenuGroupHeader>
-            {user.name}
-            <br />
+          <MenuGroupHeader className={s.who}>
+            <span>{user.name}</span>
             <span className={s.email}>{user.email}</span>
           </MenuGroupHeader>
           <MenuDivider />

@@ -4,6 +4,7 @@
  * and destinations, search by keyboard and mouse, and flash timing.
  */
 import { expect, test, type Page } from '@playwright/test';
+import type { DataFile } from '../../worker/domain/types';
 import { DEMO_USER, flash, login } from './helpers';
 
 const SAMPLE_CAPTURE_ID = 'ddced3da-3667-40ce-9191-9373bd859474';
@@ -297,6 +298,41 @@ test.describe('signed in', () => {
 
     await search.fill('a');
     await expect(list.getByRole('option')).toHaveCount(15);
+  });
+});
+
+test.describe('preset modals', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('Missing Feature informs and closes with OK or Escape', async ({ page }) => {
+    await page.goto('/media');
+    await page.getByRole('button', { name: 'Why?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Missing Feature' });
+    await expect(dialog).toContainText('Not yet implemented in this prototype: Media filtering and user favorites.');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole('button', { name: 'Why?' }).click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    // The page is back for assistive technology once the modal has gone.
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Why?' })).toBeVisible();
+  });
+
+  test("Coming Soon says 'This feature is coming soon'", async ({ page, request }) => {
+    const data = (await (await request.get('/data/all.json')).json()) as DataFile;
+    const survey = Object.values(data.index.surveys).find((s) => s.receivedOn)!;
+    await page.goto(`/captures/${survey.captureId}/surveys`);
+    await page.getByRole('button', { name: /^More actions for survey/ }).first().click();
+    await page.getByRole('menuitem', { name: 'View History' }).click();
+    const dialog = page.getByRole('dialog', { name: 'View History' });
+    await expect(dialog).toContainText('This feature is coming soon');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toHaveCount(0);
   });
 });
 
