@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { flash, login } from './helpers';
 import { cutNetwork, restoreNetwork, waitForController } from './pwa';
-import { startPwaServer, type PwaServer } from './pwaServer';
+import { startImageProxy, startPwaServer, type PwaServer } from './pwaServer';
 
 const OUT_DIR = process.env.BUILD_OUT_DIR ?? 'dist';
 /** ARCHITECTURE §7 */
@@ -41,12 +41,22 @@ async function storedWorld(page: Page): Promise<StoredWorld> {
   return JSON.parse(String(await page.evaluate("localStorage.getItem('db')"))) as StoredWorld;
 }
 
-/** Sources of the survey photos on screen that actually decoded. */
-async function loadedPhotos(page: Page): Promise<string[]> {
+/** Sources of the survey photos on screen that actually decoded (embedded set, or `marker`). */
+async function loadedPhotos(page: Page, marker = '/photos/'): Promise<string[]> {
   const sources = await page.evaluate(
-    "[...document.querySelectorAll('img')].filter((i) => i.complete && i.naturalWidth > 0 && i.src.includes('/photos/')).map((i) => i.getAttribute('src'))",
+    `[...document.querySelectorAll('img')].filter((i) => i.complete && i.naturalWidth > 0 && i.src.includes(${JSON.stringify(marker)})).map((i) => i.getAttribute('src'))`,
   );
   return sources as string[];
+}
+
+async function expectDecoded(page: Page, sources: string[]): Promise<void> {
+  for (const src of sources) {
+    await expect
+      .poll(() => page.locator(`img[src="${src}"]`).first().evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), {
+        message: `photo ${src} offline`,
+      })
+      .toBeGreaterThan(0);
+  }
 }
 
 async function expectRows(page: Page, table: string, atLeast: number): Promise<void> {
@@ -84,13 +94,7 @@ test('every route works offline after one visit, with its data and the photos se
   await page.reload();
   await expect(page.getByText('Offline', { exact: true })).toBeVisible();
 
-  for (const src of seenThumbnails) {
-    await expect
-      .poll(() => page.locator(`img[src="${src}"]`).first().evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), {
-        message: `thumbnail ${src} offline`,
-      })
-      .toBeGreaterThan(0);
-  }
+  await expectDecoded(page, seenThumbnails);
 
   const checks: [path: string, check: () => Promise<void>][] = [
     ['/', () => expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()],
@@ -214,4 +218,36 @@ test('Make available offline keeps a whole survey, every frame at every scale, f
   await expect(page.getByRole('button', { name: 'Make available offline' })).toBeVisible();
   expect(await page.evaluate("caches.has('photos-pinned')")).toBe(false);
   await context.close();
+});
+
+test('photos through the image proxy are cached as they are seen, and show offline', async ({ browser }) => {
+  const proxy = await startImageProxy(OUT_DIR);
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  try {
+    await login(page, '/settings');
+    await waitForController(page);
+    await page.getByLabel('Image proxy').fill(proxy.url);
+    await page.getByRole('button', { name: 'Save' }).click();
+    // Saved (SPEC §9: 500 ms later) before the full page loads below.
+    await expect.poll(() => page.evaluate("JSON.parse(localStorage.getItem('flags') || '{}').imageProxy")).toBe(proxy.url);
+    const world = await storedWorld(page);
+    const captureId = world.ids.captures.find((id) => world.index.captures[id].surveyIds.length > 0) ?? '';
+    await page.goto(`/surveys/${encodeURIComponent(world.index.captures[captureId].surveyIds[0])}/qc`);
+
+    await expect.poll(async () => (await loadedPhotos(page, proxy.url)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
+    const seen = await loadedPhotos(page, proxy.url);
+    // SPEC §7 shape: the bucket path of line, camera and JPEG2000 image, thumbnails `.32`.
+    for (const src of seen) expect(src).toMatch(new RegExp(`^${proxy.url}\\?source=\\d+/Cam0[1-6]/[\\w-]+\\.jp2\\.32$`));
+    expect(proxy.takeSources().length).toBeGreaterThanOrEqual(seen.length);
+
+    await cutNetwork(context, server);
+    proxy.down();
+    await page.reload();
+    await expectDecoded(page, seen);
+    await restoreNetwork(context, server);
+  } finally {
+    await context.close();
+    await proxy.close();
+  }
 });

@@ -101,3 +101,62 @@ export async function startPwaServer(rootDir: string): Promise<PwaServer> {
       }),
   };
 }
+
+export interface ImageProxy {
+  url: string;
+  /** `source` values asked for since the last call. */
+  takeSources(): string[];
+  down(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A stand-in for the JPEG2000 image proxy (SPEC §7) at another origin: answers
+ * `?source=<line>/<camera>/<image>.jp2[.32|.8|.4|.2]` with the embedded photo of that scale, and,
+ * like many proxies, without CORS headers (the page sees opaque images).
+ */
+export async function startImageProxy(outDir: string): Promise<ImageProxy> {
+  let isDown = false;
+  let sources: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer(async (req, res) => {
+    if (isDown) {
+      req.socket.destroy();
+      return;
+    }
+    const source = new URL(req.url ?? '/', 'http://x').searchParams.get('source') ?? '';
+    sources.push(source);
+    const match = /^(\d+)\/(Cam\d\d)\/([\w-]+)\.jp2(?:\.(32|8|4|2))?$/.exec(source);
+    const file = match && join(resolve(outDir), 'photos', match[1], match[2], `${match[3]}.${match[4] ?? 'full'}.jpg`);
+    if (!file || !(await isFile(file))) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'image/jpeg', 'cache-control': 'no-cache' }).end(await readFile(file));
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('proxy has no port');
+  return {
+    // `localhost`, not 127.0.0.1: a different origin from the console, as a real proxy is.
+    url: `http://localhost:${address.port}/convert`,
+    takeSources: () => {
+      const taken = sources;
+      sources = [];
+      return taken;
+    },
+    down: () => {
+      isDown = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    close: () =>
+      new Promise<void>((ok) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => ok());
+      }),
+  };
+}
