@@ -3,7 +3,7 @@
  * failed part way) a progress bar with its percent and the time left (SPEC §4). The engine derives
  * all of it; this only renders `StageView`.
  */
-import { ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { StageView } from '../../worker/domain/types';
 
 const useStyles = makeStyles({
@@ -17,10 +17,21 @@ export function StageStatus({ stage }: { stage: StageView }) {
   const hasProgress = stage.progress !== undefined;
   const percent = Math.round(stage.progress ?? 0);
   const working = stage.state === 'working';
+  const halted = stage.state === 'cancelled' || stage.state === 'failed';
+  // A halted stage's label may be its plain name ("Receive"); say plainly that it stopped.
+  const haltNote = halted && !stage.statusLabel.toLowerCase().includes(stage.state === 'cancelled' ? 'cancel' : 'fail');
   return (
     <div className={styles.root}>
-      <Text className={stage.state === 'failed' || stage.state === 'cancelled' ? styles.failed : undefined}>
+      <Text className={halted ? styles.failed : undefined}>
         {stage.statusLabel}
+        {haltNote && (
+          <>
+            {' '}
+            <Badge size="small" appearance="tint" color="danger">
+              {stage.state === 'cancelled' ? 'Cancelled' : 'Failed'}
+            </Badge>
+          </>
+        )}
       </Text>
       {hasProgress && (
         <>

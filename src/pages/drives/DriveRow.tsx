@@ -30,7 +30,9 @@ export const DriveRow = memo(function DriveRow({ host }: { host: Id }) {
   return (
     <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)} data-host={host}>
       <TableCell>
-        <Text weight="semibold">{drive.host}</Text>
+        <Text weight="semibold" wrap={false} className={styles.nowrap}>
+          {drive.host}
+        </Text>
         <Text block size={200} className={styles.muted}>
           {drive.bays} {drive.bays === 1 ? 'bay' : 'bays'}
         </Text>
