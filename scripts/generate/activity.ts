@@ -2,11 +2,12 @@
  * Controls how many survey workflows are working (active) in a generated world, so the benchmark
  * can ask for, say, 1 000 active among 100 000. Extracting Frames is the free variable: such
  * surveys are swapped with Ready for QC ones (and then others that are waiting) until the count
- * is exact, which keeps every capture's story plausible.
+ * is exact, which keeps every capture's story plausible. When that is not enough, processing and
+ * publishing captures are moved to a nearby waiting stage (their surveys follow them).
  */
 import type { PlannedCapture } from './captures';
 import type { PlannedSurvey } from './surveys';
-import { isPastReceive, isWorkingSurvey, type SurveyTarget, type SurveyTargetKind } from './targets';
+import { isPastReceive, isWorkingSurvey, QUIET, type SurveyTarget, type SurveyTargetKind } from './targets';
 
 export function countActive(surveys: readonly PlannedSurvey[]): number {
   let n = 0;
@@ -33,5 +34,12 @@ export function tuneActive(captures: readonly PlannedCapture[], targets: SurveyT
     }
   };
   if (active > wanted) swap(['frame-extraction'], { kind: 'qc-ready' });
+  for (let i = 0; i < captures.length && active > wanted; i++) {
+    const pc = captures[i]!;
+    const quiet = QUIET[pc.target];
+    if (!quiet) continue;
+    active -= targets[i]!.filter((t) => isWorkingSurvey(t, pc.target)).length;
+    pc.target = quiet;
+  }
   if (active < wanted) swap(['qc-ready', 'qc-started', 'applanix', 'podconfig'], { kind: 'frame-extraction' });
 }

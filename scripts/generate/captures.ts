@@ -8,7 +8,7 @@ import { PROGRAMMES, STAFF, type Season } from './catalog';
 import { makeFlightPlan, sampleFlightPlan } from './flightPlans';
 import { blankCounts, blankView, blankWorkflow } from './placeholders';
 import type { Rng } from './prng';
-import { CAPTURE_DECK, WORKING_CAPTURE_TARGETS, type CaptureTarget } from './targets';
+import { CAPTURE_DECK, QUIET, WORKING_CAPTURE_TARGETS, type CaptureTarget } from './targets';
 
 export interface PlannedCapture {
   capture: Capture;
@@ -24,15 +24,6 @@ export interface CapturePlan {
   captures: PlannedCapture[];
   flightPlans: FlightPlan[];
 }
-
-/** Beyond the first deck, captures never sit in working stages, so big worlds control activity. */
-const QUIET: Partial<Record<CaptureTarget, CaptureTarget>> = {
-  'feature-matching': 'capture-qc-ready',
-  'bundle-adjustment': 'capture-qc-started',
-  'rolling-shutter': 'publish-ready',
-  orthorectification: 'capture-qc-ready',
-  publishing: 'published',
-};
 
 function newCapture(fields: Pick<Capture, 'captureId' | 'cpid' | 'description' | 'sfid' | 'season' | 'projectId'>): Capture {
   return {
@@ -81,6 +72,7 @@ export function planCaptures(rng: Rng, count: number): CapturePlan {
   for (let i = 0; i < count; i++) {
     const deckIndex = i % CAPTURE_DECK.length;
     const [season, deckTarget] = CAPTURE_DECK[deckIndex]!;
+    // Beyond the first deck, captures never sit in working stages, so big worlds control activity.
     const target = i < CAPTURE_DECK.length ? deckTarget : (QUIET[deckTarget] ?? deckTarget);
     const programme = PROGRAMMES[i % PROGRAMMES.length]!;
     const area = rng.pick(programme.areas);

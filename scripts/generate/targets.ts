@@ -29,6 +29,15 @@ export const WORKING_CAPTURE_TARGETS: ReadonlySet<CaptureTarget> = new Set([
   'publishing',
 ]);
 
+/** A nearby target whose current stage waits: what a working capture becomes to calm a world. */
+export const QUIET: Partial<Record<CaptureTarget, CaptureTarget>> = {
+  'feature-matching': 'capture-qc-ready',
+  'bundle-adjustment': 'capture-qc-started',
+  'rolling-shutter': 'publish-ready',
+  orthorectification: 'capture-qc-ready',
+  publishing: 'published',
+};
+
 /** Capture targets past `receive`: their selected surveys mirror the capture's stage. */
 export function isPastReceive(target: CaptureTarget): boolean {
   return target !== 'waiting' && target !== 'receive' && target !== 'receive-processable';
