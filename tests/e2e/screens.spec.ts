@@ -323,3 +323,42 @@ test('the action dialogs have no serious accessibility violation', async ({ page
   await page.getByRole('button', { name: 'Process', exact: true }).first().click();
   await scan('process capture');
 });
+
+test('cancel receiving, eject, cancel a survey, reject survey and capture QC: each with its flash', async ({ page }) => {
+  await signIn(page, '/drives');
+  const data = await sampleData(page);
+
+  // ingest-04 receives for close to an hour at 1×: it is still working whenever this runs.
+  const drive = rowOf(page, 'ingest-04');
+  await drive.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(flash(page, 'receive cancelled for ingest-04')).toBeVisible();
+  await drive.getByRole('button', { name: 'Eject' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(flash(page, 'media ejected from ingest-04')).toBeVisible();
+  await expect(drive.getByText('Empty')).toBeVisible();
+
+  const surveys = Object.values(data.index.surveys);
+  const cancellable = surveys.find((s) => s.flags.canCancel && s.display === 'Waiting for Applanix')!;
+  await page.goto(`/captures/${cancellable.captureId}/surveys`);
+  await rowOf(page, shortId(cancellable.surveyId)).getByRole('button', { name: /More actions/ }).click();
+  await page.getByRole('menuitem', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(flash(page, `survey ${shortId(cancellable.surveyId)} cancelled`)).toBeVisible();
+  await expect(rowOf(page, shortId(cancellable.surveyId))).toContainText('Cancelled');
+
+  const inQc = surveys.find((s) => s.flags.qcInProgress)!;
+  await page.goto(`/surveys/${inQc.surveyId}/qc`);
+  await page.getByRole('button', { name: 'Reject Survey' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(new RegExp(`/captures/${inQc.captureId}/surveys$`));
+  await expect(flash(page, `QC rejected for survey ${shortId(inQc.surveyId)}`)).toBeVisible();
+
+  const capture = Object.values(data.index.captures).find((c) => c.flags.qcReady)!;
+  await page.goto(`/captures/${capture.captureId}/qc`);
+  await page.getByRole('button', { name: 'Start QC' }).click();
+  await expect(flash(page, `QC started for capture ${capture.cpid}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Reject Capture' }).click();
+  await expect(page).toHaveURL(/\/captures$/);
+  await expect(flash(page, `QC rejected for capture ${capture.cpid}`)).toBeVisible();
+});
