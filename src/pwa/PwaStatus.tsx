@@ -12,6 +12,8 @@ import { applyUpdate, registerPwa } from './register';
 const OFFLINE_HELP =
   'Offline — your work is saved on this device; sample data and photos seen before still show.';
 
+const UPDATE_TEXT = 'A new version is available';
+
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   update: {
@@ -20,6 +22,18 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalXS,
     whiteSpace: 'nowrap',
     fontSize: tokens.fontSizeBase200,
+    flexShrink: 0,
+  },
+  // On narrow windows the header has no room for the sentence: it stays for screen readers and
+  // as the button's tooltip.
+  updateText: {
+    '@media (max-width: 1000px)': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+    },
   },
   hidden: {
     position: 'absolute',
@@ -58,16 +72,18 @@ export function PwaStatus() {
       )}
       {updateReady && (
         <div className={styles.update} role="group" aria-label="Update">
-          <span>A new version is available</span>
-          <Button
-            size="small"
-            appearance="secondary"
-            icon={<ArrowClockwiseRegular />}
-            disabled={updating}
-            onClick={applyUpdate}
-          >
-            Reload
-          </Button>
+          <span className={styles.updateText}>{UPDATE_TEXT}</span>
+          <Tooltip content={`${UPDATE_TEXT}: reload to use it`} relationship="description" withArrow>
+            <Button
+              size="small"
+              appearance="secondary"
+              icon={<ArrowClockwiseRegular />}
+              disabled={updating}
+              onClick={applyUpdate}
+            >
+              Reload
+            </Button>
+          </Tooltip>
         </div>
       )}
     </div>
