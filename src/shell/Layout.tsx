@@ -9,6 +9,7 @@ import { PAGE_BACKGROUND } from '../theme';
 import { FlashRegion } from './FlashRegion';
 import { Header } from './Header';
 import { useClearFlashesOnNavigate } from './useClearFlashesOnNavigate';
+import { useDocumentTitle } from './useDocumentTitle';
 
 const useStyles = makeStyles({
   app: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: PAGE_BACKGROUND },
@@ -32,6 +33,7 @@ const useStyles = makeStyles({
 export function Layout({ children }: { children: ReactNode }) {
   const s = useStyles();
   useClearFlashesOnNavigate();
+  useDocumentTitle();
   return (
     <div className={s.app}>
       <a href="#main" className={s.skip}>

@@ -1,6 +1,6 @@
 /**
- * The console's mark and name. The name hides on narrow windows; the link keeps it as its
- * accessible name.
+ * The console's mark and name, linking to the dashboard. The name hides on narrow windows; the
+ * link keeps it as its accessible name (which must not contain "Home", the nav link's name).
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
@@ -42,7 +42,7 @@ function Mark() {
 export function Logo({ to }: { to?: string }) {
   const s = useStyles();
   return (
-    <Link href={to ?? paths.home()} className={s.link} aria-label={`${PRODUCT_NAME}, home`}>
+    <Link href={to ?? paths.home()} className={s.link} aria-label={PRODUCT_NAME}>
       <Mark />
       <span className={s.name}>{PRODUCT_NAME}</span>
     </Link>

@@ -2,14 +2,11 @@
  * /help: what the console is, that its data is real but static, and the workflow in order.
  */
 import { Body1, MessageBar, MessageBarBody, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
-import { Link } from 'wouter';
-import { paths } from '../../app/paths';
 import { APP_VERSION } from '../../pwa/register';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '80ch' },
   steps: { margin: 0, paddingLeft: '1.5em', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  link: { color: tokens.colorBrandForegroundLink },
   version: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -31,19 +28,12 @@ export function HelpOverview() {
       <Subtitle1 as="h2">The workflow</Subtitle1>
       <ol className={s.steps}>
         <li>
-          <strong>Insert and receive.</strong> On the{' '}
-          <Link href={paths.drives()} className={s.link}>
-            drives
-          </Link>{' '}
-          page, insert media into an empty drive, then Receive it: give each bay its media id. Copying and receiving take
+          <strong>Insert and receive.</strong> On the <strong>Drives</strong> page, insert media into an empty drive, then Receive it: give each bay its media id. Copying and receiving take
           simulated time.
         </li>
         <li>
-          <strong>Assign.</strong> Once received, assign the media's surveys (to yourself by default) on the drives or{' '}
-          <Link href={paths.media()} className={s.link}>
-            media
-          </Link>{' '}
-          page.
+          <strong>Assign.</strong> Once received, assign the media's surveys (to yourself by default) on the <strong>Drives</strong> or
+          <strong>Media</strong> page.
         </li>
         <li>
           <strong>Applanix and PodConfig.</strong> A survey waiting for them offers Process Applanix and Process PodConfig
@@ -54,11 +44,7 @@ export function HelpOverview() {
           then Approve Survey or Reject Survey.
         </li>
         <li>
-          <strong>Process the capture.</strong> On the{' '}
-          <Link href={paths.captures()} className={s.link}>
-            captures
-          </Link>{' '}
-          page, Process runs the approved surveys through feature matching, bundle adjustment, rolling shutter and
+          <strong>Process the capture.</strong> On the <strong>Captures</strong> page, Process runs the approved surveys through feature matching, bundle adjustment, rolling shutter and
           orthorectification.
         </li>
         <li>
@@ -66,11 +52,7 @@ export function HelpOverview() {
         </li>
       </ol>
       <Body1 as="p">
-        Demos go faster with a higher simulation speed in{' '}
-        <Link href={paths.settings()} className={s.link}>
-          Settings
-        </Link>
-        , where you can also reset or clean the demo data.
+        Demos go faster with a higher simulation speed in <strong>Settings</strong>, where you can also reset or clean the demo data.
       </Body1>
       <Body1 as="p" className={s.version}>
         Version {APP_VERSION}

@@ -4,10 +4,8 @@
  */
 import { useMemo } from 'react';
 import { Body1, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { Link } from 'wouter';
 import { engineClient } from '../../engine/client';
 import { useCurrent, useIds, useKindVersion } from '../../engine/hooks';
-import { paths } from '../../app/paths';
 import { selectDashboard } from './dashboardSelectors';
 import { DashboardCard } from './DashboardCard';
 
@@ -20,7 +18,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalL,
     alignItems: 'start',
   },
-  link: { color: tokens.colorBrandForegroundLink },
 });
 
 export default function HomePage() {
@@ -43,8 +40,8 @@ export default function HomePage() {
           Dashboard
         </Title2>
         <Body1 as="p" className={s.intro}>
-          Welcome{user ? `, ${user.name}` : ''}. Surveys move from the <Link href={paths.drives()} className={s.link}>drives</Link>{' '}
-          through QC to publishing on the <Link href={paths.captures()} className={s.link}>captures</Link> page.
+          Welcome{user ? `, ${user.name}` : ''}. Surveys move from the drives through QC to publishing; these lists
+          show where they are now.
         </Body1>
       </div>
       <div className={s.grid}>
@@ -60,11 +57,7 @@ export default function HomePage() {
           date="received"
           empty={
             <>
-              No surveys have been received. Insert and receive media on the{' '}
-              <Link href={paths.drives()} className={s.link}>
-                drives
-              </Link>
-              .
+              No surveys have been received. Insert and receive media on the <strong>Drives</strong> page.
             </>
           }
         />
@@ -74,11 +67,8 @@ export default function HomePage() {
           date="flown"
           empty={
             <>
-              No surveys are assigned to you. Assign received media on the{' '}
-              <Link href={paths.media()} className={s.link}>
-                media
-              </Link>{' '}
-              page.
+              No surveys are assigned to you. Assign received media on the <strong>Drives</strong> or{' '}
+              <strong>Media</strong> page.
             </>
           }
         />

@@ -66,7 +66,7 @@ export default function ProjectDetailPage({ projectId }: { projectId: string }) 
           <>
             {project.captureIds.length} captures ·{' '}
             <Link href={paths.projects()} className={s.link}>
-              All projects
+              Back to the project list
             </Link>
           </>
         }
