@@ -4,13 +4,15 @@
  * habit, ARCHITECTURE §5), then the page reloads once the new worker controls it.
  */
 import { Workbox } from 'workbox-window';
-import { setPwaState } from './pwaState';
+import { getPwaState, setPwaState } from './pwaState';
 
 /** Field laptops stay open for days: look for a new version this often while online. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 let workbox: Workbox | null = null;
 let started = false;
+/** A newer worker already controls this page (updated from another tab). */
+let takenOver = false;
 
 /** The running build's version, exposed for support and for the update test. */
 export const APP_VERSION: string = __APP_VERSION__;
@@ -35,9 +37,17 @@ export function registerPwa(): void {
   const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
   workbox = wb;
   wb.addEventListener('waiting', () => setPwaState({ updateReady: true }));
-  navigator.serviceWorker.addEventListener('controllerchange', () =>
-    setPwaState({ controlled: Boolean(navigator.serviceWorker.controller) }),
-  );
+  let hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    // Another tab applied an update: this page still runs the old code, whose lazy chunks the new
+    // worker no longer holds. Offer Reload here too (it just reloads), never force it.
+    if (hadController && !getPwaState().updating) {
+      takenOver = true;
+      setPwaState({ updateReady: true });
+    }
+    hadController = Boolean(navigator.serviceWorker.controller);
+    setPwaState({ controlled: hadController });
+  });
   void wb.register().then(() => setPwaState({ controlled: Boolean(navigator.serviceWorker.controller) }));
   window.setInterval(() => {
     if (navigator.onLine) void wb.update();
@@ -49,6 +59,10 @@ export function applyUpdate(): void {
   const wb = workbox;
   if (!wb) return;
   setPwaState({ updating: true });
+  if (takenOver) {
+    window.location.reload();
+    return;
+  }
   wb.addEventListener('controlling', () => window.location.reload());
   wb.messageSkipWaiting();
 }
