@@ -109,6 +109,7 @@ async function main() {
   for (const [label, minS, maxS, ticks] of scenarios) {
     const p50s: number[] = [];
     const p95s: number[] = [];
+    const cpu95s: number[] = [];
     const bytes: number[] = [];
     const activeSeen: number[] = [];
     for (let run = 0; run < RUNS; run++) {
@@ -132,19 +133,26 @@ async function main() {
         engine.tick();
       }
       const durations: number[] = [];
+      const cpu: number[] = [];
       for (let i = 0; i < ticks; i++) {
         now += 500;
         events.length = 0;
+        const c0 = process.cpuUsage();
         durations.push(time(() => engine.tick()));
+        const c = process.cpuUsage(c0);
+        cpu.push((c.user + c.system) / 1000);
         bytes.push(events.reduce((n, e) => n + JSON.stringify(e).length, 0));
         activeSeen.push(w.active.surveys.size + w.active.media.size + w.active.captures.size);
       }
       p50s.push(pct(durations, 50));
       p95s.push(pct(durations, 95));
+      cpu95s.push(pct(cpu, 95));
     }
     log(`  ${label}: ${RUNS} runs of ${ticks} ticks; active workflows ${Math.min(...activeSeen)}–${Math.max(...activeSeen)}`);
     row(`tick p50, ${label}`, ms(median(p50s)), '—', null);
-    row(`tick p95, ${label}`, ms(median(p95s)), 'p95 < 2 ms', median(p95s) < 2);
+    row(`tick p95 wall clock, ${label}`, ms(median(p95s)), 'p95 < 2 ms', median(p95s) < 2);
+    // CPU time leaves out the waits for a core that other processes cause on a loaded machine.
+    row(`tick p95 CPU time, ${label}`, ms(median(cpu95s)), 'p95 < 2 ms', median(cpu95s) < 2);
     row(`event per tick median, ${label}`, `${(median(bytes) / 1000).toFixed(1)} kB`, '< 50 kB', median(bytes) < 50_000);
     row(`event per tick max, ${label}`, `${(Math.max(...bytes) / 1000).toFixed(1)} kB`, '< 50 kB', Math.max(...bytes) < 50_000);
   }
