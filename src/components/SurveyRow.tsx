@@ -42,6 +42,7 @@ export const SurveyRow = memo(function SurveyRow({ surveyId, showCapture, showAc
   return (
     <TableRow
       className={mergeClasses(styles.row, highlighted && styles.highlighted)}
+      data-highlighted={highlighted || undefined}
       style={fixedHeight ? { height: SURVEY_ROW_HEIGHT_PX } : undefined}
       data-survey-id={surveyId}
     >

@@ -44,6 +44,8 @@ test('the whole demo, from an empty drive to a published capture', async ({ page
   await page.getByRole('option', { name: /FP007/ }).click();
   await ok(page);
   await expect(flash(page, `media inserted into ${HOST}`)).toBeVisible();
+  // "Highlight row when action performed" is on by default: the drive acted on glows.
+  await expect(page.locator('tr[data-highlighted]').filter({ hasText: HOST })).toBeVisible();
 
   // Receive it.
   await driveRow(page).getByRole('button', { name: 'Receive' }).click();

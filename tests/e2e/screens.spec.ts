@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { DataFile, PhotoIndex, Survey } from '../../worker/domain/types';
-import { flash, login } from './helpers';
+import { flash, login, setSpeed } from './helpers';
 
 /** Signs in and waits until the session is saved, so later page loads stay signed in. */
 async function signIn(page: Page, redirect: string) {
@@ -361,4 +361,17 @@ test('cancel receiving, eject, cancel a survey, reject survey and capture QC: ea
   await page.getByRole('button', { name: 'Reject Capture' }).click();
   await expect(page).toHaveURL(/\/captures$/);
   await expect(flash(page, `QC rejected for capture ${capture.cpid}`)).toBeVisible();
+});
+
+test('a working stage shows its progress bar, percent and time left, live', async ({ page }) => {
+  await signIn(page, '/captures');
+  await setSpeed(page, 100);
+  await expect(page.getByLabel('Simulation speed')).toHaveValue('100');
+  await page.getByRole('link', { name: 'Drives' }).click();
+  // ingest-04 receives for close to an hour of simulated time: at 100× its percent moves each tick.
+  const status = rowOf(page, 'ingest-04').getByRole('cell').nth(4);
+  await expect(status.getByRole('progressbar')).toBeVisible();
+  const meta = status.getByText(/^\d+% · \d+[smh] left$/);
+  const first = await meta.textContent();
+  await expect.poll(async () => meta.textContent(), { timeout: 20_000 }).not.toBe(first);
 });

@@ -24,6 +24,7 @@ export const CaptureRow = memo(function CaptureRow({ captureId, fixedHeight }: {
   return (
     <TableRow
       className={mergeClasses(styles.row, highlighted && styles.highlighted)}
+      data-highlighted={highlighted || undefined}
       style={fixedHeight ? { height: CAPTURE_ROW_HEIGHT_PX } : undefined}
       data-capture-id={captureId}
     >

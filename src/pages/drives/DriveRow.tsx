@@ -28,7 +28,8 @@ export const DriveRow = memo(function DriveRow({ host }: { host: Id }) {
   if (!drive) return null;
   const { flags } = drive;
   return (
-    <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)} data-host={host}>
+    <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)}
+      data-highlighted={highlighted || undefined} data-host={host}>
       <TableCell>
         <Text weight="semibold" wrap={false} className={styles.nowrap}>
           {drive.host}

@@ -19,7 +19,8 @@ export const MediaRow = memo(function MediaRow({ mediaId }: { mediaId: Id }) {
   const highlighted = useHighlighted('media', mediaId);
   if (!media) return null;
   return (
-    <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)}>
+    <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)}
+      data-highlighted={highlighted || undefined}>
       <TableCell className={styles.nowrap}>{formatDay(media.receivedOn)}</TableCell>
       <TableCell>
         <Text block>{media.receiveId ?? media.mediaId}</Text>
