@@ -2,7 +2,7 @@
  * The six cameras of the pod and how each sees the ground: Cam01 nadir (true colour), Cam02–Cam05
  * obliques looking forward, back, left and right (a pinhole camera tilted 28° off vertical, so
  * roads converge and detail coarsens with distance), Cam06 a wide nadir in colour infrared.
- * A frame is sampled from the ground raster's detail levels with trilinear filtering, then hazed
+ * A frame is sampled from the ground raster's detail levels (blending two where it shows), then hazed
  * by distance and vignetted as a real lens does.
  */
 import type { Camera, Exposure } from './flight';
@@ -33,49 +33,137 @@ const TILT = (28 * Math.PI) / 180;
 const HEIGHT = FOCAL * Math.cos(TILT);
 const HAZE: readonly [number, number, number] = [182, 194, 208];
 
-export type Sampler = ((x: number, y: number, level: number, out: Float32Array) => void) & { levels: readonly Raster[] };
-
-/** Trilinear sampling over the ground's detail levels (level 0 = full resolution). */
-export function makeSampler(levels: readonly Raster[]): Sampler {
-  const bilinear = (img: Raster, x: number, y: number, out: Float32Array, weight: number) => {
-    const w = img.width;
-    const h = img.height;
-    x = Math.min(Math.max(x - 0.5, 0), w - 1.001);
-    y = Math.min(Math.max(y - 0.5, 0), h - 1.001);
-    const x0 = x | 0;
-    const y0 = y | 0;
-    const tx = x - x0;
-    const ty = y - y0;
-    const d = img.data;
-    const i = (y0 * w + x0) * 3;
-    const j = i + w * 3;
-    for (let c = 0; c < 3; c++) {
-      const top = d[i + c]! + (d[i + 3 + c]! - d[i + c]!) * tx;
-      const bottom = d[j + c]! + (d[j + 3 + c]! - d[j + c]!) * tx;
-      out[c] = out[c]! + (top + (bottom - top) * ty) * weight;
+/** Vignetting of the lens, the same for every frame: computed once. */
+let vignetteTable: Float32Array | undefined;
+function vignette(): Float32Array {
+  if (!vignetteTable) {
+    vignetteTable = new Float32Array(FRAME_W * FRAME_H);
+    const cx = FRAME_W / 2;
+    const cy = FRAME_H / 2;
+    for (let v = 0; v < FRAME_H; v++) {
+      for (let u = 0; u < FRAME_W; u++) {
+        const du = u + 0.5 - cx;
+        const dv = v + 0.5 - cy;
+        const rr = (du * du + dv * dv) / (cx * cx + cy * cy);
+        vignetteTable[v * FRAME_W + u] = 1 - 0.22 * rr * rr - 0.08 * rr;
+      }
     }
-  };
+  }
+  return vignetteTable;
+}
+
+/** Adds `weight` × the bilinear sample of `img` at (x, y) (pixel-centre coordinates) into acc. */
+function addBilinear(img: Raster, x: number, y: number, weight: number, acc: Float64Array): void {
+  const w = img.width;
+  x = Math.min(Math.max(x - 0.5, 0), w - 1.001);
+  y = Math.min(Math.max(y - 0.5, 0), img.height - 1.001);
+  const x0 = x | 0;
+  const y0 = y | 0;
+  const tx = x - x0;
+  const ty = y - y0;
+  const d = img.data;
+  const i = (y0 * w + x0) * 3;
+  const j = i + w * 3;
+  const a = (1 - tx) * (1 - ty) * weight;
+  const b = tx * (1 - ty) * weight;
+  const c = (1 - tx) * ty * weight;
+  const e = tx * ty * weight;
+  acc[0] = acc[0]! + d[i]! * a + d[i + 3]! * b + d[j]! * c + d[j + 3]! * e;
+  acc[1] = acc[1]! + d[i + 1]! * a + d[i + 4]! * b + d[j + 1]! * c + d[j + 4]! * e;
+  acc[2] = acc[2]! + d[i + 2]! * a + d[i + 5]! * b + d[j + 2]! * c + d[j + 5]! * e;
+}
+
+/**
+ * Renders one exposure of one camera as RGBA (what jpeg-js encodes). Along an image row the ground
+ * point moves linearly (the row is one line on the flat ground), so each row is set up once: where
+ * it starts, its step per pixel, its level of detail and its haze.
+ */
+export function renderFrame(levels: readonly Raster[], e: Exposure, camera: Camera): Uint8Array {
+  const model = CAMERA_MODELS[camera];
+  const out = new Uint8Array(FRAME_W * FRAME_H * 4);
+  if (model.look === 'nadir' && model.scale === 1) {
+    copyNadir(levels[0]!, e, out);
+    return out;
+  }
+  const vig = vignette();
+  const acc = new Float64Array(3);
   const last = levels.length - 1;
-  const sampler = (x: number, y: number, level: number, out: Float32Array) => {
-    out[0] = out[1] = out[2] = 0;
-    const l = Math.min(Math.max(level, 0), last);
-    let l0 = Math.min(l | 0, last);
-    let f = l - l0;
+  const cx = FRAME_W / 2;
+  const cy = FRAME_H / 2;
+  // Heading and its right-hand side in ground space (x east, y south).
+  const rx = -e.dy;
+  const ry = e.dx;
+  const look: [number, number] =
+    model.look === 'back' ? [-e.dx, -e.dy] : model.look === 'left' ? [-rx, -ry] : model.look === 'right' ? [rx, ry] : [e.dx, e.dy];
+  const [gr, gg, gb] = model.gain;
+  for (let v = 0; v < FRAME_H; v++) {
+    const dv = v + 0.5 - cy;
+    // Ground point of the row's first pixel centre, and its step per pixel.
+    let ax: number;
+    let ay: number;
+    let bx: number;
+    let by: number;
+    let level: number;
+    let haze = 0.04;
+    if (model.look === 'nadir') {
+      const t = model.scale;
+      bx = rx * t;
+      by = ry * t;
+      ax = e.x + ((0.5 - cx) * rx - dv * e.dx) * t;
+      ay = e.y + ((0.5 - cx) * ry - dv * e.dy) * t;
+      // The wide camera sits between two levels; the nearest one is sharp enough and costs half.
+      level = Math.round(Math.log2(t));
+    } else {
+      const down = FOCAL * Math.cos(TILT) + dv * Math.sin(TILT);
+      const forward = FOCAL * Math.sin(TILT) - dv * Math.cos(TILT);
+      const t = HEIGHT / down;
+      const nextT = HEIGHT / (down + Math.sin(TILT));
+      const nextF = FOCAL * Math.sin(TILT) - (dv + 1) * Math.cos(TILT);
+      level = Math.log2(Math.max(t, Math.abs(nextT * nextF - t * forward)));
+      haze = 0.05 + 0.16 * Math.max(0, (t * Math.hypot(down, forward)) / HEIGHT - 1);
+      const sideX = -look[1];
+      const sideY = look[0];
+      bx = t * sideX;
+      by = t * sideY;
+      ax = e.x + t * (forward * look[0] + (0.5 - cx) * sideX);
+      ay = e.y + t * (forward * look[1] + (0.5 - cx) * sideY);
+    }
     // Blend two levels only where it shows: near a whole level, the nearest alone is as good.
+    const l = Math.min(Math.max(level, 0), last);
+    let l0 = Math.min(Math.floor(l), last);
+    let f = l - l0;
     if (f < 0.2) f = 0;
     else if (f > 0.8 && l0 < last) {
       l0++;
       f = 0;
     }
+    const near = levels[l0]!;
+    const far = levels[Math.min(l0 + 1, last)]!;
     const s0 = 1 / (1 << l0);
-    bilinear(levels[l0]!, x * s0, y * s0, out, 1 - f);
-    if (f > 0.01 && l0 < last) bilinear(levels[l0 + 1]!, x * s0 * 0.5, y * s0 * 0.5, out, f);
-  };
-  return Object.assign(sampler, { levels });
-}
-
-function levels0(sample: Sampler): Raster {
-  return sample.levels[0]!;
+    for (let u = 0; u < FRAME_W; u++) {
+      const gx = ax + bx * u;
+      const gy = ay + by * u;
+      acc[0] = acc[1] = acc[2] = 0;
+      addBilinear(near, gx * s0, gy * s0, 1 - f, acc);
+      if (f > 0) addBilinear(far, gx * s0 * 0.5, gy * s0 * 0.5, f, acc);
+      let r = acc[0]! * gr;
+      let g = acc[1]! * gg;
+      let b = acc[2]! * gb;
+      if (model.infrared) {
+        const nir = nearInfrared(r, g, b);
+        b = g * 0.9;
+        g = r * 0.95;
+        r = nir;
+      }
+      const k = vig[v * FRAME_W + u]!;
+      const o = (v * FRAME_W + u) * 4;
+      out[o] = clamp((r + (HAZE[0] - r) * haze) * k);
+      out[o + 1] = clamp((g + (HAZE[1] - g) * haze) * k);
+      out[o + 2] = clamp((b + (HAZE[2] - b) * haze) * k);
+      out[o + 3] = 255;
+    }
+  }
+  return out;
 }
 
 /**
@@ -87,15 +175,13 @@ function copyNadir(ground: Raster, e: Exposure, out: Uint8Array): void {
   const cy = FRAME_H / 2;
   const south = e.dy > 0;
   const d = ground.data;
+  const vig = vignette();
   for (let v = 0; v < FRAME_H; v++) {
-    const gy = Math.floor(e.y) + (south ? cy - 1 - v : v - cy);
-    const dv = v + 0.5 - cy;
+    const gy = Math.min(Math.max(Math.floor(e.y) + (south ? cy - 1 - v : v - cy), 0), ground.height - 1);
     for (let u = 0; u < FRAME_W; u++) {
-      const gx = Math.floor(e.x) + (south ? cx - 1 - u : u - cx);
-      const i = (Math.min(Math.max(gy, 0), ground.height - 1) * ground.width + Math.min(Math.max(gx, 0), ground.width - 1)) * 3;
-      const du = u + 0.5 - cx;
-      const rr = (du * du + dv * dv) / (cx * cx + cy * cy);
-      const k = 1 - 0.22 * rr * rr - 0.08 * rr;
+      const gx = Math.min(Math.max(Math.floor(e.x) + (south ? cx - 1 - u : u - cx), 0), ground.width - 1);
+      const i = (gy * ground.width + gx) * 3;
+      const k = vig[v * FRAME_W + u]!;
       const o = (v * FRAME_W + u) * 4;
       out[o] = clamp((d[i]! + (HAZE[0] - d[i]!) * 0.04) * k);
       out[o + 1] = clamp((d[i + 1]! + (HAZE[1] - d[i + 1]!) * 0.04) * k);
@@ -105,77 +191,14 @@ function copyNadir(ground: Raster, e: Exposure, out: Uint8Array): void {
   }
 }
 
-/** Renders one exposure of one camera as RGBA (what jpeg-js encodes). */
-export function renderFrame(sample: Sampler, e: Exposure, camera: Camera): Uint8Array {
-  const model = CAMERA_MODELS[camera];
-  const out = new Uint8Array(FRAME_W * FRAME_H * 4);
-  const px = new Float32Array(3);
-  const cx = FRAME_W / 2;
-  const cy = FRAME_H / 2;
-  // Heading and its right-hand side in ground space (x east, y south).
-  const rx = -e.dy;
-  const ry = e.dx;
-  const look: [number, number] =
-    model.look === 'back' ? [-e.dx, -e.dy] : model.look === 'left' ? [-rx, -ry] : model.look === 'right' ? [rx, ry] : [e.dx, e.dy];
-  const sideX = -look[1];
-  const sideY = look[0];
-  if (model.look === 'nadir' && model.scale === 1) {
-    copyNadir(levels0(sample), e, out);
-    return out;
-  }
-  for (let v = 0; v < FRAME_H; v++) {
-    const dv = v + 0.5 - cy;
-    let t = model.scale;
-    let forward = 0;
-    // The wide camera sits between two levels; the nearest one is sharp enough and costs half.
-    let level = Math.round(Math.log2(model.scale));
-    let haze = 0.04;
-    if (model.look !== 'nadir') {
-      const down = FOCAL * Math.cos(TILT) + dv * Math.sin(TILT);
-      forward = FOCAL * Math.sin(TILT) - dv * Math.cos(TILT);
-      t = HEIGHT / down;
-      const nextT = HEIGHT / (down + Math.sin(TILT));
-      const nextF = FOCAL * Math.sin(TILT) - (dv + 1) * Math.cos(TILT);
-      level = Math.log2(Math.max(t, Math.abs(nextT * nextF - t * forward)));
-      const slant = t * Math.hypot(down, forward);
-      haze = 0.05 + 0.16 * Math.max(0, slant / HEIGHT - 1);
-    }
-    for (let u = 0; u < FRAME_W; u++) {
-      const du = u + 0.5 - cx;
-      let gx: number;
-      let gy: number;
-      if (model.look === 'nadir') {
-        gx = e.x + (du * rx - dv * e.dx) * t;
-        gy = e.y + (du * ry - dv * e.dy) * t;
-      } else {
-        gx = e.x + t * (forward * look[0] + du * sideX);
-        gy = e.y + t * (forward * look[1] + du * sideY);
-      }
-      sample(gx, gy, level, px);
-      const rr = (du * du + dv * dv) / (cx * cx + cy * cy);
-      const vignette = 1 - 0.22 * rr * rr - 0.08 * rr;
-      let r = px[0]! * model.gain[0];
-      let g = px[1]! * model.gain[1];
-      let b = px[2]! * model.gain[2];
-      if (model.infrared) [r, g, b] = colourInfrared(r, g, b);
-      const o = (v * FRAME_W + u) * 4;
-      out[o] = clamp((r + (HAZE[0] - r) * haze) * vignette);
-      out[o + 1] = clamp((g + (HAZE[1] - g) * haze) * vignette);
-      out[o + 2] = clamp((b + (HAZE[2] - b) * haze) * vignette);
-      out[o + 3] = 255;
-    }
-  }
-  return out;
-}
-
 /**
- * Colour-infrared rendition (near infrared shown as red, red as green, green as blue): healthy
- * vegetation reflects near infrared strongly and turns red, water stays dark, bare soil grey-cyan.
+ * Colour infrared shows near infrared as red, red as green, green as blue. Healthy vegetation
+ * reflects near infrared strongly and turns red; water stays dark; bare soil goes grey-cyan.
+ * Near infrared is estimated from how green and how bright a ground colour is.
  */
-function colourInfrared(r: number, g: number, b: number): [number, number, number] {
+function nearInfrared(r: number, g: number, b: number): number {
   const vegetation = Math.max(0, g - Math.max(r, b) * 0.92) / 40;
-  const nir = Math.min(255, (r + g + b) / 3 * 0.95 + vegetation * 150 + (b > g && b > r ? -40 : 0));
-  return [nir, r * 0.95, g * 0.9];
+  return Math.min(255, ((r + g + b) / 3) * 0.95 + vegetation * 150 + (b > g && b > r ? -40 : 0));
 }
 
 function clamp(v: number): number {

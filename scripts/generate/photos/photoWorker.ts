@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { makeSampler, renderFrame } from './cameras';
+import { renderFrame } from './cameras';
 import { applyDefect } from './defects';
 import { defectOf, exposures, FRAME_H, FRAME_W, imageName, type Camera } from './flight';
 import { NoiseTexture } from './noise';
@@ -26,12 +26,11 @@ export interface PhotoWorkerData {
 
 export function renderJobs(data: PhotoWorkerData, onDone: (bytes: number) => void): void {
   const levels = data.levels.map((l) => new Raster(l.width, l.height, l.buffer));
-  const sample = makeSampler(levels);
   const noise = new NoiseTexture(data.seed + 2);
   const all = exposures();
   for (const job of data.jobs) {
     const e = all[job.row]!;
-    const rgba = renderFrame(sample, e, job.camera);
+    const rgba = renderFrame(levels, e, job.camera);
     const defect = defectOf(e.line, job.camera, e.frame);
     if (defect) applyDefect(rgba, FRAME_W, FRAME_H, defect, noise, e.row);
     const dir = join(data.outDir, String(e.line), job.camera);
