@@ -130,7 +130,7 @@ function minReference(day: string): string {
  * (nothing of theirs has been received). Every other capture gets at least one when possible.
  */
 export function shareSurveys(rng: Rng, captures: readonly PlannedCapture[], total: number): number[] {
-  const weights = captures.map((c) => (c.target === 'waiting' || c.deckIndex === -1 && c.capture.cpid === 'SAMPLE007' ? 0 : rng.range(0.5, 1.6)));
+  const weights = captures.map((c) => (c.target === 'waiting' ? 0 : rng.range(0.5, 1.6)));
   const sum = weights.reduce((a, b) => a + b, 0);
   if (sum === 0 || total <= 0) return weights.map(() => 0);
   const shares = weights.map((w) => Math.floor((w / sum) * total));
