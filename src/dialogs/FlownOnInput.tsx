@@ -3,7 +3,7 @@
  * days after `max` cannot be chosen. Esc or Enter leaves the field (blurs) without closing the
  * dialog or submitting it; a typed date is normalised when the field is left.
  */
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Input, Popover, PopoverSurface, PopoverTrigger } from '@fluentui/react-components';
 import { CalendarRegular } from '@fluentui/react-icons';
 import { DateTime } from 'luxon';
@@ -32,6 +32,7 @@ export interface FlownOnInputProps {
 
 export function FlownOnInput({ value, onChange, label, max, className }: FlownOnInputProps) {
   const input = useRef<HTMLInputElement>(null);
+  const [picking, setPicking] = useState(false);
   const parsed = parseFlownOn(value);
   return (
     <Input
@@ -52,12 +53,16 @@ export function FlownOnInput({ value, onChange, label, max, className }: FlownOn
         }
       }}
       contentAfter={
-        <Popover trapFocus withArrow>
+        <Popover trapFocus withArrow open={picking} onOpenChange={(_, d) => setPicking(d.open)}>
           <PopoverTrigger disableButtonEnhancement>
             <Button appearance="transparent" size="small" icon={<CalendarRegular />} aria-label={`Choose ${label.toLowerCase()}`} />
           </PopoverTrigger>
           <PopoverSurface>
-            <MonthCalendar selected={parsed} max={max} onSelect={(d) => onChange(formatFlownOn(d))} />
+            <MonthCalendar selected={parsed} max={max} onSelect={(d) => {
+                onChange(formatFlownOn(d));
+                setPicking(false);
+              }}
+            />
           </PopoverSurface>
         </Popover>
       }

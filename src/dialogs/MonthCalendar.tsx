@@ -1,20 +1,23 @@
 /**
- * A small month calendar for the flown-on date: previous/next month, a week grid, and no day after
- * `max` (a survey cannot be flown in the future).
+ * A small calendar for the flown-on date: a month of days, and a decade of years (SPEC §9: the
+ * year picker's decade view shows 10 years) reached by the month title. No day after `max` can be
+ * chosen: a survey cannot be flown in the future.
  */
 import { useState } from 'react';
-import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { DateTime } from 'luxon';
+import type { DateTime } from 'luxon';
 
 const useStyles = makeStyles({
-  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: '4px' },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(7, 32px)', gap: '2px', textAlign: 'center' },
+  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: '4px', gap: '4px' },
+  days: { display: 'grid', gridTemplateColumns: 'repeat(7, 32px)', gap: '2px', textAlign: 'center' },
+  years: { display: 'grid', gridTemplateColumns: 'repeat(5, 48px)', gap: '4px', textAlign: 'center' },
   dow: { fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3 },
-  day: { minWidth: '32px', padding: 0 },
+  cell: { minWidth: '32px', padding: 0 },
 });
 
 const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+const DECADE = 10;
 
 export interface MonthCalendarProps {
   selected: DateTime | null;
@@ -24,15 +27,60 @@ export interface MonthCalendarProps {
 
 export function MonthCalendar({ selected, max, onSelect }: MonthCalendarProps) {
   const styles = useStyles();
-  const [month, setMonth] = useState(() => (selected ?? max).startOf('month'));
+  const [month, setMonth] = useState(() => (selected && selected <= max ? selected : max).startOf('month'));
+  const [view, setView] = useState<'days' | 'years'>('days');
+  const lastDay = max.endOf('day');
+
+  if (view === 'years') {
+    const first = Math.floor(month.year / DECADE) * DECADE;
+    const years = Array.from({ length: DECADE }, (_, i) => first + i);
+    return (
+      <div role="group" aria-label="Choose a year">
+        <div className={styles.head}>
+          <Button appearance="subtle" size="small" icon={<ChevronLeftRegular />} aria-label="Previous decade" onClick={() => setMonth(month.minus({ years: DECADE }))} />
+          <strong>
+            {first} – {first + DECADE - 1}
+          </strong>
+          <Button
+            appearance="subtle"
+            size="small"
+            icon={<ChevronRightRegular />}
+            aria-label="Next decade"
+            disabled={first + DECADE > max.year}
+            onClick={() => setMonth(month.plus({ years: DECADE }))}
+          />
+        </div>
+        <div className={styles.years}>
+          {years.map((y) => (
+            <Button
+              key={y}
+              size="small"
+              className={styles.cell}
+              appearance={y === month.year ? 'primary' : 'subtle'}
+              disabled={y > max.year}
+              onClick={() => {
+                const next = month.set({ year: y });
+                setMonth(next > lastDay ? max.startOf('month') : next);
+                setView('days');
+              }}
+            >
+              {y}
+            </Button>
+          ))}
+        </div>
+      </div>
+    );
+  }
+
   const lead = month.weekday - 1;
   const days = Array.from({ length: month.daysInMonth ?? 30 }, (_, i) => month.plus({ days: i }));
-  const lastDay = max.endOf('day');
   return (
     <div role="group" aria-label="Calendar">
       <div className={styles.head}>
         <Button appearance="subtle" size="small" icon={<ChevronLeftRegular />} aria-label="Previous month" onClick={() => setMonth(month.minus({ months: 1 }))} />
-        <Text weight="semibold">{month.setLocale('en-US').toFormat('MMMM yyyy')}</Text>
+        <Button appearance="subtle" size="small" aria-label={`${month.setLocale('en-US').toFormat('MMMM yyyy')}, choose a year`} onClick={() => setView('years')}>
+          {month.setLocale('en-US').toFormat('MMMM yyyy')}
+        </Button>
         <Button
           appearance="subtle"
           size="small"
@@ -42,7 +90,7 @@ export function MonthCalendar({ selected, max, onSelect }: MonthCalendarProps) {
           onClick={() => setMonth(month.plus({ months: 1 }))}
         />
       </div>
-      <div className={styles.grid}>
+      <div className={styles.days}>
         {WEEKDAYS.map((d) => (
           <span key={d} className={styles.dow} aria-hidden>
             {d}
@@ -54,7 +102,7 @@ export function MonthCalendar({ selected, max, onSelect }: MonthCalendarProps) {
         {days.map((d) => (
           <Button
             key={d.day}
-            className={styles.day}
+            className={styles.cell}
             size="small"
             appearance={selected?.hasSame(d, 'day') ? 'primary' : 'subtle'}
             disabled={d > lastDay}

@@ -67,8 +67,16 @@ test.describe('dialog validation', () => {
     // The calendar offers no day after today.
     await dialog.getByRole('button', { name: 'Choose flown on' }).click();
     await expect(page.getByRole('button', { name: 'Next month' })).toBeDisabled();
+    // The year picker's decade view shows 10 years, none after this one.
+    await page.getByRole('button', { name: /choose a year$/ }).click();
+    const years = page.getByRole('group', { name: 'Choose a year' }).getByRole('button', { name: /^\d{4}$/ });
+    await expect(years).toHaveCount(10);
+    await expect(page.getByRole('button', { name: String(new Date().getFullYear() + 1) })).toBeDisabled();
+    await page.getByRole('button', { name: String(new Date().getFullYear() - 1) }).click();
+    await page.getByRole('button', { name: new RegExp(`^15 \\w+ ${new Date().getFullYear() - 1}$`) }).click();
+    await expect(flownOn).toHaveValue(new RegExp(`^15 \\w{3} ${new Date().getFullYear() - 1}$`));
+    await expect(page.getByRole('group', { name: 'Calendar' })).toHaveCount(0); // choosing a day closes it
 
-    await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
