@@ -42,8 +42,9 @@ export function drawTree(img: Raster, noise: NoiseTexture, cx: number, cy: numbe
       const t = Math.min(0.99, d / edge);
       const nz = Math.sqrt(1 - t * t);
       const lit = Math.max(0, (dx / edge) * SUN[0] + (dy / edge) * SUN[1] + nz * SUN[2]);
-      const leaf = 1 + 0.35 * noise.grain(x * 5 + seed, y * 5 - seed) + 0.2 * noise.at(x * 1.7, y * 1.7);
-      const k = (0.38 + 0.85 * lit) * leaf;
+      // Leaves, and clumps of branches each catching the light on their own.
+      const leaf = 1 + 0.3 * noise.grain(x * 5 + seed, y * 5 - seed) + 0.12 * noise.speck(x, y) + 0.25 * noise.at(x * 0.7 + seed, y * 0.7);
+      const k = (0.42 + 0.75 * lit) * leaf;
       img.blend(x, y, cr * k, cg * k, cb * k, alpha);
     }
   }

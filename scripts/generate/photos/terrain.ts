@@ -64,6 +64,7 @@ export function paintGround(seed: number): Ground {
     const cx = rng.range(MARGIN_PX, GROUND_W - MARGIN_PX);
     const cy = rng.range(MARGIN_PX, GROUND_H - MARGIN_PX);
     if (Math.abs(cy - riverCentre(cx)) < RIVER_HALF_WIDTH * 4) continue;
+    if (cx > village.x0 - 120 && cx < village.x1 + 120 && cy > village.y0 - 120 && cy < village.y1 + 120) continue;
     paintPond(img, noise, rng, cx, cy, rng.range(30, 80), trees);
   }
   for (const road of roads) paintRoad(img, noise, road, roads);
@@ -215,6 +216,10 @@ function paintVillage(img: Raster, noise: NoiseTexture, rng: Rng, b: Block, road
   for (const sy of streetsAt) {
     for (const side of [-1, 1]) {
       for (let x = b.x0 + 10; x < b.x1 - 40; x += rng.range(42, 56)) {
+        // Each lot's lawn is kept differently: greener, browner, freshly mown.
+        const lotY = side < 0 ? [sy - 75, sy - 6] : [sy + 6, sy + 75];
+        const tint = rng.range(-0.08, 0.08);
+        fillRect(img, x - 4, lotY[0]!, x + 38, lotY[1]!, [98 * (1 + tint), 128 * (1 + tint * 0.5), 66], noise, 0.1);
         if (rng.chance(0.08)) continue;
         const hw = rng.range(20, 30);
         const hd = rng.range(16, 24);
