@@ -209,6 +209,8 @@ test("after Clean Demo a capture's survey table and the media list are empty", a
 });
 
 test.describe('survey QC', () => {
+  // page.route cannot slow what the service worker answers from its photo cache (docs/pwa.md).
+  test.use({ serviceWorkers: 'block' });
   test('the grid keeps only rows near the viewport in the DOM, with a sticky camera header', async ({ page }) => {
     const photoRequests: string[] = [];
     page.on('request', (r) => {
