@@ -3,7 +3,7 @@
  * query; /login is anonymous-only; /logout and Page Not Found work in any state; /projects… and
  * /surveys exist only with their flags. Pages load lazily so the first load stays small.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { paths } from './app/paths';
 import { Layout } from './shell/Layout';
@@ -11,24 +11,52 @@ import { BootSpinner } from './shell/BootSpinner';
 import { RequireFlag, RequireLogin } from './shell/RouteGuard';
 import { WhenReady } from './shell/WhenReady';
 import { decodeParam, lineParam } from './shell/routeParams';
+import { lazyPage } from './shell/lazyPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { HELP_PAGES, type HelpPageName } from './pages/help/helpPages';
 
-const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
-const LogoutPage = lazy(() => import('./pages/auth/LogoutPage'));
-const HomePage = lazy(() => import('./pages/home/HomePage'));
-const HelpPage = lazy(() => import('./pages/help/HelpPage'));
-const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
-const ProjectsPage = lazy(() => import('./pages/projects/ProjectsPage'));
-const ProjectDetailPage = lazy(() => import('./pages/projects/ProjectDetailPage'));
-const CapturesPage = lazy(() => import('./pages/captures/CapturesPage'));
-const CaptureDetailPage = lazy(() => import('./pages/captures/CaptureDetailPage'));
-const CaptureQcPage = lazy(() => import('./pages/captures/CaptureQcPage'));
-const SurveysPage = lazy(() => import('./pages/surveys/SurveysPage'));
-const SurveyQcPage = lazy(() => import('./pages/qc/SurveyQcPage'));
-const ImageViewerPage = lazy(() => import('./pages/qc/ImageViewerPage'));
-const MediaPage = lazy(() => import('./pages/media/MediaPage'));
-const DrivesPage = lazy(() => import('./pages/drives/DrivesPage'));
+const LoginPage = lazyPage(() => import('./pages/auth/LoginPage'));
+const LogoutPage = lazyPage(() => import('./pages/auth/LogoutPage'));
+const HomePage = lazyPage(() => import('./pages/home/HomePage'));
+const HelpPage = lazyPage(() => import('./pages/help/HelpPage'));
+const SettingsPage = lazyPage(() => import('./pages/settings/SettingsPage'));
+const ProjectsPage = lazyPage(() => import('./pages/projects/ProjectsPage'));
+const ProjectDetailPage = lazyPage(() => import('./pages/projects/ProjectDetailPage'));
+const CapturesPage = lazyPage(() => import('./pages/captures/CapturesPage'));
+const CaptureDetailPage = lazyPage(() => import('./pages/captures/CaptureDetailPage'));
+const CaptureQcPage = lazyPage(() => import('./pages/captures/CaptureQcPage'));
+const SurveysPage = lazyPage(() => import('./pages/surveys/SurveysPage'));
+const SurveyQcPage = lazyPage(() => import('./pages/qc/SurveyQcPage'));
+const ImageViewerPage = lazyPage(() => import('./pages/qc/ImageViewerPage'));
+const MediaPage = lazyPage(() => import('./pages/media/MediaPage'));
+const DrivesPage = lazyPage(() => import('./pages/drives/DrivesPage'));
+
+/** Which page a path opens, to start loading it before the first render needs it. */
+const FIRST_PAGES: [RegExp, { preload: () => void }][] = [
+  [/^\/login$/, LoginPage],
+  [/^\/$/, HomePage],
+  [/^\/help(\/|$)/, HelpPage],
+  [/^\/settings$/, SettingsPage],
+  [/^\/projects$/, ProjectsPage],
+  [/^\/projects\/[^/]+$/, ProjectDetailPage],
+  [/^\/captures$/, CapturesPage],
+  [/^\/captures\/[^/]+\/qc$/, CaptureQcPage],
+  [/^\/captures\/[^/]+(\/(surveys|flight-plans))?$/, CaptureDetailPage],
+  [/^\/surveys$/, SurveysPage],
+  [/^\/surveys\/[^/]+\/qc$/, SurveyQcPage],
+  [/^\/surveys\/[^/]+\/qc\/.+/, ImageViewerPage],
+  [/^\/media$/, MediaPage],
+  [/^\/drives$/, DrivesPage],
+];
+
+export function preloadFirstPage(pathname: string): void {
+  FIRST_PAGES.find(([pattern]) => pattern.test(pathname))?.[1].preload();
+}
+
+/** The header's destinations, fetched when the browser is idle so the first visit is instant. */
+export function preloadMainPages(): void {
+  for (const page of [HomePage, CapturesPage, CaptureDetailPage, MediaPage, DrivesPage, HelpPage, SettingsPage]) page.preload();
+}
 
 /** A page that needs a signed-in user and the engine's data. */
 function Private({ children }: { children: ReactNode }) {

@@ -11,10 +11,16 @@ import { engineClient } from './engine/client';
 import { noteUserInput, showFlash } from './app/flash';
 import { appTheme } from './theme';
 import { guardAriaHidden } from './shell/ariaHiddenGuard';
-import { App } from './App';
+import { App, preloadFirstPage, preloadMainPages } from './App';
 
 const client = engineClient();
+// An anonymous visitor is about to be sent to /login: that is the page to fetch.
+preloadFirstPage(client.model.current.loggedIn ? location.pathname : '/login');
 client.model.onNotice(showFlash);
+void client.ready.then(() => {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(() => preloadMainPages());
+  else setTimeout(preloadMainPages, 1000);
+});
 window.addEventListener('pointerdown', noteUserInput, { capture: true });
 window.addEventListener('keydown', noteUserInput, { capture: true });
 

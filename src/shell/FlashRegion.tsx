@@ -6,6 +6,7 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useFlashes } from '../app/flash';
 import { FlashMessage } from './FlashMessage';
+import { HEADER_HEIGHT_PX } from './Header';
 
 const useStyles = makeStyles({
   region: {
@@ -13,7 +14,11 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     gap: tokens.spacingVerticalXS,
   },
+  // Sticks below the header, so the answer to an action far down a long table is still seen.
   stack: {
+    position: 'sticky',
+    top: `${HEADER_HEIGHT_PX + 8}px`,
+    zIndex: 50,
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalXS,
