@@ -89,6 +89,12 @@ test('every route works offline after one visit, with its data and the photos se
   await expect.poll(async () => (await loadedPhotos(page)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
   const seenThumbnails = await loadedPhotos(page);
 
+  // all.json is asked for with a cache-buster; the cache keeps one entry, keyed without it.
+  await page.evaluate("Promise.all([fetch('/data/all.json?v=1'), fetch('/data/all.json?v=2')])");
+  expect(await page.evaluate("caches.open('sample-data').then((c) => c.keys()).then((k) => k.map((r) => r.url))")).toEqual([
+    `${server.url}/data/all.json`,
+  ]);
+
   // ── Offline, honestly: the browser, the context and the server all refuse.
   await cutNetwork(context, server);
   await page.reload();
