@@ -301,6 +301,44 @@ test.describe('signed in', () => {
   });
 });
 
+test.describe('search destinations', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('a survey under QC opens its QC page; one before QC opens its capture', async ({ page, request }) => {
+    const data = (await (await request.get('/data/all.json')).json()) as DataFile;
+    const surveys = Object.values(data.index.surveys);
+    const underQc = surveys.find((s) => s.flags.qcInProgress)!;
+    const beforeQc = surveys.find((s) => s.flags.waitingForApplanix)!;
+    const search = page.getByRole('combobox', { name: 'Search' });
+    const surveysGroup = page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('group', { name: 'Surveys' });
+
+    await search.fill(underQc.surveyId.slice(0, 8));
+    await surveysGroup.getByRole('option').first().click();
+    await expect(page).toHaveURL(`/surveys/${underQc.surveyId}/qc`);
+
+    await search.fill(beforeQc.surveyId.slice(0, 8));
+    await surveysGroup.getByRole('option').first().click();
+    await expect(page).toHaveURL(`/captures/${beforeQc.captureId}/surveys`);
+  });
+
+  test('a project opens its page with the projects flag, else the capture list', async ({ page }) => {
+    const search = page.getByRole('combobox', { name: 'Search' });
+    const projects = page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('group', { name: 'Projects' });
+    await search.fill('SAMPLE');
+    await projects.getByRole('option', { name: 'SAMPLE' }).click();
+    await expect(page).toHaveURL('/captures');
+
+    await page.goto('/settings');
+    await setSwitch(page, 'Include Projects Page', true);
+    await search.fill('SAMPLE');
+    await projects.getByRole('option', { name: 'SAMPLE' }).click();
+    await expect(page).toHaveURL('/projects/SAMPLE');
+    await expect(page.getByRole('heading', { name: 'Project SAMPLE' })).toBeVisible();
+  });
+});
+
 test.describe('preset modals', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page);
