@@ -5,7 +5,7 @@
  * generator's version stamp. Also keeps the committed photo index public/data/photos.json in step.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,8 +57,10 @@ async function main(): Promise<void> {
     return;
   }
   const started = performance.now();
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
+  // Rendered aside and swapped in at the end, so a build running meanwhile never sees half a set.
+  const work = join(root, 'node_modules/.cache', `photos-${process.pid}`);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
   const ground = paintGround(SEED);
   const levels = [ground.raster];
   for (let i = 0; i < 3; i++) levels.push(levels[levels.length - 1]!.halve());
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
   const shared = levels.map((l) => ({ width: l.width, height: l.height, buffer: l.buffer }));
   let bytes = 0;
   let frames = 0;
-  const share = (k: number): PhotoWorkerData => ({ levels: shared, jobs: jobs.filter((_, i) => i % threads === k), outDir, seed: SEED });
+  const share = (k: number): PhotoWorkerData => ({ levels: shared, jobs: jobs.filter((_, i) => i % threads === k), outDir: work, seed: SEED });
   if (threads === 1) {
     renderJobs(share(0), (b) => {
       bytes += b;
@@ -90,7 +92,15 @@ async function main(): Promise<void> {
       ),
     );
   }
-  writeFileSync(stampFile, `${version}\n`);
+  writeFileSync(join(work, 'VERSION'), `${version}\n`);
+  rmSync(outDir, { recursive: true, force: true });
+  try {
+    renameSync(work, outDir);
+  } catch {
+    // node_modules on another file system: copy instead.
+    cpSync(work, outDir, { recursive: true });
+    rmSync(work, { recursive: true, force: true });
+  }
   const s = (ms: number) => (ms / 1000).toFixed(1);
   console.log(
     `photos: ${frames} frames × 5 scales, ${(bytes / 1e6).toFixed(1)} MB, ground ${s(painted - started)} s, total ${s(performance.now() - started)} s on ${threads} threads`,
