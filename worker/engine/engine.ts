@@ -97,9 +97,15 @@ export function createEngine(deps: EngineDeps): Engine {
     return event;
   };
 
+  /** How long the last serialisation took (real ms): a huge world saves less often. */
+  let lastSaveCostMs = 0;
+
   function scheduleSave() {
     if (pendingSave) return;
-    pendingSave = clock.after(SAVE_DELAY_MS, () => {
+    // SPEC §9's 500 ms, unless a save is slow (over 50 ms): then wait twenty times its cost, since
+    // a world of 100 000 surveys takes seconds to serialise and must not stop the worker ticking.
+    const delay = lastSaveCostMs > 50 ? Math.max(SAVE_DELAY_MS, 20 * lastSaveCostMs) : SAVE_DELAY_MS;
+    pendingSave = clock.after(delay, () => {
       pendingSave = null;
       void save();
     });
@@ -108,7 +114,9 @@ export function createEngine(deps: EngineDeps): Engine {
   function save(): Promise<void> {
     world.dirty = false;
     world.savedAt = clock.now();
+    const started = performance.now();
     const db = serialise(world.toDb());
+    lastSaveCostMs = performance.now() - started;
     const message: PersistMessage = {
       db,
       version: DATA_VERSION,
