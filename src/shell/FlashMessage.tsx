@@ -25,16 +25,13 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
   },
   text: { flexGrow: 1 },
-  info: { backgroundColor: tokens.colorNeutralBackground1, border: `1px solid ${tokens.colorNeutralStroke1}`, },
-  success: {
-    backgroundColor: tokens.colorPaletteGreenBackground1, border: `1px solid ${tokens.colorPaletteGreenBorder1}`,
-  },
-  warning: {
-    backgroundColor: tokens.colorPaletteYellowBackground1, border: `1px solid ${tokens.colorPaletteYellowBorder1}`,
-  },
-  danger: { backgroundColor: tokens.colorPaletteRedBackground1, border: `1px solid ${tokens.colorPaletteRedBorder1}`, },
+  info: { backgroundColor: tokens.colorNeutralBackground1, border: `1px solid ${tokens.colorNeutralStroke1}` },
+  success: { backgroundColor: tokens.colorPaletteGreenBackground1, border: `1px solid ${tokens.colorPaletteGreenBorder1}` },
+  warning: { backgroundColor: tokens.colorPaletteYellowBackground1, border: `1px solid ${tokens.colorPaletteYellowBorder1}` },
+  danger: { backgroundColor: tokens.colorPaletteRedBackground1, border: `1px solid ${tokens.colorPaletteRedBorder1}` },
   simulation: {
-    backgroundColor: tokens.colorPaletteLavenderBackground2, border: `1px solid ${tokens.colorPaletteLavenderBorderActive}`,
+    backgroundColor: tokens.colorPaletteLavenderBackground2,
+    border: `1px solid ${tokens.colorPaletteLavenderBorderActive}`,
   },
   iconInfo: { color: tokens.colorBrandForeground1 },
   iconSuccess: { color: tokens.colorPaletteGreenForeground1 },

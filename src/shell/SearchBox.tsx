@@ -126,7 +126,9 @@ export function SearchBox() {
           runSearch(data.value);
         }}
         onKeyDown={onKeyDown}
-        onFocus={() => results.length && setOpen(true)}
+        onFocus={() => {
+          if (results.length) setOpen(true);
+        }}
         onBlur={() => setOpen(false)}
       />
       {expanded && (

@@ -196,15 +196,24 @@ test.describe('signed in', () => {
     await setSwitch(page, 'Include (All) Surveys Page', true);
     await setSwitch(page, 'Highlight row when action performed', false);
     await page.getByLabel('Simulation speed').selectOption('100');
+    await page.getByLabel('Image proxy').fill('https://imageproxy.example/convert');
+    await page.getByRole('button', { name: 'Save' }).click();
     await expect
       .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('flags') ?? '{}')))
-      .toMatchObject({ projects: true, surveys: true, highlighter: false, speed: 100 });
+      .toMatchObject({
+        projects: true,
+        surveys: true,
+        highlighter: false,
+        speed: 100,
+        imageProxy: 'https://imageproxy.example/convert',
+      });
 
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Include Projects Page' })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Include (All) Surveys Page' })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Highlight row when action performed' })).not.toBeChecked();
     await expect(page.getByLabel('Simulation speed')).toHaveValue('100');
+    await expect(page.getByLabel('Image proxy')).toHaveValue('https://imageproxy.example/convert');
 
     const header = page.getByRole('banner');
     await header.getByRole('link', { name: 'Projects', exact: true }).click();
@@ -252,6 +261,15 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL('/captures');
     await expect(flash(page, 'Only the sample project was kept')).toBeVisible();
     await expect(page.getByRole('link', { name: 'SAMPLE007' }).first()).toBeVisible();
+  });
+
+  test('Reload sample data keeps the session and the page', async ({ page }) => {
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Reload sample data' }).click();
+    await confirmOk(page);
+    await expect(flash(page, 'The sample data has been reloaded')).toBeVisible();
+    await expect(page).toHaveURL('/settings');
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
   });
 
   test('navigating clears flash messages', async ({ page }) => {
