@@ -7,7 +7,7 @@ import { Badge, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-co
 import type { StageView } from '../../worker/domain/types';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: '140px' },
+  root: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: '112px', '@media (min-width: 1000px)': { minWidth: '140px' } },
   meta: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   failed: { color: tokens.colorPaletteRedForeground1 },
 });

@@ -11,8 +11,9 @@ export const useRowStyles = makeStyles({
   row: { transitionProperty: 'background-color', transitionDuration: '600ms' },
   highlighted: { backgroundColor: tokens.colorPaletteYellowBackground2 },
   actions: { display: 'flex', gap: '4px', flexWrap: 'wrap', alignItems: 'center' },
-  nowrap: { whiteSpace: 'nowrap' },
-  wide: { minWidth: '200px' },
+  /** Dates stay on one line where there is room; narrow windows let them wrap. */
+  nowrap: { minWidth: '92px', '@media (min-width: 1000px)': { whiteSpace: 'nowrap' } },
+  wide: { minWidth: '120px', '@media (min-width: 1000px)': { minWidth: '200px' } },
   muted: { color: tokens.colorNeutralForeground3 },
   empty: { padding: '24px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });

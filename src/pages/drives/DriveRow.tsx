@@ -31,7 +31,7 @@ export const DriveRow = memo(function DriveRow({ host }: { host: Id }) {
     <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)}
       data-highlighted={highlighted || undefined} data-host={host}>
       <TableCell>
-        <Text weight="semibold" wrap={false} className={styles.nowrap}>
+        <Text weight="semibold" wrap={false} style={{ whiteSpace: 'nowrap' }}>
           {drive.host}
         </Text>
         <Text block size={200} className={styles.muted}>
