@@ -32,7 +32,7 @@ export function HelpOverview() {
           simulated time.
         </li>
         <li>
-          <strong>Assign.</strong> Once received, assign the media's surveys (to yourself by default) on the <strong>Drives</strong> or
+          <strong>Assign.</strong> Once received, assign the media's surveys (to yourself by default) on the <strong>Drives</strong> or{' '}
           <strong>Media</strong> page.
         </li>
         <li>
