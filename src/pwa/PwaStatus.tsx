@@ -62,8 +62,9 @@ export function PwaStatus() {
             appearance="tint"
             color="warning"
             icon={<CloudOffRegular />}
+            role="note"
+            // Focusable so keyboard users can open the tooltip that says what still works.
             tabIndex={0}
-            aria-label={OFFLINE_HELP}
             data-testid="offline-indicator"
           >
             Offline
