@@ -9,6 +9,7 @@ import { CloudArrowDownRegular, CloudCheckmarkRegular, DeleteRegular, DismissReg
 import { useFlags } from '../engine/hooks';
 import { loadPhotoIndex, photoUrls } from './photoSet';
 import { canPin, isPinned, pinSurvey, unpinSurvey } from './pinPhotos';
+import { usePwaState } from './pwaState';
 
 type Phase =
   | { kind: 'checking' }
@@ -28,20 +29,29 @@ export function MakeAvailableOffline({ surveyId }: { surveyId: string }) {
   const { imageProxy } = useFlags();
   const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
   const abort = useRef<AbortController | null>(null);
+  // On a first visit the worker takes control a moment after the page shows: check again then.
+  const { controlled } = usePwaState();
 
   // Leaving the page stops the download; `live` keeps a stopped job from writing to a gone page.
   const live = useRef(true);
   useEffect(() => {
     live.current = true;
-    void (async () => {
-      const next: Phase = (await isPinned(surveyId)) ? { kind: 'pinned' } : (await canPin()) ? { kind: 'idle' } : { kind: 'unavailable' };
-      if (live.current) setPhase(next);
-    })();
     return () => {
       live.current = false;
       abort.current?.abort();
     };
   }, [surveyId]);
+
+  useEffect(() => {
+    let current = true;
+    void (async () => {
+      const next: Phase = (await isPinned(surveyId)) ? { kind: 'pinned' } : (await canPin()) ? { kind: 'idle' } : { kind: 'unavailable' };
+      if (current) setPhase((phase) => (phase.kind === 'running' ? phase : next));
+    })();
+    return () => {
+      current = false;
+    };
+  }, [surveyId, controlled]);
 
   const start = async () => {
     const controller = new AbortController();
