@@ -104,7 +104,12 @@ export type ProgressPatch = [percent: number, remainingS: number, remainingText:
 
 /** Serialised `db` for the main thread to mirror into localStorage. */
 export interface PersistMessage {
-  db: string;
+  /**
+   * The stored world, or null when it is larger than localStorage can hold: then the IndexedDB
+   * copy is the record, and the main thread is spared a transfer and a write of many megabytes
+   * that would block it for seconds.
+   */
+  db: string | null;
   version: number;
   savedAt: number;
   current: Current;

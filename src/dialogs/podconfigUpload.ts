@@ -3,7 +3,9 @@
  * whose method, payload and answer the spec does not give. The workflow never depends on it: the
  * post is fire-and-forget, skipped offline, bounded in time, and every failure is ignored.
  */
-export const PODCONFIG_TEST_ENDPOINT = 'https://httpbin.org/post';
+// Same-origin on purpose: a staff file must never leave for a third party, and a field van's
+// network may reach nothing else. A deployment with a real test endpoint sets it here.
+export const PODCONFIG_TEST_ENDPOINT = `${import.meta.env.BASE_URL}api/podconfig/test-upload`;
 const UPLOAD_TIMEOUT_MS = 5000;
 
 export function postPodconfigToTestEndpoint(file: File): void {

@@ -61,6 +61,7 @@ export function writePersist(message: PersistMessage): WriteOutcome {
     return 'quota';
   }
   try {
+    if (message.db === null) throw new RangeError('db larger than localStorage holds');
     localStorage.setItem(STORAGE_KEYS.db, message.db);
     return 'ok';
   } catch {

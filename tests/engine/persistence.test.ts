@@ -10,7 +10,7 @@ import { harness, type Harness } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
 import { T0, aWorld } from '../helpers/builders';
 import { memoryStore, CORRUPT_NOTICE, type KeyValueStore } from '../../worker/engine/persistence';
-import { DEMO_EXPIRY_MS } from '../../worker/domain/constants';
+import { DEMO_EXPIRY_MS, LOCAL_MIRROR_MAX_CHARS } from '../../worker/domain/constants';
 
 async function withMedia(h: Harness) {
   await h.do({ type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-14' }] });
@@ -38,6 +38,19 @@ describe('saving', () => {
     h.advance(5_000);
     await h.engine.flush();
     expect(h.persisted.length).toBe(n);
+  });
+
+  it('keeps a world too large for localStorage in IndexedDB only, and hands the main thread no db', async () => {
+    const world = aWorld();
+    world.index.captures['cap-1']!.description = 'x'.repeat(LOCAL_MIRROR_MAX_CHARS);
+    const h = await harness({ world });
+    await withMedia(h);
+    h.advance(500);
+    await h.engine.flush();
+    const message = h.persisted[h.persisted.length - 1]!;
+    expect(message.db).toBeNull();
+    expect(message.current.loggedIn).toBe(true);
+    expect((h.store.data.get('db') as string).length).toBeGreaterThan(LOCAL_MIRROR_MAX_CHARS);
   });
 
   it('flush writes pending changes now', async () => {

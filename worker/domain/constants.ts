@@ -56,6 +56,12 @@ export const DEFAULT_FLAGS = {
   imageProxy: '',
 };
 
+/**
+ * ARCHITECTURE §3: browsers give localStorage about 5 MB (UTF-16, so ~2.5 M characters). A `db`
+ * larger than this is not mirrored at all: IndexedDB keeps the record (see PersistMessage.db).
+ */
+export const LOCAL_MIRROR_MAX_CHARS = 2_500_000;
+
 /** §3: the keys the main thread mirrors into localStorage. */
 export const STORAGE_KEYS = {
   db: 'db',

@@ -4,7 +4,7 @@
  * storage, fetching all.json, ids) is injected, so the same code runs in the worker and in Node tests.
  */
 import type { Action, ActionResult, BootInput, EngineApi, EngineEvent, Flash, PersistMessage } from '../api';
-import { DATA_VERSION, SAVE_DELAY_MS, TICK_MS } from '../domain/constants';
+import { DATA_VERSION, LOCAL_MIRROR_MAX_CHARS, SAVE_DELAY_MS, TICK_MS } from '../domain/constants';
 import { restore } from '../domain/restore';
 import type { Db, SearchEntry } from '../domain/types';
 import { applyAction, type SyncAction } from './actions/dispatch';
@@ -118,7 +118,7 @@ export function createEngine(deps: EngineDeps): Engine {
     const db = serialise(world.toDb());
     lastSaveCostMs = performance.now() - started;
     const message: PersistMessage = {
-      db,
+      db: db.length <= LOCAL_MIRROR_MAX_CHARS ? db : null,
       version: DATA_VERSION,
       savedAt: world.savedAt,
       current: world.current,
