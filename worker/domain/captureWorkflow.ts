@@ -4,9 +4,9 @@
  * Pure, deterministic factories.
  */
 import { DEFAULT_WORKFLOW_SECONDS } from './constants';
-import type { StageState, Workflow } from './types';
-import { stageFromDef, type StageDef } from './workflow';
-import { positionAt } from './surveyWorkflow';
+import type { Workflow } from './types';
+import { createWorkflow, stageFromDef, type StageDef } from './workflow';
+import { positionAt, type StageAtOptions } from './surveyWorkflow';
 
 export const CAPTURE_STAGES = [
   'waiting',
@@ -55,20 +55,10 @@ export function captureStageDefs(): StageDef[] {
 
 /** A capture no survey of which has been received yet. */
 export function createCaptureWorkflow(now = 0): Workflow {
-  const stages = captureStageDefs().map((d) => stageFromDef(d));
-  stages[0]!.state = 'waiting';
-  stages[0]!.startedAt = now;
-  return { stages, current: 0 };
+  return createWorkflow(captureStageDefs(), now);
 }
 
-export interface CaptureAtOptions {
-  state?: StageState;
-  startedAt?: number;
-  durationS?: number;
-  progress?: number;
-  speed?: number;
-  completedAt?: number;
-}
+export type CaptureAtOptions = StageAtOptions;
 
 export function captureWorkflowAt(stage: CaptureStageName, opts: CaptureAtOptions = {}): Workflow {
   const wf: Workflow = { stages: captureStageDefs().map((d) => stageFromDef(d)), current: 0 };

@@ -3,9 +3,9 @@
  * receive (automatic), assign (waiting). Pure, deterministic factories.
  */
 import { DEFAULT_WORKFLOW_SECONDS } from './constants';
-import type { StageState, Workflow } from './types';
-import { stageFromDef, type StageDef } from './workflow';
-import { positionAt } from './surveyWorkflow';
+import type { Workflow } from './types';
+import { createWorkflow, stageFromDef, type StageDef } from './workflow';
+import { positionAt, type StageAtOptions } from './surveyWorkflow';
 
 export const MEDIA_STAGES = ['new', 'copy', 'receive', 'assign'] as const;
 export type MediaStageName = (typeof MEDIA_STAGES)[number];
@@ -27,19 +27,10 @@ export function mediaStageDefs(opts: { receiveS?: number } = {}): StageDef[] {
 
 /** A media set just inserted: waiting at `new`. */
 export function createMediaWorkflow(now = 0): Workflow {
-  const stages = mediaStageDefs().map((d) => stageFromDef(d));
-  stages[0]!.state = 'waiting';
-  stages[0]!.startedAt = now;
-  return { stages, current: 0 };
+  return createWorkflow(mediaStageDefs(), now);
 }
 
-export interface MediaAtOptions {
-  state?: StageState;
-  startedAt?: number;
-  durationS?: number;
-  progress?: number;
-  speed?: number;
-  completedAt?: number;
+export interface MediaAtOptions extends StageAtOptions {
   /** Length of the receive stage: the largest survey size (SPEC §4). */
   receiveS?: number;
 }

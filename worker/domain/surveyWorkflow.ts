@@ -86,11 +86,10 @@ export function createSurveyWorkflow(input: SurveyWorkflowInput, now = 0): Workf
   return wf;
 }
 
-export interface SurveyAtOptions extends Partial<SurveyWorkflowInput> {
+/** Where a factory places a workflow: shared by the media, survey and capture factories. */
+export interface StageAtOptions {
   /** State of the current stage; defaults to working for automatic stages, else waiting. */
   state?: StageState;
-  /** Survey QC (or capture QC) state; only shapes `survey-qc` defaults. */
-  qc?: QcState;
   /** Start of the current stage (epoch ms). Omit for a working stage in sample data: restore()
    * then places it relative to load time from `progress`. */
   startedAt?: number;
@@ -101,6 +100,11 @@ export interface SurveyAtOptions extends Partial<SurveyWorkflowInput> {
   speed?: number;
   /** Instant the earlier stages completed; defaults to startedAt or 0. */
   completedAt?: number;
+}
+
+export interface SurveyAtOptions extends Partial<SurveyWorkflowInput>, StageAtOptions {
+  /** Survey QC (or capture QC) state; only shapes `survey-qc` defaults. */
+  qc?: QcState;
 }
 
 /**
@@ -123,7 +127,7 @@ export function surveyWorkflowAt(stage: SurveyStageName, opts: SurveyAtOptions =
 export function positionAt(
   wf: Workflow,
   name: string,
-  opts: { state?: StageState; startedAt?: number; durationS?: number; progress?: number; speed?: number; completedAt?: number },
+  opts: StageAtOptions,
 ): void {
   const index = wf.stages.findIndex((s) => s.name === name);
   if (index < 0) throw new Error(`no stage ${name}`);
