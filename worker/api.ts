@@ -89,8 +89,8 @@ export interface EngineEvent {
   ids: Partial<IdLists>;
   /**
    * Progress of working stages whose only change is progress: [percent 0..100 (integer),
-   * simulated seconds left (integer), text of the time left]. Sent only when the integer percent
-   * or the text changed, so an event stays small however many workflows are active.
+   * simulated seconds left (integer)]. Sent only when the integer percent or the shown time left
+   * changed, so an event stays small however many workflows are active.
    */
   progress?: Partial<Record<ProgressKind, Record<Id, ProgressPatch>>>;
   current?: Current;
@@ -100,7 +100,8 @@ export interface EngineEvent {
 }
 
 export type ProgressKind = 'surveys' | 'media' | 'captures';
-export type ProgressPatch = [percent: number, remainingS: number, remainingText: string];
+/** The text of the time left is not sent: the read model formats `remainingS` itself. */
+export type ProgressPatch = [percent: number, remainingS: number];
 
 /** Serialised `db` for the main thread to mirror into localStorage. */
 export interface PersistMessage {

@@ -4,6 +4,7 @@
  * list, the session), so a 500 ms tick re-renders only the rows that changed.
  */
 import type { EngineEvent, Flash, ProgressKind } from '../../worker/api';
+import { formatDuration } from '../../worker/domain/workflow';
 import type { Current, EntityKind, EntityOf, Flags, Id, IdLists, StageView } from '../../worker/domain/types';
 
 type Listener = () => void;
@@ -61,7 +62,8 @@ export class ReadModel {
       }
       const patches = event.progress?.[kind as ProgressKind];
       if (patches) {
-        for (const [id, [progress, remainingS, remainingText]] of Object.entries(patches)) {
+        for (const [id, [progress, remainingS]] of Object.entries(patches)) {
+          const remainingText = formatDuration(remainingS);
           const entity = map.get(id) as { stage: StageView } | undefined;
           if (!entity) continue;
           // A new object, so selectors of this entity see a change.

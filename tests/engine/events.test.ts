@@ -44,7 +44,7 @@ describe('engine events', () => {
     h.advance(500);
     const tick = h.events[n]!;
     expect(tick.changed).toEqual({});
-    expect(tick.progress).toEqual({ surveys: { 's-1': [1, 59, '59s'] } });
+    expect(tick.progress).toEqual({ surveys: { 's-1': [1, 59] } });
     h.advance(59_000);
     const last = h.events[h.events.length - 1]!;
     expect(last.changed.surveys!['s-1']!.display).toBe('Ready for QC');
