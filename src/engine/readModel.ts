@@ -14,7 +14,7 @@ const KINDS: EntityKind[] = ['projects', 'captures', 'flightPlans', 'surveys', '
 export class ReadModel {
   private entities = new Map<EntityKind, Map<Id, unknown>>(KINDS.map((k) => [k, new Map()]));
   private idLists: IdLists = { projects: [], captures: [], flightPlans: [], surveys: [], media: [], drives: [], users: [] };
-  /** Bumped whenever any entity of the kind changes; for views that aggregate a whole kind. */
+  /** Bumped whenever an entity of the kind changes other than by a progress patch; for views that aggregate a whole kind. */
   private kindVersions = new Map<EntityKind, number>(KINDS.map((k) => [k, 0]));
   private entityListeners = new Map<string, Set<Listener>>();
   private kindListeners = new Map<EntityKind, Set<Listener>>();
@@ -70,7 +70,8 @@ export class ReadModel {
           map.set(id, { ...entity, stage: { ...entity.stage, progress, remainingS, remainingText } });
           touchedEntities.push(key(kind, id));
         }
-        touchedKinds.add(kind);
+        // Not a kind change: views over a whole kind (sorting, membership, counts) never read
+        // progress, and waking them at every tick would cost a pass over every survey.
       }
       const ids = event.ids[kind];
       if (ids) {

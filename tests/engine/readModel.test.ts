@@ -15,17 +15,23 @@ function snapshot(): EngineEvent {
 }
 
 describe('read model', () => {
-  it('applies a progress patch to its entity only, with the time left as text', () => {
+  it('applies a progress patch to its entity only, with the time left as text, waking no whole-kind view', () => {
     const model = new ReadModel({ loggedIn: false, user: null }, { ...DEFAULT_FLAGS });
     model.apply(snapshot());
     let heard = 0;
     model.subscribeEntity('surveys', 's-1', () => heard++);
+    let heardKind = 0;
+    model.subscribeKind('surveys', () => heardKind++);
+    const kindVersion = model.kindVersion('surveys');
     const before = model.get('surveys', 's-1');
     expect(model.apply({ seq: 1, kind: 'delta', changed: {}, removed: {}, ids: {}, progress: { surveys: { 's-1': [42, 125] } } })).toBe(true);
     const after = model.get('surveys', 's-1')!;
     expect(after).not.toBe(before);
     expect(after.stage).toMatchObject({ progress: 42, remainingS: 125, remainingText: '2m' });
     expect(heard).toBe(1);
+    // Whole-kind views (sorting, membership) are not woken by progress.
+    expect(heardKind).toBe(0);
+    expect(model.kindVersion('surveys')).toBe(kindVersion);
   });
 
   it('answers false on a gap in seq, so the client asks for a snapshot', () => {

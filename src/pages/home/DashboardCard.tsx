@@ -5,7 +5,8 @@
 import type { ReactNode } from 'react';
 import { Card, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
-import type { Survey } from '../../../worker/domain/types';
+import type { StageView, Survey } from '../../../worker/domain/types';
+import { useEntity } from '../../engine/hooks';
 import { shortId } from '../../../worker/domain/shortId';
 import { StageStatus } from '../../components/StageStatus';
 import { formatDay } from '../../components/dates';
@@ -34,6 +35,15 @@ const useStyles = makeStyles({
 /** Where a survey row leads: its QC while QC is under way, else its capture's surveys tab. */
 function surveyHref(s: Survey): string {
   return s.flags.qcInProgress ? paths.surveyQc(s.surveyId) : paths.capture(s.captureId, 'surveys');
+}
+
+/**
+ * The lists are picked when surveys join or leave them; progress moves under them at every tick,
+ * so each status follows its own survey rather than the list.
+ */
+function LiveStageStatus({ surveyId, fallback }: { surveyId: string; fallback: StageView }) {
+  const survey = useEntity('surveys', surveyId);
+  return <StageStatus stage={survey?.stage ?? fallback} />;
 }
 
 export interface DashboardCardProps {
@@ -73,7 +83,7 @@ export function DashboardCard({ title, list, date, empty }: DashboardCardProps) 
                   {survey.cpid} · {date === 'received' ? `received ${formatDay(survey.receivedOn)}` : `flown ${formatDay(survey.flownOn)}`}
                 </span>
               </div>
-              <StageStatus stage={survey.stage} />
+              <LiveStageStatus surveyId={survey.surveyId} fallback={survey.stage} />
             </li>
           ))}
         </ul>
