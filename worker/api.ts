@@ -54,7 +54,9 @@ export type Action =
   | { type: 'cleanDemo' }
   | { type: 'sampleOnly' }
   | { type: 'resetDemo' }
-  | { type: 'reloadData' };
+  | { type: 'reloadData' }
+  /** Replaces the world with an exported file (the all.json shape, version 45). */
+  | { type: 'importWorld'; text: string };
 
 export type ActionType = Action['type'];
 
@@ -71,7 +73,11 @@ export interface Highlight {
 }
 
 export type ActionResult =
-  | { ok: true; flash?: Flash; highlight?: Highlight[] }
+  /**
+   * `session`: the session keys as this answer left them, when it changed them, so the main
+   * thread writes `current` and `flags` to localStorage before any navigation the action causes.
+   */
+  | { ok: true; flash?: Flash; highlight?: Highlight[]; session?: { current: Current; flags: Flags } }
   /** `field` names the input the message belongs beside (login: 'email' | 'password'). */
   | { ok: false; error: string; field?: string };
 
@@ -127,13 +133,19 @@ export interface BootInput {
 export interface EngineApi {
   /** Loads the newest valid stored world (or all.json) and starts the clock. Idempotent. */
   boot(input: BootInput): Promise<EngineEvent>;
-  dispatch(action: Action): Promise<ActionResult>;
+  /**
+   * Applies an action; resolves once its change is on disk. `callId` (calls forwarded by other
+   * tabs) makes a replay answer the first answer instead of applying twice.
+   */
+  dispatch(action: Action, callId?: string): Promise<ActionResult>;
   /** Registers a listener of events; resolves to an unsubscribe function. */
   subscribe(listener: (event: EngineEvent) => void): Promise<() => void>;
   /** Registers the listener of persist messages (one at a time). */
   onPersist(listener: (message: PersistMessage) => void): Promise<() => void>;
   snapshot(): Promise<EngineEvent>;
   search(query: string): Promise<SearchEntry[]>;
-  /** Writes pending changes now (page hidden). */
+  /** Waits for the writes in flight and hands over the localStorage mirror now (page hidden). */
   flush(): Promise<void>;
+  /** The world as one JSON text in the all.json shape (version 45, no session): Export demo data. */
+  exportWorld(): Promise<string>;
 }

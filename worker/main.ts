@@ -1,11 +1,12 @@
 /**
- * The engine worker's entry: builds the engine with the browser's real clock, IndexedDB (through
- * idb-keyval) and fetch; lets the tabs of one browser share one leading engine (Web Locks and a
+ * The engine worker's entry: builds the engine with the browser's real clock, the IndexedDB world
+ * store and fetch; lets the tabs of one browser share one leading engine (Web Locks and a
  * BroadcastChannel, see engine/tabs.ts); and exposes it with Comlink.
  */
 import * as Comlink from 'comlink';
-import { getMany, setMany } from 'idb-keyval';
+import { clear, getMany } from 'idb-keyval';
 import { createEngine } from './engine/engine';
+import { idbStore } from './engine/store/idbStore';
 import { realClock } from './engine/clock';
 import { remoteApi } from './engine/remote';
 import { coordinatedEngine, type LockManagerLike } from './engine/tabs';
@@ -13,7 +14,9 @@ import { coordinatedEngine, type LockManagerLike } from './engine/tabs';
 const makeEngine = () =>
   createEngine({
     clock: realClock,
-    store: { getMany: (keys) => getMany(keys), setMany: (entries) => setMany(entries) },
+    store: idbStore(),
+    // Versions before the per-entity store kept the world as one string in idb-keyval's default store.
+    legacy: { getMany: (keys) => getMany(keys), clear: () => clear() },
     loadText: async (url) => {
       const response = await fetch(url, { cache: 'no-cache' });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);

@@ -5,6 +5,7 @@
  */
 import type { FlightPlan, Survey } from '../../worker/domain/types';
 import { SIZE_PRESETS_S, type SizePreset } from '../../worker/domain/constants';
+import { surveyPath } from '../../worker/domain/entities';
 import type { PlannedCapture } from './captures';
 import { addDays, dayBetween, maxDay, REFERENCE_DATE, seasonWindow } from './dates';
 import { capturedLineCount } from './flightPlans';
@@ -94,7 +95,7 @@ export function makeSurvey(rng: Rng, input: SurveyInput): PlannedSurvey {
     receivedOn,
     size,
     linesFlown: rng.chance(0.5) ? planned_ : rng.int(1, planned_),
-    path: `s3://aerial-survey-raw/${flownOn.slice(0, 4)}/${planned.capture.cpid}/${input.surveyId}/`,
+    path: surveyPath(flownOn, planned.capture.cpid, input.surveyId),
     applanix: false,
     podconfig: false,
     qc: false,

@@ -8,7 +8,7 @@ import type { Action, ActionResult, EngineApi, EngineEvent, PersistMessage } fro
 import type { SearchEntry } from '../../worker/domain/types';
 import { STORAGE_KEYS } from '../../worker/domain/constants';
 import { ReadModel } from './readModel';
-import { readCurrent, readFlags, readRaw, writePersist } from './storage';
+import { checkVersion, readCurrent, readFlags, readRaw, writePersist, writeSession } from './storage';
 
 export interface EngineClient {
   model: ReadModel;
@@ -16,6 +16,7 @@ export interface EngineClient {
   dispatch(action: Action): Promise<ActionResult>;
   search(query: string): Promise<SearchEntry[]>;
   flush(): Promise<void>;
+  exportWorld(): Promise<string>;
 }
 
 let client: EngineClient | null = null;
@@ -35,9 +36,16 @@ function connect(): EngineClient {
     model.apply(snapshot);
   };
   const onEvent = (event: EngineEvent) => {
+    // Another tab's login, logout or flag change: this tab's localStorage follows at once too.
+    if (event.kind === 'delta' && (event.current || event.flags)) {
+      writeSession(event.current ?? model.current, event.flags ?? model.flags);
+    }
     if (!model.apply(event)) void resync();
   };
+  /** The latest mirror the engine handed over, written again when the page is hidden. */
+  let latest: PersistMessage | null = null;
   const onPersist = (message: PersistMessage) => {
+    latest = message;
     if (writePersist(message) === 'quota' && !warnedQuota) {
       warnedQuota = true;
       model.notify({
@@ -47,19 +55,22 @@ function connect(): EngineClient {
     }
   };
 
+  const version = checkVersion();
   const ready = (async () => {
     await remote.subscribe(Comlink.proxy(onEvent));
     await remote.onPersist(Comlink.proxy(onPersist));
     const snapshot = await remote.boot({
       stored: {
         db: readRaw(STORAGE_KEYS.db),
-        version: readRaw(STORAGE_KEYS.version),
+        version,
         current: readRaw(STORAGE_KEYS.current),
         flags: readRaw(STORAGE_KEYS.flags),
       },
       baseUrl: new URL(import.meta.env.BASE_URL, location.href).href,
     });
     model.apply(snapshot);
+    // The stored data is now version 45 (SPEC §3), whatever was there before.
+    writeSession(snapshot.current ?? model.current, snapshot.flags ?? model.flags);
   })();
 
   const flush = () => remote.flush();
@@ -67,14 +78,23 @@ function connect(): EngineClient {
     if (document.visibilityState === 'hidden') void flush();
   };
   document.addEventListener('visibilitychange', onHide);
-  window.addEventListener('pagehide', () => void flush());
+  // Every change is already in IndexedDB; this keeps the localStorage mirror as new as the page's copy.
+  window.addEventListener('pagehide', () => {
+    if (latest) writePersist({ ...latest, current: model.current, flags: model.flags });
+  });
 
   return {
     model,
     ready,
     dispatch: async (action) => {
       await ready;
-      return remote.dispatch(action);
+      const result = await remote.dispatch(action);
+      if (result.ok && result.session) writeSession(result.session.current, result.session.flags);
+      return result;
+    },
+    exportWorld: async () => {
+      await ready;
+      return remote.exportWorld();
     },
     search: async (query) => {
       await ready;

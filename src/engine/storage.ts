@@ -1,8 +1,9 @@
 /**
  * The localStorage keys the spec names (SPEC §3), read synchronously at boot so the route guard
- * decides before the worker is up, and written when the engine hands over a save.
+ * decides before the worker is up; `current` and `flags` written synchronously as answers change
+ * them, `db` when the engine hands over its mirror and again when the page is hidden.
  */
-import { DEFAULT_FLAGS, STORAGE_KEYS } from '../../worker/domain/constants';
+import { DATA_VERSION, DEFAULT_FLAGS, STORAGE_KEYS } from '../../worker/domain/constants';
 import type { PersistMessage } from '../../worker/api';
 import type { Current, Flags } from '../../worker/domain/types';
 
@@ -47,6 +48,36 @@ function pickFlags(p: Partial<Flags>): Partial<Flags> {
 }
 
 export type WriteOutcome = 'ok' | 'quota';
+
+/**
+ * Written the moment an answer changes the session, before any navigation it causes, so the route
+ * guard of the next page load reads the truth (ARCHITECTURE §3).
+ */
+export function writeSession(current: Current, flags: Flags): void {
+  try {
+    localStorage.setItem(STORAGE_KEYS.current, JSON.stringify(current));
+    localStorage.setItem(STORAGE_KEYS.flags, JSON.stringify(flags));
+    localStorage.setItem(STORAGE_KEYS.version, String(DATA_VERSION));
+  } catch {
+    /* storage full: the engine's store holds the session too */
+  }
+}
+
+/**
+ * SPEC §3: a stored version other than 45 discards the stored data. Answers the version found (the
+ * engine discards its own store when told), and drops the stale `db` copy here.
+ */
+export function checkVersion(): string | null {
+  const version = readRaw(STORAGE_KEYS.version);
+  if (version !== null && version !== String(DATA_VERSION)) {
+    try {
+      localStorage.removeItem(STORAGE_KEYS.db);
+    } catch {
+      /* nothing to drop */
+    }
+  }
+  return version;
+}
 
 /**
  * Writes the small keys first so the session survives even when `db` no longer fits: the worker's

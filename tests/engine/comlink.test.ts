@@ -6,7 +6,7 @@ import nodeEndpoint from 'comlink/dist/esm/node-adapter';
 import type { EngineApi, EngineEvent } from '../../worker/api';
 import { createEngine } from '../../worker/engine/engine';
 import { remoteApi } from '../../worker/engine/remote';
-import { memoryStore } from '../../worker/engine/persistence';
+import { memoryStore } from '../../worker/engine/store/worldStore';
 import { ManualClock } from '../helpers/manualClock';
 import { aWorld, T0 } from '../helpers/builders';
 
@@ -29,7 +29,7 @@ describe('Comlink boundary', () => {
     expect(Object.keys(snapshot.changed.captures ?? {})).toEqual(['cap-1', 'cap-2']);
 
     expect(await remote.dispatch({ type: 'login', email: 'bad', password: 'demo' })).toEqual({ ok: false, error: 'invalid email', field: 'email' });
-    expect(await remote.dispatch({ type: 'login', email: 'ann.lee@example.com', password: 'demo' })).toEqual({ ok: true });
+    expect(await remote.dispatch({ type: 'login', email: 'ann.lee@example.com', password: 'demo' })).toMatchObject({ ok: true, session: { current: { loggedIn: true } } });
     await until(() => events.length > 0);
     expect(events[0]).toMatchObject({ seq: 1, kind: 'delta', current: { loggedIn: true } });
     expect((await remote.search('cp00')).map((e) => e.id)).toEqual(['cap-1', 'cap-2']);

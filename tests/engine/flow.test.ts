@@ -222,7 +222,7 @@ describe('survey and capture through to Published', () => {
     const { media } = await inserted(h);
     await h.do({ type: 'receiveMedia', host: 'drive-01', itemIds: ['A', 'B'] });
     h.advance(30_000); // half of the 60 s copy at 1×
-    expect(await h.do({ type: 'setFlags', flags: { speed: 100 } })).toEqual({ ok: true });
+    expect(await h.do({ type: 'setFlags', flags: { speed: 100 } })).toMatchObject({ ok: true, session: { flags: { speed: 100 } } });
     expect(media.stage.progress).toBe(50);
     expect(media.stage.remainingText).toBe('30s');
     h.advance(500); // 30 simulated seconds at 100× pass before the next tick

@@ -1,153 +1,214 @@
 /**
- * Persistence (ARCHITECTURE §3): delayed save, flush, the localStorage mirror, boot choosing the
- * newest valid copy, version mismatch, expiry, corrupt copies, malformed all.json, and a reload in
- * the middle of an automatic stage. One test runs over IndexedDB itself (fake-indexeddb).
+ * Persistence (ARCHITECTURE §3): every commit on disk before its answer, writing only what it
+ * changed; the localStorage mirror; boot choosing the newest valid copy; version mismatch, expiry,
+ * corrupt copies, malformed all.json; a reload in the middle of an automatic stage; IndexedDB
+ * itself (fake-indexeddb); a store that refuses.
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { createStore, getMany, setMany } from 'idb-keyval';
 import { harness, type Harness } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
 import { T0, aWorld } from '../helpers/builders';
-import { memoryStore, CORRUPT_NOTICE, type KeyValueStore } from '../../worker/engine/persistence';
+import { CORRUPT_NOTICE } from '../../worker/engine/persistence';
+import { memoryStore, type MemoryStore, type StoreMeta } from '../../worker/engine/store/worldStore';
+import { idbStore } from '../../worker/engine/store/idbStore';
 import { DEMO_EXPIRY_MS, LOCAL_MIRROR_MAX_CHARS } from '../../worker/domain/constants';
+import type { EngineEvent } from '../../worker/api';
 
 async function withMedia(h: Harness) {
   await h.do({ type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-14' }] });
   await h.do({ type: 'receiveMedia', host: 'drive-01', itemIds: ['A1'] });
 }
 
-describe('saving', () => {
-  it('saves at most once per 500 ms after a change, to the store and to the main thread', async () => {
+const record = (store: MemoryStore, kind: string, id: string) => store.data.get(`${kind}\u0000${id}`) as Record<string, unknown> | undefined;
+const meta = (store: MemoryStore) => store.data.get('~meta\u0000world') as StoreMeta;
+const entitiesIn = (e: EngineEvent) => Object.values(e.changed).reduce((n, m) => n + Object.keys(m ?? {}).length, 0);
+const removedIn = (e: EngineEvent) => Object.values(e.removed).reduce((n, l) => n + (l?.length ?? 0), 0);
+
+/** Boots a second engine on the same store, as a reload does. */
+const reboot = (h: Harness, opts: Parameters<typeof harness>[0] = {}) =>
+  harness({ store: h.store, clock: new ManualClock(h.clock.now()), login: false, world: '{"broken":', ...opts });
+
+describe('durable commits', () => {
+  it('an action is on disk when its answer comes, and its event follows the write', async () => {
+    const h = await harness();
+    const before = h.store.commits.length;
+    await h.do({ type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-14' }] });
+    expect(h.store.commits.length).toBe(before + 1);
+    const mediaId = h.engine.world.ids.media[0]!;
+    const surveyId = h.engine.world.ids.surveys[0]!;
+    expect(record(h.store, 'media', mediaId)).toBeDefined();
+    expect(record(h.store, 'surveys', surveyId)).toMatchObject({ captureId: 'cap-1', flightPlanId: 'fp-1', mediaId });
+    expect(meta(h.store).current.loggedIn).toBe(true);
+  });
+
+  it('a commit writes exactly the entities its event carries, and the meta record', async () => {
+    const h = await harness();
+    await withMedia(h);
+    const n = h.events.length;
+    const commits = h.store.commits.length;
+    await h.do({ type: 'setFlags', flags: { projects: true } });
+    await h.do({ type: 'cancelReceive', host: 'drive-01' });
+    const events = h.events.slice(n);
+    const written = h.store.commits.slice(commits);
+    expect(written).toEqual(events.map((e) => entitiesIn(e) + removedIn(e) + 1));
+    expect(written[0]).toBe(1); // a flag: the meta record alone
+  });
+
+  it('progress alone writes nothing; a tick that ends a stage writes that entity', async () => {
+    const h = await harness();
+    await withMedia(h);
+    const commits = h.store.commits.length;
+    h.advance(10_000);
+    await h.engine.settled();
+    expect(h.store.commits.length).toBe(commits);
+    h.advance(50_000); // the 60 s copy ends: media and survey move on
+    await h.engine.settled();
+    expect(h.store.commits.length).toBeGreaterThan(commits);
+    const mediaId = h.engine.world.ids.media[0]!;
+    const h2 = await reboot(h);
+    expect(h2.engine.world.index.media[mediaId]!.stage.name).toBe('receive');
+  });
+
+  it('a refused write answers the action as failed and keeps nothing of it, in memory or on disk', async () => {
+    const h = await harness();
+    await withMedia(h);
+    const before = JSON.parse(h.engine.serialise());
+    const full = Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+    h.store.failWith = full;
+    const n = h.events.length;
+    const result = await h.do({ type: 'cancelReceive', host: 'drive-01' });
+    expect(result).toEqual({ ok: false, error: expect.stringMatching(/storage is full.*Export demo data.*Clean Demo/) });
+    expect(JSON.parse(h.engine.serialise())).toEqual(before);
+    // The views follow the world back: a snapshot, never the refused delta.
+    expect(h.events.slice(n).map((e) => e.kind)).toEqual(['snapshot']);
+    h.store.failWith = null;
+    const h2 = await reboot(h);
+    expect(JSON.parse(h2.engine.serialise())).toEqual(before);
+  });
+});
+
+describe('stored form', () => {
+  it('is compact: at most 500 bytes a survey, whatever its stage', async () => {
+    const h = await harness();
+    for (let i = 0; i < 3; i++) await withMediaOn(h, i);
+    h.advance(200_000);
+    await h.engine.settled();
+    await h.do({ type: 'setFlags', flags: { speed: 100 } });
+    const surveys = [...h.store.data].filter(([k]) => k.startsWith('surveys\u0000'));
+    expect(surveys.length).toBeGreaterThan(0);
+    for (const [, value] of surveys) expect(JSON.stringify(value).length).toBeLessThanOrEqual(500);
+  });
+
+  async function withMediaOn(h: Harness, i: number) {
+    const host = i % 2 ? 'drive-02' : 'drive-01';
+    await h.do({ type: 'ejectMedia', host });
+    await h.do({ type: 'insertMedia', host, bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'huge', flownOn: '2026-06-14' }] });
+    await h.do({ type: 'receiveMedia', host, itemIds: [`A${i}`] });
+  }
+});
+
+describe('the localStorage mirror', () => {
+  it('is handed over 500 ms after a change, in the all.json shape', async () => {
     const h = await harness();
     const afterBoot = h.persisted.length;
     await withMedia(h);
-    expect(h.persisted.length).toBe(afterBoot);
     h.advance(499);
     expect(h.persisted.length).toBe(afterBoot);
     h.advance(1);
-    await h.engine.flush();
     expect(h.persisted.length).toBe(afterBoot + 1);
     const message = h.persisted[h.persisted.length - 1]!;
-    expect(message).toMatchObject({ version: 45, savedAt: T0 + 500, current: { loggedIn: true } });
-    expect(h.store.data.get('db')).toBe(message.db);
-    expect(h.store.data.get('version')).toBe('45');
-    expect(JSON.parse(h.store.data.get('current') as string).user.email).toBe('ann.lee@example.com');
-    // Progress alone does not make a save: it is recomputed from the stored times.
-    const n = h.persisted.length;
-    h.advance(5_000);
-    await h.engine.flush();
-    expect(h.persisted.length).toBe(n);
+    expect(message).toMatchObject({ version: 45, current: { loggedIn: true } });
+    expect(JSON.parse(message.db!)).toMatchObject({ version: 45, ids: { media: h.engine.world.ids.media } });
   });
 
-  it('keeps a world too large for localStorage in IndexedDB only, and hands the main thread no db', async () => {
+  it('hands the main thread no db when the world is larger than localStorage holds', async () => {
     const world = aWorld();
     world.index.captures['cap-1']!.description = 'x'.repeat(LOCAL_MIRROR_MAX_CHARS);
     const h = await harness({ world });
     await withMedia(h);
-    h.advance(500);
     await h.engine.flush();
     const message = h.persisted[h.persisted.length - 1]!;
     expect(message.db).toBeNull();
     expect(message.current.loggedIn).toBe(true);
-    expect((h.store.data.get('db') as string).length).toBeGreaterThan(LOCAL_MIRROR_MAX_CHARS);
-  });
-
-  it('flush writes pending changes now', async () => {
-    const h = await harness();
-    await h.engine.flush();
-    const n = h.persisted.length;
-    await h.do({ type: 'setFlags', flags: { projects: true } });
-    await h.engine.flush();
-    expect(h.persisted.length).toBe(n + 1);
-    expect(JSON.parse(h.store.data.get('flags') as string).projects).toBe(true);
   });
 });
 
 describe('boot', () => {
-  async function saved(): Promise<{ h: Harness; store: KeyValueStore & { data: Map<string, unknown> } }> {
-    const store = memoryStore();
-    const h = await harness({ store });
+  async function saved(): Promise<Harness> {
+    const h = await harness({ store: memoryStore() });
     await withMedia(h);
-    await h.engine.flush();
     h.engine.stop();
-    return { h, store };
+    return h;
   }
 
-  it('save → load is identity, and the session and flags come back', async () => {
-    const { h, store } = await saved();
-    const db = store.data.get('db') as string;
-    const clock = new ManualClock(h.clock.now());
-    const h2 = await harness({ store, clock, login: false, world: '{"broken":' });
+  it('store → boot is identity, with the session and flags, and no fetch', async () => {
+    const h = await saved();
+    await h.do({ type: 'setFlags', flags: { projects: true } });
+    const h2 = await reboot(h);
     expect(h2.fetched).toEqual([]);
-    expect(h2.engine.serialise()).toBe(db);
-    h.engine.tick();
     expect(h2.engine.world.toDb()).toEqual(h.engine.world.toDb());
     expect(h2.engine.world.current.loggedIn).toBe(true);
-    expect(h2.boot.kind).toBe('snapshot');
+    expect(h2.engine.world.flags.projects).toBe(true);
     expect(h2.boot.notices).toBeUndefined();
   });
 
   it('a reload in the middle of an automatic stage resumes from wall-clock time', async () => {
-    const { h, store } = await saved();
+    const h = await saved();
     const mediaId = h.engine.world.ids.media[0]!;
-    const clock = new ManualClock(h.clock.now() + 30_000);
-    const h2 = await harness({ store, clock, login: false });
+    const h2 = await harness({ store: h.store, clock: new ManualClock(h.clock.now() + 30_000), login: false });
     expect(h2.engine.world.index.media[mediaId]!.stage).toMatchObject({ name: 'copy', progress: 50 });
     h2.advance(30_000);
     expect(h2.engine.world.index.media[mediaId]!.stage.name).toBe('receive');
   });
 
-  it('the newest valid copy wins: a localStorage copy newer than IndexedDB', async () => {
-    const { h, store } = await saved();
-    const idbDb = store.data.get('db') as string;
-    const newer = JSON.parse(idbDb);
+  it('the newest valid copy wins: a localStorage copy newer than the store', async () => {
+    const h = await saved();
+    const newer = JSON.parse(h.engine.serialise());
     newer.savedAt += 1000;
     newer.index.captures['cap-1'].description = 'from local storage';
-    const h2 = await harness({
-      store,
-      clock: new ManualClock(h.clock.now()),
-      login: false,
-      stored: { db: JSON.stringify(newer), version: '45' },
-    });
+    const h2 = await reboot(h, { stored: { db: JSON.stringify(newer), version: '45' } });
     expect(h2.engine.world.index.captures['cap-1']!.description).toBe('from local storage');
-    const older = { ...newer, savedAt: newer.savedAt - 5000 };
-    const h3 = await harness({ store, clock: new ManualClock(h.clock.now()), login: false, stored: { db: JSON.stringify(older), version: '45' } });
-    expect(h3.engine.world.index.captures['cap-1']!.description).toBe('Coastal strip');
+    // ...and is written to the store whole, so the next boot needs no localStorage.
+    const h3 = await reboot(h);
+    expect(h3.engine.world.index.captures['cap-1']!.description).toBe('from local storage');
+    const older = { ...newer, savedAt: newer.savedAt - 5000, index: { ...newer.index } };
+    older.index.captures = { ...newer.index.captures, 'cap-1': { ...newer.index.captures['cap-1'], description: 'old' } };
+    const h4 = await reboot(h, { stored: { db: JSON.stringify(older), version: '45' } });
+    expect(h4.engine.world.index.captures['cap-1']!.description).toBe('from local storage');
   });
 
-  it('a stored version other than 45 is discarded and all.json loaded', async () => {
-    const { h, store } = await saved();
-    store.data.set('version', '44');
-    const h2 = await harness({ store, clock: new ManualClock(h.clock.now()), login: false });
+  it('a localStorage version other than 45 discards every stored copy, the store included', async () => {
+    const h = await saved();
+    const h2 = await harness({ store: h.store, clock: new ManualClock(h.clock.now()), login: false, stored: { version: '44' } });
     expect(h2.fetched).toHaveLength(1);
     expect(h2.fetched[0]).toMatch(/^http:\/\/app\.test\/data\/all\.json\?v=\d+$/);
     expect(h2.engine.world.ids.media).toEqual([]);
-    expect(h2.boot.notices).toBeUndefined();
+    const h3 = await reboot(h);
+    expect(h3.engine.world.ids.media).toEqual([]);
+  });
+
+  it('a store of another version is discarded', async () => {
+    const h = await saved();
+    h.store.data.set('~meta\u0000world', { ...meta(h.store), version: 44 });
+    const h2 = await harness({ store: h.store, clock: new ManualClock(h.clock.now()), login: false });
+    expect(h2.fetched).toHaveLength(1);
+    expect(h2.engine.world.ids.media).toEqual([]);
   });
 
   it('an expired demo is discarded', async () => {
-    const { h, store } = await saved();
-    const h2 = await harness({ store, clock: new ManualClock(h.clock.now() + DEMO_EXPIRY_MS + 1), login: false });
+    const h = await saved();
+    const h2 = await harness({ store: h.store, clock: new ManualClock(h.clock.now() + DEMO_EXPIRY_MS + 1), login: false });
     expect(h2.fetched).toHaveLength(1);
     expect(h2.engine.world.ids.media).toEqual([]);
     expect(h2.engine.world.loadedAt).toBe(h2.clock.now());
   });
 
-  it.each([
-    ['not JSON', '{"version":45,'],
-    ['a survey without workflow', 'MISSING_WORKFLOW'],
-  ])('a corrupt copy (%s) is ignored with a notice', async (_what, raw) => {
-    const { h, store } = await saved();
-    let db = raw;
-    if (raw === 'MISSING_WORKFLOW') {
-      const parsed = JSON.parse(store.data.get('db') as string);
-      const sid = Object.keys(parsed.index.surveys)[0];
-      delete parsed.index.surveys[sid].workflow;
-      db = JSON.stringify(parsed);
-    }
-    store.data.set('db', db);
-    const h2 = await harness({ store, clock: new ManualClock(h.clock.now()), login: false });
+  it('a corrupt stored record is ignored with a notice', async () => {
+    const h = await saved();
+    const surveyId = h.engine.world.ids.surveys[0]!;
+    h.store.data.set(`surveys\u0000${surveyId}`, { o: 0, captureId: 'nowhere' });
+    const h2 = await harness({ store: h.store, clock: new ManualClock(h.clock.now()), login: false });
     expect(h2.boot.notices).toEqual([{ category: 'warning', text: CORRUPT_NOTICE }]);
     expect(h2.fetched).toHaveLength(1);
     expect(h2.engine.world.ids.captures).toEqual(['cap-1', 'cap-2']);
@@ -164,9 +225,9 @@ describe('boot', () => {
   });
 
   it('never a blank world: a stale stored copy is kept when all.json cannot be loaded', async () => {
-    const { h, store } = await saved();
+    const h = await saved();
     const h2 = await harness({
-      store,
+      store: h.store,
       clock: new ManualClock(h.clock.now() + DEMO_EXPIRY_MS + 1),
       login: false,
       fetchError: 'offline',
@@ -175,18 +236,20 @@ describe('boot', () => {
     expect(h2.engine.world.ids.media).toHaveLength(1);
   });
 
-  it('runs over IndexedDB through idb-keyval', async () => {
-    const idbStore = createStore('engine-test', 'kv');
-    const store: KeyValueStore = {
-      getMany: (keys) => getMany(keys, idbStore),
-      setMany: (entries) => setMany(entries, idbStore),
-    };
-    const h = await harness({ store: Object.assign(store, { data: new Map() }) });
+  it('runs over IndexedDB (one transaction a commit, read back by kind)', async () => {
+    const store = Object.assign(idbStore('engine-test', 'world'), { data: new Map(), commits: [], failWith: null });
+    const h = await harness({ store });
     await withMedia(h);
-    await h.engine.flush();
     h.engine.stop();
-    const h2 = await harness({ store: Object.assign(store, { data: new Map() }), clock: new ManualClock(h.clock.now()), login: false });
+    const h2 = await harness({ store, clock: new ManualClock(h.clock.now()), login: false, world: '{"broken":' });
     expect(h2.fetched).toEqual([]);
-    expect(h2.engine.serialise()).toBe(h.engine.serialise());
+    expect(h2.engine.world.toDb()).toEqual(h.engine.world.toDb());
+    expect(h2.engine.world.current).toEqual(h.engine.world.current);
+  });
+
+  it('starts from T0 with the sample data written whole', async () => {
+    const h = await harness({ login: false });
+    expect(h.engine.world.loadedAt).toBe(T0);
+    expect(h.store.data.size).toBe(1 + Object.values(h.engine.world.ids).reduce((n, l) => n + l.length, 0));
   });
 });

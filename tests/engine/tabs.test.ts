@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../worker/api';
 import { createEngine } from '../../worker/engine/engine';
-import { memoryStore } from '../../worker/engine/persistence';
+import { memoryStore } from '../../worker/engine/store/worldStore';
 import { coordinatedEngine, type LockManagerLike } from '../../worker/engine/tabs';
 import { ManualClock } from '../helpers/manualClock';
 import { ANN, T0, aWorld } from '../helpers/builders';
@@ -57,10 +57,10 @@ describe('tabs', () => {
     const snapB = await b.boot(input);
     expect(Object.keys(snapB.changed.captures!)).toEqual(Object.keys(snapA.changed.captures!));
 
-    expect(await b.dispatch({ type: 'login', email: ANN, password: 'demo' })).toEqual({ ok: true });
+    expect(await b.dispatch({ type: 'login', email: ANN, password: 'demo' })).toMatchObject({ ok: true, session: { current: { loggedIn: true } } });
     await until(() => seenB.some((e) => e.current?.loggedIn === true));
     expect((await b.search('cp001'))[0]?.id).toBe('cap-1');
-    expect(await b.dispatch({ type: 'setFlags', flags: { projects: true } })).toEqual({ ok: true });
+    expect(await b.dispatch({ type: 'setFlags', flags: { projects: true } })).toMatchObject({ ok: true, session: { flags: { projects: true } } });
     await a.flush();
 
     // The leader's tab closes.
@@ -71,7 +71,7 @@ describe('tabs', () => {
     const taken = seenB.find((e) => e.kind === 'snapshot')!;
     expect(taken.flags?.projects).toBe(true);
     expect(taken.current?.loggedIn).toBe(true);
-    expect(await b.dispatch({ type: 'setFlags', flags: { surveys: true } })).toEqual({ ok: true });
+    expect(await b.dispatch({ type: 'setFlags', flags: { surveys: true } })).toMatchObject({ ok: true, session: { flags: { surveys: true } } });
     channelB.close();
   });
 

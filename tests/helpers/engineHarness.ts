@@ -5,14 +5,14 @@
 import type { Action, ActionResult, BootInput, EngineEvent, PersistMessage } from '../../worker/api';
 import type { DataFile } from '../../worker/domain/types';
 import { createEngine, type Engine } from '../../worker/engine/engine';
-import { memoryStore, type KeyValueStore } from '../../worker/engine/persistence';
+import { memoryStore, type MemoryStore } from '../../worker/engine/store/worldStore';
 import { ManualClock } from './manualClock';
 import { ANN, T0, aWorld } from './builders';
 
 export interface Harness {
   engine: Engine;
   clock: ManualClock;
-  store: KeyValueStore & { data: Map<string, unknown> };
+  store: MemoryStore;
   events: EngineEvent[];
   persisted: PersistMessage[];
   boot: EngineEvent;
@@ -26,7 +26,7 @@ export interface HarnessOptions {
   world?: DataFile | string;
   login?: boolean;
   stored?: Partial<BootInput['stored']>;
-  store?: KeyValueStore & { data: Map<string, unknown> };
+  store?: MemoryStore;
   clock?: ManualClock;
   /** all.json fails to load with this error. */
   fetchError?: string;

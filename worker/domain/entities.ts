@@ -11,6 +11,11 @@ import { createSurveyWorkflow } from './surveyWorkflow';
 import { deriveCapture, deriveDrive, deriveMedia, deriveSurvey, emptyCounts } from './derive';
 import { userFromEmail } from './users';
 
+/** Where a survey's raw frames live: one rule for the sample data and for inserted media. */
+export function surveyPath(flownOn: string, cpid: string, surveyId: string): string {
+  return `s3://aerial-survey-raw/${flownOn.slice(0, 4)}/${cpid}/${surveyId}/`;
+}
+
 const PLACEHOLDER_VIEW = { name: 'new', state: 'waiting' as const, statusLabel: '' };
 
 export function makeProject(p: Pick<Project, 'projectId'> & Partial<Project>): Project {
@@ -57,7 +62,7 @@ export function makeSurvey(s: SurveyInput, now = 0, speed = 1): Survey {
     receivedOn: null,
     size,
     linesFlown: 0,
-    path: `surveys/${s.cpid}/${s.surveyId}`,
+    path: surveyPath(s.flownOn, s.cpid, s.surveyId),
     applanix,
     podconfig,
     qc: false,

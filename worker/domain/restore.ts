@@ -188,6 +188,9 @@ function restoreObject(data: unknown, now: number, speed: number): Db {
     Object.assign(c, captureDates(c.surveyIds.map((sid) => index.surveys[sid]!)));
     index.projects[c.projectId]!.captureIds.push(c.captureId);
   }
+  for (const f of Object.values(index.flightPlans)) {
+    f.surveyIds = keepOrder((rawIndex.flightPlans as Record<string, Obj>)[f.flightPlanId]?.surveyIds, f.surveyIds);
+  }
   for (const p of Object.values(index.projects)) {
     p.captureIds = keepOrder((rawIndex.projects as Record<string, Obj>)[p.projectId]?.captureIds, p.captureIds);
   }

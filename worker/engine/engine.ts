@@ -1,7 +1,10 @@
 /**
  * The engine: owns the world, runs the 500 ms clock, applies actions, emits versioned delta events,
- * answers search, and saves (ARCHITECTURE §1, §3, §4). Everything it touches outside itself (time,
- * storage, fetching all.json, ids) is injected, so the same code runs in the worker and in Node tests.
+ * answers search, and keeps the world on disk (ARCHITECTURE §1, §3, §4). Every commit (an action,
+ * or a tick that starts or ends stages) writes exactly what it changed in one store transaction,
+ * and only once that transaction has completed are its event sent and its answer given: what the
+ * console shows as done is on disk. Everything it touches outside itself (time, storage, fetching
+ * all.json, ids) is injected, so the same code runs in the worker and in Node tests.
  */
 import type { Action, ActionResult, BootInput, EngineApi, EngineEvent, Flash, PersistMessage } from '../api';
 import { DATA_VERSION, LOCAL_MIRROR_MAX_CHARS, SAVE_DELAY_MS, TICK_MS } from '../domain/constants';
@@ -11,24 +14,31 @@ import { applyAction, type SyncAction } from './actions/dispatch';
 import type { ActionContext } from './actions/context';
 import { realClock, type Cancel, type Clock } from './clock';
 import {
-  bootCopies,
   chooseStored,
-  memoryStore,
+  commitBatch,
+  judge,
+  judgeStored,
   parseCurrent,
   parseFlags,
-  readStore,
+  readLegacy,
   serialise,
-  storeEntries,
-  type KeyValueStore,
-  type StoredCopy,
+  wholeWorldBatch,
+  type Candidate,
+  type Judgement,
+  type LegacyStore,
 } from './persistence';
 import { SEARCHED_KINDS, SearchIndex } from './search';
 import { step } from './simulation';
+import { memoryStore, type StoredWorld, type WorldBatch, type WorldStore } from './store/worldStore';
 import { emptyIds, emptyMaps, World } from './world';
+import { CallLog } from './callLog';
+import { storageFailure } from './storageFailure';
 
 export interface EngineDeps {
   clock?: Clock;
-  store?: KeyValueStore;
+  store?: WorldStore;
+  /** An earlier version's store, read once at boot to carry its world over. */
+  legacy?: LegacyStore;
   /** Fetches a URL as text (all.json). */
   loadText: (url: string) => Promise<string>;
   newId?: () => string;
@@ -42,16 +52,22 @@ export interface EngineDeps {
 export interface Engine extends EngineApi {
   /** One clock tick now (tests step the clock and call this, or let the clock do it). */
   tick(): void;
-  /** Stops the clock and any pending save. */
+  /** Stops the clock and any pending mirror. */
   stop(): void;
   /** The world, for tests and the benchmark. */
   readonly world: World;
-  /** Replaces the world with a restored db without fetching (benchmark, tests). */
+  /** Replaces the world with a restored db without fetching or writing (benchmark, tests). */
   loadWorld(db: Db): void;
+  /** The world in the all.json shape (the localStorage mirror and Export). */
   serialise(): string;
+  /** Resolves when every commit started so far has landed (tests, the benchmark). */
+  settled(): Promise<void>;
 }
 
 type Listener = (event: EngineEvent) => void;
+
+/** A rough size of the mirror, to skip serialising a world far too large for localStorage. */
+const MIRROR_CHARS_PER_ENTITY = 900;
 
 export function createEngine(deps: EngineDeps): Engine {
   const clock = deps.clock ?? realClock;
@@ -60,14 +76,17 @@ export function createEngine(deps: EngineDeps): Engine {
   const clone = deps.cloneEvents ?? true;
   const world = new World();
   const search = new SearchIndex(() => world.index);
+  const calls = new CallLog();
   const listeners = new Set<Listener>();
   let persistListener: ((m: PersistMessage) => void) | null = null;
   let seq = 0;
   let booting: Promise<EngineEvent> | null = null;
   let baseUrl = '';
   let stopTick: Cancel | null = null;
-  let pendingSave: Cancel | null = null;
-  let saving: Promise<void> = Promise.resolve();
+  let pendingMirror: Cancel | null = null;
+  /** Every commit runs after the one before it has landed: one writer, in order. */
+  let queue: Promise<unknown> = Promise.resolve();
+  let holding = 0;
 
   const send = (event: EngineEvent) => {
     for (const l of listeners) {
@@ -81,15 +100,27 @@ export function createEngine(deps: EngineDeps): Engine {
     }
   };
 
-  const commit = (now: number) => {
-    for (const kind of SEARCHED_KINDS) {
-      for (const id of world.changedIds(kind)) search.update(kind, id);
-      for (const id of world.removedIds(kind)) search.update(kind, id);
-    }
-    const body = world.commit(now, clone);
-    if (body) send({ seq: ++seq, ...body });
-    if (world.dirty) scheduleSave();
-  };
+  /** Store writes run one after another, in the order their commits were made. */
+  function serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * An action's commit: it waits for the writes before it, and while its own write is in flight
+   * the clock holds still, so its event is the next one sent.
+   */
+  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return serial(async () => {
+      holding++;
+      try {
+        return await work();
+      } finally {
+        holding--;
+      }
+    });
+  }
 
   const snapshotEvent = (notices?: Flash[]): EngineEvent => {
     const event: EngineEvent = { seq, ...world.snapshot(clone) };
@@ -97,44 +128,86 @@ export function createEngine(deps: EngineDeps): Engine {
     return event;
   };
 
-  /** How long the last serialisation took (real ms): a huge world saves less often. */
-  let lastSaveCostMs = 0;
+  /** Derives what changed: the event body, and the batch to write if anything stored changed. */
+  function derive(now: number, extra: Partial<WorldBatch> = {}) {
+    for (const kind of SEARCHED_KINDS) {
+      for (const id of world.changedIds(kind)) search.update(kind, id);
+      for (const id of world.removedIds(kind)) search.update(kind, id);
+    }
+    const body = world.commit(now, clone);
+    const session = world.lastWrites?.session ?? false;
+    let batch: WorldBatch | null = null;
+    if (world.hasWrites || extra.call) {
+      world.savedAt = now;
+      batch = { ...commitBatch(world), ...extra };
+    }
+    return { body, batch, session };
+  }
 
-  function scheduleSave() {
-    if (pendingSave) return;
-    // SPEC §9's 500 ms, unless a save is slow (over 50 ms): then wait twenty times its cost, since
-    // a world of 100 000 surveys takes seconds to serialise and must not stop the worker ticking.
-    const delay = lastSaveCostMs > 50 ? Math.max(SAVE_DELAY_MS, 20 * lastSaveCostMs) : SAVE_DELAY_MS;
-    pendingSave = clock.after(delay, () => {
-      pendingSave = null;
-      void save();
+  /**
+   * An action's commit: what it changed, written in one transaction; its event goes out once that
+   * has landed. If the store refuses, the world goes back to what the store holds (the state
+   * before this action) and the error is thrown to the caller.
+   */
+  async function commit(now: number, extra: Partial<WorldBatch> = {}): Promise<boolean> {
+    const { body, batch, session } = derive(now, extra);
+    if (batch) {
+      try {
+        await store.commit(batch);
+      } catch (error) {
+        await rollBack();
+        throw error;
+      }
+      scheduleMirror();
+    }
+    if (body) send({ seq: ++seq, ...body });
+    return session;
+  }
+
+  /** After a refused commit: the world the store holds, and a snapshot so every view follows. */
+  async function rollBack(): Promise<void> {
+    try {
+      const j = judgeStored(await store.readAll(), clock.now());
+      if (j.kind === 'valid' || j.kind === 'stale') {
+        if (j.candidate) {
+          world.load(j.candidate.db, j.candidate.orders);
+          world.current = j.candidate.current;
+          world.flags = j.candidate.flags;
+        }
+      }
+    } catch {
+      /* the store cannot be read either: keep what is in memory */
+    }
+    search.rebuild();
+    seq++;
+    send(snapshotEvent());
+  }
+
+  function scheduleMirror() {
+    if (pendingMirror) return;
+    pendingMirror = clock.after(SAVE_DELAY_MS, () => {
+      pendingMirror = null;
+      mirror();
     });
   }
 
-  function save(): Promise<void> {
-    world.dirty = false;
-    world.savedAt = clock.now();
-    const started = performance.now();
-    const db = serialise(world.toDb());
-    lastSaveCostMs = performance.now() - started;
+  /** Hands the main thread the all.json-shaped copy for localStorage (SPEC §9), while it fits. */
+  function mirror(): void {
+    let entities = 0;
+    for (const list of Object.values(world.ids)) entities += list.length;
+    const db = entities * MIRROR_CHARS_PER_ENTITY <= LOCAL_MIRROR_MAX_CHARS * 4 ? serialise(world.toDb()) : null;
     const message: PersistMessage = {
-      db: db.length <= LOCAL_MIRROR_MAX_CHARS ? db : null,
+      db: db !== null && db.length <= LOCAL_MIRROR_MAX_CHARS ? db : null,
       version: DATA_VERSION,
       savedAt: world.savedAt,
       current: world.current,
       flags: world.flags,
     };
-    saving = saving
-      .then(() => store.setMany(storeEntries(db, world.current, world.flags)))
-      .catch(() => {
-        // The localStorage mirror below still holds the save; the next change retries here.
-      });
     try {
       persistListener?.(message);
     } catch {
       persistListener = null;
     }
-    return saving;
   }
 
   async function loadSample(now: number): Promise<{ ok: true; db: Db } | { ok: false; error: string }> {
@@ -157,41 +230,71 @@ export function createEngine(deps: EngineDeps): Engine {
     stopTick ??= clock.every(TICK_MS, () => engine.tick());
   }
 
+  /** A whole new world in memory and on disk (boot from sample data, reset, reload, import). */
+  async function replaceWorld(db: Db, now: number): Promise<void> {
+    world.load(db);
+    world.savedAt = now;
+    search.rebuild();
+    await store.commit(wholeWorldBatch(world));
+    scheduleMirror();
+  }
+
+  async function readStore(): Promise<StoredWorld | null> {
+    try {
+      return await store.readAll();
+    } catch {
+      return null;
+    }
+  }
+
   async function doBoot(input: BootInput): Promise<EngineEvent> {
     baseUrl = input.baseUrl;
     const now = clock.now();
-    let idb: StoredCopy | null = null;
-    try {
-      idb = await readStore(store);
-    } catch {
-      idb = null;
+    // SPEC §3: a stored version other than 45 discards the stored data, the store's included.
+    const discard = input.stored.version !== null && input.stored.version !== String(DATA_VERSION);
+    const judgements: Judgement[] = [];
+    const stored = discard ? null : await readStore();
+    if (stored) for (const id of stored.calls) calls.remember(id);
+    if (!discard) {
+      judgements.push(judgeStored(stored, now));
+      judgements.push(judge(input.stored, 'stored data (local storage)', now));
+      if (deps.legacy && !stored?.meta) {
+        try {
+          judgements.push(judge(await readLegacy(deps.legacy), 'stored data (IndexedDB)', now));
+        } catch {
+          /* no earlier store */
+        }
+      }
     }
-    const choice = chooseStored(bootCopies(input, idb), now);
+    const choice = chooseStored(judgements);
     const notices = [...choice.notices];
-    let candidate = choice.chosen;
-    let fresh = false;
+    let candidate: Candidate | null = choice.chosen;
     if (!candidate) {
       world.flags = parseFlags(input.stored.flags);
       const sample = await loadSample(now);
       if (sample.ok) {
         candidate = { db: sample.db, current: parseCurrent(input.stored.current), flags: world.flags, source: 'all.json' };
-        fresh = true;
       } else {
         notices.push({ category: 'danger', text: `The sample data could not be loaded: ${sample.error}` });
         candidate = choice.fallback;
       }
     }
-    if (candidate) {
-      world.load(candidate.db);
-      world.current = candidate.current;
-      world.flags = candidate.flags;
+    const db = candidate?.db ?? { version: DATA_VERSION, index: emptyMaps(), ids: emptyIds(), savedAt: 0, loadedAt: now };
+    world.current = candidate?.current ?? parseCurrent(input.stored.current);
+    world.flags = candidate?.flags ?? parseFlags(input.stored.flags);
+    if (candidate?.fromStore && !discard) {
+      world.load(db, candidate.orders);
+      search.rebuild();
     } else {
-      world.load({ version: DATA_VERSION, index: emptyMaps(), ids: emptyIds(), savedAt: 0, loadedAt: now });
-    }
-    search.rebuild();
-    if (fresh) {
-      world.dirty = true;
-      scheduleSave();
+      // Sample data, a newer localStorage copy or an earlier version's store: written whole, once.
+      await exclusive(async () => {
+        try {
+          await replaceWorld(db, now);
+        } catch (error) {
+          notices.push({ category: 'warning', text: storageFailure(error) });
+        }
+      });
+      if (deps.legacy) void deps.legacy.clear().catch(() => undefined);
     }
     startClock();
     return snapshotEvent(notices);
@@ -201,17 +304,70 @@ export function createEngine(deps: EngineDeps): Engine {
     const now = clock.now();
     const sample = await loadSample(now);
     if (!sample.ok) return { ok: false, error: `The sample data could not be loaded: ${sample.error}` };
-    const current = keepSession ? world.current : { loggedIn: false, user: null };
-    world.load(sample.db);
-    world.current = current;
-    world.dirty = true;
-    search.rebuild();
-    seq++;
-    send(snapshotEvent());
-    scheduleSave();
-    return keepSession
-      ? { ok: true, flash: { category: 'success', text: 'The sample data has been reloaded' } }
-      : { ok: true, flash: { category: 'info', text: 'The demo has been reset.' } };
+    return exclusive(async () => {
+      const before = { current: world.current };
+      world.current = keepSession ? world.current : { loggedIn: false, user: null };
+      try {
+        await replaceWorld(sample.db, now);
+      } catch (error) {
+        world.current = before.current;
+        await rollBack();
+        return { ok: false, error: storageFailure(error) } satisfies ActionResult;
+      }
+      seq++;
+      send(snapshotEvent());
+      const session = { current: world.current, flags: world.flags };
+      return keepSession
+        ? { ok: true, flash: { category: 'success', text: 'The sample data has been reloaded' }, session }
+        : { ok: true, flash: { category: 'info', text: 'The demo has been reset.' }, session };
+    });
+  }
+
+  /** Import demo data: a file in the all.json shape, version 45, validated by restore(). */
+  async function importWorld(text: unknown): Promise<ActionResult> {
+    if (typeof text !== 'string' || !text.trim()) return { ok: false, error: 'The file is empty' };
+    const now = clock.now();
+    const result = restore(text, now, { source: 'The file', speed: world.flags.speed });
+    if (!result.ok) return { ok: false, error: result.error };
+    if (result.db.version !== DATA_VERSION) {
+      return { ok: false, error: `The file is demo data version ${result.db.version}; this console reads version ${DATA_VERSION}` };
+    }
+    result.db.loadedAt = now;
+    return exclusive(async () => {
+      try {
+        await replaceWorld(result.db, now);
+      } catch (error) {
+        await rollBack();
+        return { ok: false, error: storageFailure(error) } satisfies ActionResult;
+      }
+      seq++;
+      send(snapshotEvent());
+      return { ok: true, flash: { category: 'success', text: 'The demo data has been imported' } } satisfies ActionResult;
+    });
+  }
+
+  async function apply(action: Action, callId: string | undefined): Promise<ActionResult> {
+    if (callId) {
+      const known = calls.answer(callId) ?? (await store.answerOf(callId).catch(() => undefined));
+      if (known) return known;
+    }
+    const now = clock.now();
+    step(world, now);
+    const ctx: ActionContext = { world, now, newId };
+    const result = applyAction(ctx, action as SyncAction);
+    try {
+      const extra: Partial<WorldBatch> = {};
+      if (callId) {
+        extra.call = { id: callId, result };
+        const forget = calls.add(callId, result);
+        if (forget.length) extra.forget = forget;
+      }
+      const session = await commit(now, extra);
+      return session && result.ok ? { ...result, session: { current: world.current, flags: world.flags } } : result;
+    } catch (error) {
+      if (callId) calls.drop(callId);
+      return { ok: false, error: storageFailure(error) };
+    }
   }
 
   const engine: Engine = {
@@ -228,18 +384,14 @@ export function createEngine(deps: EngineDeps): Engine {
       }
       return booting.then(() => snapshotEvent());
     },
-    async dispatch(action: Action): Promise<ActionResult> {
+    async dispatch(action: Action, callId?: string): Promise<ActionResult> {
       if (!booting) return { ok: false, error: 'The engine has not started' };
       await booting;
       if (!action || typeof action !== 'object') return { ok: false, error: 'Unknown action' };
       if (action.type === 'resetDemo') return reload(false);
       if (action.type === 'reloadData') return reload(true);
-      const now = clock.now();
-      step(world, now);
-      const ctx: ActionContext = { world, now, newId };
-      const result = applyAction(ctx, action as SyncAction);
-      commit(now);
-      return result;
+      if (action.type === 'importWorld') return importWorld(action.text);
+      return exclusive(() => apply(action, callId));
     },
     async subscribe(listener) {
       listeners.add(listener);
@@ -260,28 +412,46 @@ export function createEngine(deps: EngineDeps): Engine {
       return search.query(query);
     },
     async flush() {
-      if (pendingSave) {
-        pendingSave();
-        pendingSave = null;
-        await save();
-      } else if (world.dirty) {
-        await save();
+      await queue;
+      if (pendingMirror) {
+        pendingMirror();
+        pendingMirror = null;
+        mirror();
       }
-      await saving;
+    },
+    async exportWorld() {
+      if (booting) await booting;
+      await queue;
+      return serialise({ ...world.toDb(), version: DATA_VERSION });
     },
     tick() {
+      // An action's write in flight holds the clock: its event must go out first. Stages move on
+      // by elapsed time, so this tick's work is simply done by the next one.
+      if (holding > 0) return;
       const now = clock.now();
       step(world, now);
-      commit(now);
+      const { body, batch } = derive(now);
+      if (body) send({ seq: ++seq, ...body });
+      // A tick's changes follow from the stored times (restore() and step() redo them exactly), so
+      // its event need not wait for its write; the write still lands before any later action's.
+      if (batch) {
+        void serial(async () => {
+          await store.commit(batch);
+          scheduleMirror();
+        });
+      }
     },
     stop() {
       stopTick?.();
       stopTick = null;
-      pendingSave?.();
-      pendingSave = null;
+      pendingMirror?.();
+      pendingMirror = null;
     },
     serialise() {
       return serialise(world.toDb());
+    },
+    async settled() {
+      await queue;
     },
   };
   return engine;

@@ -1,29 +1,22 @@
 /**
- * The engine's own record of the world (ARCHITECTURE §3): one key-value store (IndexedDB through
- * idb-keyval in the browser, a memory map or fake-indexeddb in tests) holding the same four keys
- * the main thread mirrors into localStorage, written together; and the choice, at boot, of the
- * newest valid copy.
+ * What the engine writes and how it chooses at boot (ARCHITECTURE §3): the records a commit writes
+ * (only what it changed), the whole-world batch (sample data, reset, import), the all.json-shaped
+ * text of the localStorage mirror and of Export, and the choice of the newest valid copy among the
+ * store, localStorage's `db` and an earlier version's store.
  */
 import { DATA_VERSION, DEFAULT_FLAGS, DEMO_EXPIRY_MS, SIMULATION_SPEEDS, STORAGE_KEYS } from '../domain/constants';
-import type { Current, Db, Flags, Workflow } from '../domain/types';
+import type { Current, Db, EntityKind, Flags, Id, Workflow } from '../domain/types';
 import { slimWorkflow } from '../domain/stageCatalog';
-import { restore } from '../domain/restore';
-import type { BootInput, Flash } from '../api';
+import { ENTITY_KINDS, restore } from '../domain/restore';
+import { decode, encode } from './store/storedForm';
+import type { StoreMeta, StoredWorld, WorldBatch } from './store/worldStore';
+import type { World } from './world';
+import type { Flash } from '../api';
 
-export interface KeyValueStore {
+/** The store of earlier versions (idb-keyval's default store: the four keys as strings), read once to migrate. */
+export interface LegacyStore {
   getMany(keys: string[]): Promise<unknown[]>;
-  setMany(entries: [string, unknown][]): Promise<void>;
-}
-
-export function memoryStore(initial: Record<string, unknown> = {}): KeyValueStore & { data: Map<string, unknown> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getMany: async (keys) => keys.map((k) => data.get(k)),
-    setMany: async (entries) => {
-      for (const [k, v] of entries) data.set(k, v);
-    },
-  };
+  clear(): Promise<void>;
 }
 
 const KEYS = [STORAGE_KEYS.db, STORAGE_KEYS.version, STORAGE_KEYS.current, STORAGE_KEYS.flags];
@@ -35,20 +28,11 @@ export interface StoredCopy {
   flags: string | null;
 }
 
-export async function readStore(store: KeyValueStore): Promise<StoredCopy> {
+export async function readLegacy(store: LegacyStore): Promise<StoredCopy> {
   const values = await store.getMany(KEYS);
   const asText = (v: unknown): string | null =>
     v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v);
   return { db: asText(values[0]), version: asText(values[1]), current: asText(values[2]), flags: asText(values[3]) };
-}
-
-export function storeEntries(db: string, current: Current, flags: Flags): [string, unknown][] {
-  return [
-    [STORAGE_KEYS.db, db],
-    [STORAGE_KEYS.version, String(DATA_VERSION)],
-    [STORAGE_KEYS.current, JSON.stringify(current)],
-    [STORAGE_KEYS.flags, JSON.stringify(flags)],
-  ];
 }
 
 /** Derived fields restore() recomputes on every load: not worth their bytes in storage. */
@@ -90,6 +74,10 @@ export interface Candidate {
   current: Current;
   flags: Flags;
   source: string;
+  /** Each entity's stored place in its list (a copy from the store); else the lists' order. */
+  orders?: Partial<Record<EntityKind, Map<Id, number>>>;
+  /** The store already holds exactly this world. */
+  fromStore?: boolean;
 }
 
 export type Judgement =
@@ -154,14 +142,13 @@ export interface BootChoice {
 
 export const CORRUPT_NOTICE = 'Stored data could not be read and was replaced by the sample data.';
 
-/** The newest valid copy of (IndexedDB, localStorage) by save stamp. */
-export function chooseStored(copies: { copy: StoredCopy; source: string }[], now: number): BootChoice {
+/** The newest valid copy (the store, localStorage, an earlier version's store) by save stamp. */
+export function chooseStored(judgements: Judgement[]): BootChoice {
   const notices: Flash[] = [];
   let chosen: Candidate | null = null;
   let fallback: Candidate | null = null;
   let corrupt = false;
-  for (const { copy, source } of copies) {
-    const j = judge(copy, source, now);
+  for (const j of judgements) {
     if (j.kind === 'valid') {
       if (!chosen || j.candidate.db.savedAt > chosen.db.savedAt) chosen = j.candidate;
     } else if (j.kind === 'stale') {
@@ -174,8 +161,77 @@ export function chooseStored(copies: { copy: StoredCopy; source: string }[], now
   return { chosen, fallback, notices };
 }
 
-export function bootCopies(input: BootInput, idb: StoredCopy | null): { copy: StoredCopy; source: string }[] {
-  const out = [{ copy: input.stored, source: 'stored data (local storage)' }];
-  if (idb) out.unshift({ copy: idb, source: 'stored data (IndexedDB)' });
-  return out;
+export const STORE_SOURCE = 'stored data (IndexedDB)';
+
+/** The store's world as restore() reads it (the all.json shape), with each entity's place. */
+export function storedCopy(stored: StoredWorld): { raw: unknown; orders: Partial<Record<EntityKind, Map<Id, number>>> } | null {
+  const meta = stored.meta;
+  if (!meta) return null;
+  const index: Record<string, Record<Id, unknown>> = {};
+  const ids: Record<string, Id[]> = {};
+  const orders: Partial<Record<EntityKind, Map<Id, number>>> = {};
+  for (const kind of ENTITY_KINDS) {
+    const list = [...(stored.records[kind] ?? [])].sort((a, b) => a[1].o - b[1].o);
+    const map: Record<Id, unknown> = {};
+    const order = new Map<Id, number>();
+    for (const [id, record] of list) {
+      map[id] = decode(kind, id, record);
+      order.set(id, record.o);
+    }
+    index[kind] = map;
+    ids[kind] = list.map(([id]) => id);
+    orders[kind] = order;
+  }
+  return { raw: { version: meta.version, index, ids, savedAt: meta.savedAt, loadedAt: meta.loadedAt }, orders };
+}
+
+/** Judges the store's copy like any other: version, validity, expiry. */
+export function judgeStored(stored: StoredWorld | null, now: number): Judgement {
+  const copy = stored && storedCopy(stored);
+  if (!stored?.meta || !copy) return { kind: 'none' };
+  const meta = stored.meta;
+  const flags = parseFlags(JSON.stringify(meta.flags));
+  const current = parseCurrent(JSON.stringify(meta.current));
+  const result = restore(copy.raw, now, { source: STORE_SOURCE, speed: flags.speed });
+  if (!result.ok) return { kind: 'corrupt', error: result.error };
+  const candidate: Candidate = { db: result.db, current, flags, source: STORE_SOURCE, orders: copy.orders, fromStore: true };
+  if (result.db.version !== DATA_VERSION) return { kind: 'stale', reason: `version ${result.db.version}`, candidate };
+  if (now - result.db.loadedAt > DEMO_EXPIRY_MS) return { kind: 'stale', reason: 'expired', candidate };
+  return { kind: 'valid', candidate };
+}
+
+export function metaOf(world: World): StoreMeta {
+  return { version: world.version, savedAt: world.savedAt, loadedAt: world.loadedAt, current: world.current, flags: world.flags };
+}
+
+/** The records a commit writes: exactly the entities it changed or removed, and the meta record. */
+export function commitBatch(world: World): WorldBatch {
+  const writes = world.lastWrites;
+  const batch: WorldBatch = { put: [], del: [], meta: metaOf(world) };
+  if (!writes) return batch;
+  const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
+  for (const [kind, ids] of Object.entries(writes.put) as [EntityKind, Id[]][]) {
+    for (const id of ids) {
+      const entity = (world.index[kind] as Record<Id, object>)[id];
+      if (entity) batch.put.push({ kind, id, record: encode(kind, entity, world.order[kind].get(id) ?? 0, orderOf) });
+    }
+  }
+  for (const [kind, ids] of Object.entries(writes.del) as [EntityKind, Id[]][]) {
+    for (const id of ids) batch.del.push({ kind, id });
+  }
+  return batch;
+}
+
+/** The whole world, replacing whatever the store held (sample data, reset, import, migration). */
+export function wholeWorldBatch(world: World): WorldBatch {
+  const batch: WorldBatch = { clear: true, put: [], del: [], meta: metaOf(world) };
+  const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
+  for (const kind of ENTITY_KINDS) {
+    const map = world.index[kind] as Record<Id, object>;
+    for (const id of world.ids[kind]) {
+      const entity = map[id];
+      if (entity) batch.put.push({ kind, id, record: encode(kind, entity, world.order[kind].get(id) ?? 0, orderOf) });
+    }
+  }
+  return batch;
 }

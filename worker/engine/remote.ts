@@ -9,11 +9,12 @@ import type { EngineApi } from '../api';
 export function remoteApi(engine: EngineApi): EngineApi {
   return {
     boot: (input) => engine.boot(input),
-    dispatch: (action) => engine.dispatch(action),
+    dispatch: (action, callId) => engine.dispatch(action, callId),
     subscribe: async (listener) => Comlink.proxy(await engine.subscribe(listener)),
     onPersist: async (listener) => Comlink.proxy(await engine.onPersist(listener)),
     snapshot: () => engine.snapshot(),
     search: (query) => engine.search(query),
     flush: () => engine.flush(),
+    exportWorld: () => engine.exportWorld(),
   };
 }

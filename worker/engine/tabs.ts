@@ -1,8 +1,11 @@
 /**
  * Several tabs, one engine (ARCHITECTURE §3): the engine of the tab holding a Web Lock leads (ticks,
- * saves, answers); the others forward every call to it over a BroadcastChannel and relay its
+ * writes, answers); the others forward every call to it over a BroadcastChannel and relay its
  * events, and the first of them to get the lock when the leader closes takes over, booting from
- * the leader's last save. Without Web Locks or BroadcastChannel each tab simply leads.
+ * the store. A new leader announces itself and every tab sends again the calls still waiting for
+ * an answer; each call carries an id, and the engine answers a call it already applied with its
+ * first answer (kept in the store with the change), so every call is answered exactly once and
+ * applied at most once. Without Web Locks or BroadcastChannel each tab simply leads.
  */
 import type { ActionResult, BootInput, EngineApi, EngineEvent, PersistMessage } from '../api';
 import type { SearchEntry } from '../domain/types';
@@ -19,11 +22,12 @@ export interface ChannelLike {
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
-type Method = 'boot' | 'dispatch' | 'search' | 'snapshot' | 'flush';
+type Method = 'boot' | 'dispatch' | 'search' | 'snapshot' | 'flush' | 'exportWorld';
 type Message =
-  | { kind: 'call'; id: number; from: string; method: Method; args: unknown[] }
-  | { kind: 'reply'; id: number; to: string; value: unknown }
-  | { kind: 'event'; event: EngineEvent };
+  | { kind: 'call'; id: string; from: string; method: Method; args: unknown[] }
+  | { kind: 'reply'; id: string; to: string; value: unknown }
+  | { kind: 'event'; event: EngineEvent }
+  | { kind: 'leader'; tabId: string };
 
 export interface TabOptions {
   makeEngine: () => Engine;
@@ -45,7 +49,7 @@ export function coordinatedEngine(opts: TabOptions): TabEngine {
   let engine: Engine | null = null;
   let bootInput: BootInput | null = null;
   let booted: Promise<EngineEvent> | null = null;
-  const pending = new Map<number, { method: Method; args: unknown[]; resolve: (v: unknown) => void }>();
+  const pending = new Map<string, { method: Method; args: unknown[]; resolve: (v: unknown) => void }>();
   let nextId = 0;
   let setRole: (r: 'leader' | 'follower') => void = () => {};
   const role = new Promise<'leader' | 'follower'>((r) => (setRole = r));
@@ -62,7 +66,7 @@ export function coordinatedEngine(opts: TabOptions): TabEngine {
     }
   };
 
-  async function local(method: Method, args: unknown[]): Promise<unknown> {
+  async function local(method: Method, args: unknown[], callId?: string): Promise<unknown> {
     const e = engine!;
     // A follower may ask before this tab booted: its boot input serves then.
     const input = bootInput ?? (method === 'boot' ? (args[0] as BootInput) : null);
@@ -72,13 +76,15 @@ export function coordinatedEngine(opts: TabOptions): TabEngine {
       case 'boot':
         return e.snapshot();
       case 'dispatch':
-        return e.dispatch(args[0] as Parameters<Engine['dispatch']>[0]);
+        return e.dispatch(args[0] as Parameters<Engine['dispatch']>[0], callId);
       case 'search':
         return e.search(args[0] as string);
       case 'snapshot':
         return e.snapshot();
       case 'flush':
         return e.flush();
+      case 'exportWorld':
+        return e.exportWorld();
     }
   }
 
@@ -94,19 +100,29 @@ export function coordinatedEngine(opts: TabOptions): TabEngine {
     const takeover = booted !== null;
     if (bootInput) booted = e.boot(bootInput);
     setRole('leader');
-    if (takeover && booted) deliver(await booted);
+    if (takeover && booted) {
+      const snapshot = await booted;
+      deliver(snapshot);
+      opts.channel?.postMessage({ kind: 'event', event: snapshot } satisfies Message);
+    }
+    opts.channel?.postMessage({ kind: 'leader', tabId: opts.tabId } satisfies Message);
+    // Our own calls that the old leader may or may not have applied: the id tells.
     for (const [id, call] of pending) {
       pending.delete(id);
-      call.resolve(await local(call.method, call.args));
+      call.resolve(await local(call.method, call.args, id));
     }
+  }
+
+  function send(id: string, method: Method, args: unknown[]): void {
+    opts.channel!.postMessage({ kind: 'call', id, from: opts.tabId, method, args } satisfies Message);
   }
 
   function call(method: Method, args: unknown[]): Promise<unknown> {
     if (isLeader) return local(method, args);
     return new Promise((resolve) => {
-      const id = nextId++;
+      const id = `${opts.tabId}:${nextId++}`;
       pending.set(id, { method, args, resolve });
-      opts.channel!.postMessage({ kind: 'call', id, from: opts.tabId, method, args } satisfies Message);
+      send(id, method, args);
     });
   }
 
@@ -114,9 +130,12 @@ export function coordinatedEngine(opts: TabOptions): TabEngine {
     opts.channel.addEventListener('message', ({ data }) => {
       const m = data as Message;
       if (m.kind === 'call' && isLeader) {
-        void local(m.method, m.args).then((value) =>
+        void local(m.method, m.args, m.id).then((value) =>
           opts.channel!.postMessage({ kind: 'reply', id: m.id, to: m.from, value } satisfies Message),
         );
+      } else if (m.kind === 'leader' && !isLeader) {
+        // A new leader: whatever the old one left unanswered goes to it (it answers each id once).
+        for (const [id, p] of pending) send(id, p.method, p.args);
       } else if (m.kind === 'reply' && m.to === opts.tabId && !isLeader) {
         const p = pending.get(m.id);
         pending.delete(m.id);
@@ -167,6 +186,7 @@ export function coordinatedEngine(opts: TabOptions): TabEngine {
     flush: async () => {
       if (isLeader) await engine!.flush();
     },
+    exportWorld: async () => (await call('exportWorld', [])) as string,
     async subscribe(listener) {
       listeners.add(listener);
       return () => {

@@ -39,15 +39,29 @@ export class World {
   private flagsChanged = false;
   /** Something that belongs in the saved db changed (progress alone does not: it is recomputed). */
   dirty = false;
+  /**
+   * Each entity's place in its kind's ordered id list, as a number that never needs renumbering:
+   * a newcomer at the top takes one below the lowest. Stored with the entity, so no commit ever
+   * rewrites a whole id list.
+   */
+  readonly order: Record<EntityKind, Map<Id, number>> = {
+    projects: new Map(), captures: new Map(), flightPlans: new Map(), surveys: new Map(), media: new Map(), drives: new Map(), users: new Map(),
+  };
 
   get speed(): number {
     return this.flags.speed;
   }
 
-  /** Replaces the whole world (boot, reset, reload). */
-  load(db: Db): void {
+  /** Replaces the whole world (boot, reset, reload); `orders` as stored, else the lists' own order. */
+  load(db: Db, orders?: Partial<Record<EntityKind, Map<Id, number>>>): void {
     this.index = db.index;
     this.ids = db.ids;
+    for (const kind of ENTITY_KINDS) {
+      const given = orders?.[kind];
+      const map = this.order[kind];
+      map.clear();
+      db.ids[kind].forEach((id, i) => map.set(id, given?.get(id) ?? i));
+    }
     this.version = db.version;
     this.savedAt = db.savedAt;
     this.loadedAt = db.loadedAt;
@@ -79,7 +93,13 @@ export class World {
   /** Adds an entity; `first` puts it at the top of its list (newest first). */
   add<K extends EntityKind>(kind: K, id: Id, entity: EntityOf<K>, first = false): void {
     (this.index[kind] as Record<Id, EntityOf<K>>)[id] = entity;
-    this.ids[kind] = first ? [id, ...this.ids[kind]] : [...this.ids[kind], id];
+    const list = this.ids[kind];
+    const order = this.order[kind];
+    if (!order.has(id)) {
+      const edge = list.length ? order.get(first ? list[0]! : list[list.length - 1]!) ?? 0 : 0;
+      order.set(id, list.length ? (first ? edge - 1 : edge + 1) : 0);
+      this.ids[kind] = first ? [id, ...list] : [...list, id];
+    }
     this.idsChanged.add(kind);
     this.removed.get(kind)?.delete(id);
     this.touch(kind, id);
@@ -93,6 +113,7 @@ export class World {
     if (!set) this.removed.set(kind, (set = new Set()));
     for (const id of gone) {
       delete map[id];
+      this.order[kind].delete(id);
       set.add(id);
       this.changed.get(kind)?.delete(id);
       if (kind === 'media' || kind === 'surveys' || kind === 'captures') this.active[kind].delete(id);
@@ -151,6 +172,7 @@ export class World {
    * derived again too), updates the active set, and answers the delta event body.
    */
   commit(now: number, clone: boolean): Omit<EngineEvent, 'seq'> | null {
+    this.lastWrites = null;
     const speed = this.speed;
     const surveys = this.changed.get('surveys');
     if (surveys) {
@@ -210,6 +232,11 @@ export class World {
     }
     if (this.sessionChanged) event.current = clone ? structuredClone(this.current) : this.current;
     if (this.flagsChanged) event.flags = { ...this.flags };
+    const put: Partial<Record<EntityKind, Id[]>> = {};
+    for (const [kind, set] of this.changed) put[kind] = [...set].filter((id) => (this.index[kind] as Record<Id, unknown>)[id]);
+    const del: Partial<Record<EntityKind, Id[]>> = {};
+    for (const [kind, set] of this.removed) if (set.size) del[kind] = [...set];
+    this.lastWrites = { put, del, session: this.sessionChanged || this.flagsChanged };
     this.clearChanges();
     return event;
   }
@@ -225,6 +252,19 @@ export class World {
       current: clone ? structuredClone(this.current) : this.current,
       flags: { ...this.flags },
     };
+  }
+
+  /**
+   * What the last commit changed that belongs on disk: the entities its event carries whole, the
+   * ones it removed, and whether the session keys changed. Null when it changed nothing stored
+   * (progress alone).
+   */
+  lastWrites: { put: Partial<Record<EntityKind, Id[]>>; del: Partial<Record<EntityKind, Id[]>>; session: boolean } | null = null;
+
+  /** Has the last commit anything to write? */
+  get hasWrites(): boolean {
+    const w = this.lastWrites;
+    return !!w && (w.session || Object.values(w.put).some((l) => l.length) || Object.values(w.del).some((l) => l.length));
   }
 
   private touchNoDirty(kind: EntityKind, id: Id): void {

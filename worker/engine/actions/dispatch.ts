@@ -7,7 +7,7 @@ import { assignSurveys, cancelReceive, ejectMedia, insertMedia, receiveMedia } f
 import { cleanCapture, cleanDemo, sampleOnly } from './data';
 import { login, logout, setFlags } from './session';
 
-export type SyncAction = Exclude<Action, { type: 'resetDemo' } | { type: 'reloadData' }>;
+export type SyncAction = Exclude<Action, { type: 'resetDemo' } | { type: 'reloadData' } | { type: 'importWorld' }>;
 
 export function applyAction(ctx: ActionContext, action: SyncAction): ActionResult {
   switch (action.type) {

@@ -1,0 +1,49 @@
+/**
+ * The world in IndexedDB: one object store, records keyed by `[kind, id]`, so a commit of any mix
+ * of kinds is one transaction and a kind reads back with one key range (getAll + getAllKeys).
+ * idb-keyval's createStore opens the database and hands over the raw object store; that is all
+ * the wrapper needed here (the key ranges and the multi-kind transaction are plain IndexedDB).
+ */
+import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+import type { ActionResult } from '../../api';
+import { ENTITY_KINDS } from '../../domain/restore';
+import type { EntityKind, Id } from '../../domain/types';
+import type { StoredRecord } from './storedForm';
+import { CALL_KIND, META_KEY, type StoreMeta, type StoredWorld, type WorldStore } from './worldStore';
+
+const kindRange = (kind: string) => IDBKeyRange.bound([kind], [kind, []]);
+
+export function idbStore(dbName = 'aerial-survey-console', storeName = 'world'): WorldStore {
+  const use: UseStore = createStore(dbName, storeName);
+  return {
+    readAll: () =>
+      use('readonly', async (store) => {
+        const meta = promisifyRequest(store.get([...META_KEY]) as IDBRequest<StoreMeta | undefined>);
+        const kinds = ENTITY_KINDS.map(async (kind) => {
+          const range = kindRange(kind);
+          const [keys, values] = await Promise.all([
+            promisifyRequest(store.getAllKeys(range)),
+            promisifyRequest(store.getAll(range) as IDBRequest<StoredRecord[]>),
+          ]);
+          return [kind, keys.map((k, i) => [(k as [string, Id])[1], values[i]!] as [Id, StoredRecord])] as const;
+        });
+        const calls = promisifyRequest(store.getAllKeys(kindRange(CALL_KIND)));
+        const records: StoredWorld['records'] = {};
+        for (const [kind, list] of await Promise.all(kinds)) records[kind as EntityKind] = list;
+        return { meta: await meta, records, calls: (await calls).map((k) => (k as [string, string])[1]) };
+      }),
+    commit: (batch) =>
+      use('readwrite', (store) => {
+        if (batch.clear) store.clear();
+        for (const { kind, id, record } of batch.put) store.put(record, [kind, id]);
+        for (const { kind, id } of batch.del) store.delete([kind, id]);
+        if (batch.meta) store.put(batch.meta, [...META_KEY]);
+        if (batch.call) store.put(batch.call.result, [CALL_KIND, batch.call.id]);
+        for (const id of batch.forget ?? []) store.delete([CALL_KIND, id]);
+        // Resolves on the transaction's complete event: the commit is durable, not merely queued.
+        return promisifyRequest(store.transaction);
+      }),
+    answerOf: (callId) =>
+      use('readonly', (store) => promisifyRequest(store.get([CALL_KIND, callId]) as IDBRequest<ActionResult | undefined>)),
+  };
+}

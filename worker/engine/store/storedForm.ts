@@ -1,0 +1,193 @@
+/**
+ * The compact stored form of one entity (ARCHITECTURE §3, issue "Nothing lost, at any size"): what
+ * restore() cannot work out again. Left out: the id (it is the record's key), derived fields,
+ * fields at their factory default, child id lists in the world's own order (restore() rebuilds
+ * them from the children's pointers), a survey's cpid and default path, and everything a stage
+ * definition says. A workflow is one letter per stage plus only the stage fields its definition
+ * does not give, with times as offsets from one base. `o` is the entity's place in its kind's
+ * ordered id list. decode(encode(e)) gives restore() what it needs to rebuild e exactly.
+ */
+import type { EntityKind, Stage, StageState, Workflow } from '../../domain/types';
+import { surveyStageDefs } from '../../domain/surveyWorkflow';
+import { mediaStageDefs } from '../../domain/mediaWorkflow';
+import { captureStageDefs } from '../../domain/captureWorkflow';
+import { stageFromDef, type StageDef } from '../../domain/workflow';
+import { DEFAULT_WORKFLOW_SECONDS } from '../../domain/constants';
+import { surveyPath } from '../../domain/entities';
+
+export type StoredRecord = { o: number } & Record<string, unknown>;
+
+export const ID_FIELD: Record<EntityKind, string> = {
+  projects: 'projectId',
+  captures: 'captureId',
+  flightPlans: 'flightPlanId',
+  surveys: 'surveyId',
+  media: 'mediaId',
+  drives: 'host',
+  users: 'email',
+};
+
+/** Fields restore() recomputes on every load. */
+const DERIVED: Partial<Record<EntityKind, readonly string[]>> = {
+  surveys: ['status', 'display', 'stage', 'flags', 'cpid'],
+  media: ['isNew', 'stage', 'flags'],
+  captures: ['stage', 'counts', 'flags', 'firstFlownOn', 'lastFlownOn', 'firstReceivedOn', 'lastReceivedOn'],
+  drives: ['status', 'flags'],
+  users: ['initials'],
+};
+
+/** Factory defaults (worker/domain/entities.ts): a field equal to its default is not stored. */
+const DEFAULTS: Partial<Record<EntityKind, Record<string, unknown>>> = {
+  surveys: {
+    receivedOn: null, size: DEFAULT_WORKFLOW_SECONDS, linesFlown: 0, applanix: false, podconfig: false,
+    qc: false, processing: false, published: false, assignedTo: null,
+  },
+  captures: { description: '', sfid: '', season: '', selectedIds: [], qc: false, published: false },
+  media: { receiveId: null, receivedOn: null, itemIds: [], host: null, bays: [1] },
+  drives: { bays: 2, mediaId: null },
+  flightPlans: { code: '', name: '', altitude: 0, time: 0, length: 0, lines: [] },
+};
+
+/** Child id lists restore() rebuilds from the children's own pointers. */
+export const CHILD_LISTS: Partial<Record<EntityKind, Record<string, EntityKind>>> = {
+  projects: { captureIds: 'captures' },
+  captures: { surveyIds: 'surveys', flightPlanIds: 'flightPlans' },
+  flightPlans: { surveyIds: 'surveys' },
+  media: { surveyIds: 'surveys' },
+};
+
+
+type WorkflowKind = 'surveys' | 'media' | 'captures';
+const isWorkflowKind = (k: EntityKind): k is WorkflowKind => k === 'surveys' || k === 'media' || k === 'captures';
+
+function templateDefs(kind: WorkflowKind, entity: Record<string, unknown>): StageDef[] {
+  if (kind === 'surveys') {
+    const size = typeof entity.size === 'number' ? entity.size : DEFAULT_WORKFLOW_SECONDS;
+    return surveyStageDefs({ sizeS: size });
+  }
+  return kind === 'media' ? mediaStageDefs() : captureStageDefs();
+}
+
+const LETTER: Record<StageState, string> = { waiting: 'W', working: 'R', completed: 'C', cancelled: 'X', failed: 'F', future: '-' };
+const STATE_OF: Record<string, StageState> = Object.fromEntries(Object.entries(LETTER).map(([s, l]) => [l, s as StageState]));
+const TIMES = [['startedAt', 'a'], ['expectedEndAt', 'e'], ['endedAt', 'z']] as const;
+
+const same = (a: unknown, b: unknown): boolean =>
+  a === b || (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && JSON.stringify(a) === JSON.stringify(b));
+
+/** A stage's own fields; `1` stands for "the same as the stage before", null for none. */
+type StageExtra = Record<string, unknown> | 1 | null;
+
+interface StoredWorkflow {
+  c: number;
+  s: string;
+  b?: number;
+  x?: StageExtra[];
+  /** Stages whose names do not follow the definition: stored whole. */
+  stages?: Stage[];
+}
+
+function encodeWorkflow(kind: WorkflowKind, wf: Workflow, entity: Record<string, unknown>): StoredWorkflow {
+  const defs = templateDefs(kind, entity);
+  if (wf.stages.length !== defs.length || wf.stages.some((s, i) => s.name !== defs[i]!.name)) {
+    return { c: wf.current, s: '', stages: wf.stages.map((s) => ({ ...s })) };
+  }
+  let base = Infinity;
+  for (const s of wf.stages) for (const [t] of TIMES) if (typeof s[t] === 'number' && s[t]! < base) base = s[t]!;
+  const out: StoredWorkflow = { c: wf.current, s: wf.stages.map((s) => LETTER[s.state]).join('') };
+  if (base !== Infinity) out.b = base;
+  const extras: (Record<string, unknown> | null)[] = [];
+  wf.stages.forEach((stage, i) => {
+    const template = stageFromDef(defs[i]!) as unknown as Record<string, unknown>;
+    const live = stage as unknown as Record<string, unknown>;
+    const extra: Record<string, unknown> = {};
+    for (const key of new Set([...Object.keys(template), ...Object.keys(live)])) {
+      if (key === 'name' || key === 'state' || key === 'startedAt' || key === 'expectedEndAt' || key === 'endedAt') continue;
+      if (key === 'progress' && stage.state === 'working' && i === wf.current) continue;
+      if (key === 'progress' && stage.state === 'completed' && live.durationS !== undefined && live.progress === 100) continue;
+      if (!(key in live)) extra[key] = null;
+      else if (!same(live[key], template[key])) extra[key] = live[key];
+    }
+    if (stage.state === 'completed' && live.durationS !== undefined && live.progress === undefined) extra.progress = null;
+    for (const [field, short] of TIMES) {
+      const t = stage[field];
+      if (typeof t !== 'number') continue;
+      if (base + (t - base) === t) extra[short] = t - base;
+      else extra[short.toUpperCase()] = t;
+    }
+    extras.push(Object.keys(extra).length ? extra : null);
+  });
+  // Stages completed together differ in nothing: each says "as before".
+  const x = extras.map((e, i) => (i > 0 && e && extras[i - 1] && same(e, extras[i - 1]) ? 1 : e));
+  while (x.length && x[x.length - 1] === null) x.pop();
+  if (x.length) out.x = x;
+  return out;
+}
+
+function decodeWorkflow(kind: WorkflowKind, stored: StoredWorkflow, entity: Record<string, unknown>): Workflow {
+  if (stored.stages) return { stages: stored.stages.map((s) => ({ ...s })), current: stored.c };
+  const defs = templateDefs(kind, entity);
+  let previous: Record<string, unknown> = {};
+  const stages = defs.map((def, i) => {
+    const stage = stageFromDef(def, STATE_OF[stored.s[i] ?? '-'] ?? 'future') as unknown as Record<string, unknown>;
+    const given = stored.x?.[i] ?? null;
+    const extra = given === 1 ? previous : (given ?? {});
+    previous = extra;
+    for (const [key, value] of Object.entries(extra)) {
+      const time = TIMES.find(([, short]) => short === key || short.toUpperCase() === key);
+      if (time) stage[time[0]] = key === time[1] ? (stored.b ?? 0) + (value as number) : value;
+      else if (value === null) delete stage[key];
+      else stage[key] = value;
+    }
+    if (stage.state === 'completed' && stage.durationS !== undefined && !('progress' in extra)) stage.progress = 100;
+    return stage as unknown as Stage;
+  });
+  return { stages, current: stored.c };
+}
+
+/** True when `list` is the children in the order of their own kind's list (ascending `o`). */
+function inWorldOrder(list: unknown, orderOf: (id: string) => number | undefined): boolean {
+  if (!Array.isArray(list)) return false;
+  let last = -Infinity;
+  for (const id of list) {
+    const o = orderOf(id as string);
+    if (o === undefined || o <= last) return false;
+    last = o;
+  }
+  return true;
+}
+
+export function encode(
+  kind: EntityKind,
+  entity: object,
+  order: number,
+  orderOf: (kind: EntityKind, id: string) => number | undefined,
+): StoredRecord {
+  const e = entity as Record<string, unknown>;
+  const out: StoredRecord = { o: order };
+  const derived = DERIVED[kind] ?? [];
+  const defaults = DEFAULTS[kind] ?? {};
+  const children = CHILD_LISTS[kind] ?? {};
+  for (const [key, value] of Object.entries(e)) {
+    if (key === ID_FIELD[kind] || derived.includes(key) || value === undefined) continue;
+    if (key in defaults && same(value, defaults[key])) continue;
+    const childKind = children[key];
+    if (childKind && inWorldOrder(value, (id) => orderOf(childKind, id))) continue;
+    if (key === 'workflow' && isWorkflowKind(kind)) {
+      out.w = encodeWorkflow(kind, value as Workflow, e);
+      continue;
+    }
+    out[key] = value;
+  }
+  if (kind === 'surveys' && e.path === surveyPath(String(e.flownOn), String(e.cpid), String(e.surveyId))) delete out.path;
+  if (kind === 'projects' && e.url === `/projects/${String(e.projectId)}`) delete out.url;
+  return out;
+}
+
+/** The entity as restore() reads it (all.json shape): restore() fills the rest. */
+export function decode(kind: EntityKind, id: string, record: StoredRecord): Record<string, unknown> {
+  const { o: _order, w, ...fields } = record;
+  const out: Record<string, unknown> = { ...DEFAULTS[kind], ...fields, [ID_FIELD[kind]]: id };
+  if (w !== undefined && isWorkflowKind(kind)) out.workflow = decodeWorkflow(kind, w as StoredWorkflow, out);
+  return out;
+}
