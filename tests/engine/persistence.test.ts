@@ -253,3 +253,58 @@ describe('boot', () => {
     expect(h.store.data.size).toBe(1 + Object.values(h.engine.world.ids).reduce((n, l) => n + l.length, 0));
   });
 });
+
+describe('export and import', () => {
+  it('Export → Clean Demo → Import gives back the same world, on disk too', async () => {
+    const h = await harness();
+    await withMedia(h);
+    await h.do({ type: 'setFlags', flags: { projects: true } });
+    const file = await h.engine.exportWorld();
+    const exported = JSON.parse(file);
+    expect(exported).toMatchObject({ version: 45, index: { surveys: expect.any(Object) }, ids: expect.any(Object) });
+    expect(exported.current).toBeUndefined();
+    expect(exported.flags).toBeUndefined();
+    const before = structuredClone(h.engine.world.toDb());
+    await h.do({ type: 'cleanDemo' });
+    expect(h.engine.world.ids.surveys).toEqual([]);
+    const n = h.events.length;
+    expect(await h.do({ type: 'importWorld', text: file })).toEqual({ ok: true, flash: { category: 'success', text: 'The demo data has been imported' } });
+    expect(h.events.slice(n).map((e) => e.kind)).toEqual(['snapshot']);
+    const after = h.engine.world.toDb();
+    expect({ ...after, savedAt: 0, loadedAt: 0 }).toEqual({ ...before, savedAt: 0, loadedAt: 0 });
+    // The session is this browser's own: an import keeps it.
+    expect(h.engine.world.current.loggedIn).toBe(true);
+    expect(h.engine.world.flags.projects).toBe(true);
+    const h2 = await reboot(h);
+    expect(h2.engine.world.toDb()).toEqual(after);
+  });
+
+  it.each([
+    ['a truncated file', (f: string) => f.slice(0, f.length / 2), 'The file is not valid JSON'],
+    ['a file of another version', (f: string) => JSON.stringify({ ...JSON.parse(f), version: 44 }), 'The file is demo data version 44; this console reads version 45'],
+    [
+      'a survey pointing at a missing capture',
+      (f: string) => {
+        const data = JSON.parse(f);
+        const id = Object.keys(data.index.surveys)[0];
+        data.index.surveys[id].captureId = 'cap-404';
+        return JSON.stringify(data);
+      },
+      /^The file: surveys\.[^.]+\.captureId names a missing capture cap-404$/,
+    ],
+    ['an empty file', () => '', 'The file is empty'],
+    ['something that is not demo data', () => '[1,2,3]', 'The file: the file is not an object'],
+  ])('%s gets a clear message and changes nothing', async (_what, spoil, message) => {
+    const h = await harness();
+    await withMedia(h);
+    const file = await h.engine.exportWorld();
+    await h.do({ type: 'cancelReceive', host: 'drive-01' });
+    const before = JSON.parse(h.engine.serialise());
+    const commits = h.store.commits.length;
+    const result = await h.do({ type: 'importWorld', text: spoil(file) });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(message);
+    expect(JSON.parse(h.engine.serialise())).toEqual(before);
+    expect(h.store.commits.length).toBe(commits);
+  });
+});

@@ -180,6 +180,9 @@ export function rebaseStage(stage: Stage, now: number, speed: number): void {
   const span = spanMs(stage.durationS ?? DEFAULT_WORKFLOW_SECONDS, speed);
   stage.startedAt = now - fraction * span;
   stage.expectedEndAt = stage.startedAt + span;
+  // The same figure a reload computes from the stored times (not the pre-rebase one, which can
+  // differ in the last bits).
+  stage.progress = progressAt(stage, now);
 }
 
 /** SPEC §4 fallback: state-specific label, then label, then the humanised state name. */
