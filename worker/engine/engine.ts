@@ -122,6 +122,26 @@ export function createEngine(deps: EngineDeps): Engine {
     });
   }
 
+  /**
+   * The search index of a whole new world is built a moment after the world is shown (or at the
+   * first query, if that comes sooner): at 100 000 surveys it is a good part of a boot.
+   */
+  let searchStale = false;
+  let pendingIndex: Cancel | null = null;
+  function reindexNow() {
+    pendingIndex?.();
+    pendingIndex = null;
+    search.rebuild();
+    searchStale = false;
+  }
+  function reindexLater() {
+    searchStale = true;
+    pendingIndex ??= clock.after(TICK_MS, () => {
+      pendingIndex = null;
+      if (searchStale) reindexNow();
+    });
+  }
+
   const snapshotEvent = (notices?: Flash[]): EngineEvent => {
     const event: EngineEvent = { seq, ...world.snapshot(clone) };
     if (notices?.length) event.notices = notices;
@@ -131,6 +151,7 @@ export function createEngine(deps: EngineDeps): Engine {
   /** Derives what changed: the event body, and the batch to write if anything stored changed. */
   function derive(now: number, extra: Partial<WorldBatch> = {}) {
     for (const kind of SEARCHED_KINDS) {
+      if (searchStale) break;
       for (const id of world.changedIds(kind)) search.update(kind, id);
       for (const id of world.removedIds(kind)) search.update(kind, id);
     }
@@ -178,7 +199,7 @@ export function createEngine(deps: EngineDeps): Engine {
     } catch {
       /* the store cannot be read either: keep what is in memory */
     }
-    search.rebuild();
+    reindexLater();
     seq++;
     send(snapshotEvent());
   }
@@ -234,7 +255,7 @@ export function createEngine(deps: EngineDeps): Engine {
   async function replaceWorld(db: Db, now: number): Promise<void> {
     world.load(db);
     world.savedAt = now;
-    search.rebuild();
+    reindexLater();
     await store.commit(wholeWorldBatch(world));
     scheduleMirror();
   }
@@ -284,7 +305,7 @@ export function createEngine(deps: EngineDeps): Engine {
     world.flags = candidate?.flags ?? parseFlags(input.stored.flags);
     if (candidate?.fromStore && !discard) {
       world.load(db, candidate.orders);
-      search.rebuild();
+      reindexLater();
     } else {
       // Sample data, a newer localStorage copy or an earlier version's store: written whole, once.
       await exclusive(async () => {
@@ -374,7 +395,7 @@ export function createEngine(deps: EngineDeps): Engine {
     world,
     loadWorld(db) {
       world.load(db);
-      search.rebuild();
+      reindexLater();
       booting ??= Promise.resolve(snapshotEvent());
     },
     boot(input) {
@@ -409,6 +430,7 @@ export function createEngine(deps: EngineDeps): Engine {
       return snapshotEvent();
     },
     async search(query: string): Promise<SearchEntry[]> {
+      if (searchStale) reindexNow();
       return search.query(query);
     },
     async flush() {
@@ -444,6 +466,8 @@ export function createEngine(deps: EngineDeps): Engine {
     stop() {
       stopTick?.();
       stopTick = null;
+      pendingIndex?.();
+      pendingIndex = null;
       pendingMirror?.();
       pendingMirror = null;
     },

@@ -192,7 +192,7 @@ export function judgeStored(stored: StoredWorld | null, now: number): Judgement 
   const meta = stored.meta;
   const flags = parseFlags(JSON.stringify(meta.flags));
   const current = parseCurrent(JSON.stringify(meta.current));
-  const result = restore(copy.raw, now, { source: STORE_SOURCE, speed: flags.speed });
+  const result = restore(copy.raw, now, { source: STORE_SOURCE, speed: flags.speed, inPlace: true });
   if (!result.ok) return { kind: 'corrupt', error: result.error };
   const candidate: Candidate = { db: result.db, current, flags, source: STORE_SOURCE, orders: copy.orders, fromStore: true };
   if (result.db.version !== DATA_VERSION) return { kind: 'stale', reason: `version ${result.db.version}`, candidate };

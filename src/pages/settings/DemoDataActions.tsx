@@ -12,6 +12,7 @@ import { useLocation } from 'wouter';
 import type { Action } from '../../../worker/api';
 import { SAMPLE } from '../../../worker/domain/constants';
 import { useAction } from '../../app/useAction';
+import { showFlash } from '../../app/flash';
 import { paths } from '../../app/paths';
 import { useConfirm } from '../../components/presets';
 
@@ -78,7 +79,8 @@ export function DemoDataActions() {
     setBusy(d.label);
     try {
       const result = await act(d.action);
-      if (result.ok && d.then) navigate(d.then, { replace: d.action.type === 'resetDemo' });
+      if (!result.ok) showFlash({ category: 'danger', text: result.error });
+      else if (d.then) navigate(d.then, { replace: d.action.type === 'resetDemo' });
     } finally {
       setBusy(null);
     }

@@ -6,6 +6,7 @@ import { Card, Subtitle1, Title2, makeStyles, tokens } from '@fluentui/react-com
 import { DisplaySettings } from './DisplaySettings';
 import { SimulationSettings } from './SimulationSettings';
 import { DemoDataActions } from './DemoDataActions';
+import { BackupActions } from './BackupActions';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '900px' },
@@ -38,6 +39,7 @@ export default function SettingsPage() {
       </Section>
       <Section title="Demo data">
         <DemoDataActions />
+        <BackupActions />
       </Section>
     </div>
   );

@@ -60,20 +60,51 @@ export const CHILD_LISTS: Partial<Record<EntityKind, Record<string, EntityKind>>
 type WorkflowKind = 'surveys' | 'media' | 'captures';
 const isWorkflowKind = (k: EntityKind): k is WorkflowKind => k === 'surveys' || k === 'media' || k === 'captures';
 
-function templateDefs(kind: WorkflowKind, entity: Record<string, unknown>): StageDef[] {
-  if (kind === 'surveys') {
-    const size = typeof entity.size === 'number' ? entity.size : DEFAULT_WORKFLOW_SECONDS;
-    return surveyStageDefs({ sizeS: size });
+/**
+ * The stages a workflow of this kind starts from (a survey's depend on its size), built once per
+ * kind and size: 100 000 surveys share a handful. Read-only: decode copies each stage, and the
+ * copies share only the label maps, which nothing changes.
+ */
+const templates = new Map<string, readonly Stage[]>();
+function templateStages(kind: WorkflowKind, entity: Record<string, unknown>): readonly Stage[] {
+  const size = kind === 'surveys' && typeof entity.size === 'number' ? entity.size : DEFAULT_WORKFLOW_SECONDS;
+  const key = `${kind}:${size}`;
+  let stages = templates.get(key);
+  if (!stages) {
+    const defs: StageDef[] = kind === 'surveys' ? surveyStageDefs({ sizeS: size }) : kind === 'media' ? mediaStageDefs() : captureStageDefs();
+    stages = defs.map((d) => stageFromDef(d));
+    templates.set(key, stages);
   }
-  return kind === 'media' ? mediaStageDefs() : captureStageDefs();
+  return stages;
 }
 
 const LETTER: Record<StageState, string> = { waiting: 'W', working: 'R', completed: 'C', cancelled: 'X', failed: 'F', future: '-' };
 const STATE_OF: Record<string, StageState> = Object.fromEntries(Object.entries(LETTER).map(([s, l]) => [l, s as StageState]));
 const TIMES = [['startedAt', 'a'], ['expectedEndAt', 'e'], ['endedAt', 'z']] as const;
 
-const same = (a: unknown, b: unknown): boolean =>
-  a === b || (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && JSON.stringify(a) === JSON.stringify(b));
+/** Equal values, comparing lists and maps one level deep (all that defaults and labels hold). */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const list = b as unknown[];
+    if (a.length !== list.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== list[i]) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let n = 0;
+  for (const k in x) {
+    if (x[k] !== y[k]) return false;
+    n++;
+  }
+  for (const _ in y) n--;
+  return n === 0;
+}
+
+const TIME_FIELDS = new Set(['startedAt', 'expectedEndAt', 'endedAt']);
 
 /** A stage's own fields; `1` stands for "the same as the stage before", null for none. */
 type StageExtra = Record<string, unknown> | 1 | null;
@@ -88,7 +119,7 @@ interface StoredWorkflow {
 }
 
 function encodeWorkflow(kind: WorkflowKind, wf: Workflow, entity: Record<string, unknown>): StoredWorkflow {
-  const defs = templateDefs(kind, entity);
+  const defs = templateStages(kind, entity);
   if (wf.stages.length !== defs.length || wf.stages.some((s, i) => s.name !== defs[i]!.name)) {
     return { c: wf.current, s: '', stages: wf.stages.map((s) => ({ ...s })) };
   }
@@ -98,16 +129,18 @@ function encodeWorkflow(kind: WorkflowKind, wf: Workflow, entity: Record<string,
   if (base !== Infinity) out.b = base;
   const extras: (Record<string, unknown> | null)[] = [];
   wf.stages.forEach((stage, i) => {
-    const template = stageFromDef(defs[i]!) as unknown as Record<string, unknown>;
+    const template = defs[i]! as unknown as Record<string, unknown>;
     const live = stage as unknown as Record<string, unknown>;
     const extra: Record<string, unknown> = {};
-    for (const key of new Set([...Object.keys(template), ...Object.keys(live)])) {
-      if (key === 'name' || key === 'state' || key === 'startedAt' || key === 'expectedEndAt' || key === 'endedAt') continue;
-      if (key === 'progress' && stage.state === 'working' && i === wf.current) continue;
-      if (key === 'progress' && stage.state === 'completed' && live.durationS !== undefined && live.progress === 100) continue;
+    const own = (key: string) => {
+      if (key === 'name' || key === 'state' || TIME_FIELDS.has(key)) return;
+      if (key === 'progress' && stage.state === 'working' && i === wf.current) return;
+      if (key === 'progress' && stage.state === 'completed' && live.durationS !== undefined && live.progress === 100) return;
       if (!(key in live)) extra[key] = null;
       else if (!same(live[key], template[key])) extra[key] = live[key];
-    }
+    };
+    for (const key in template) own(key);
+    for (const key in live) if (!(key in template)) own(key);
     if (stage.state === 'completed' && live.durationS !== undefined && live.progress === undefined) extra.progress = null;
     for (const [field, short] of TIMES) {
       const t = stage[field];
@@ -126,22 +159,39 @@ function encodeWorkflow(kind: WorkflowKind, wf: Workflow, entity: Record<string,
 
 function decodeWorkflow(kind: WorkflowKind, stored: StoredWorkflow, entity: Record<string, unknown>): Workflow {
   if (stored.stages) return { stages: stored.stages.map((s) => ({ ...s })), current: stored.c };
-  const defs = templateDefs(kind, entity);
-  let previous: Record<string, unknown> = {};
-  const stages = defs.map((def, i) => {
-    const stage = stageFromDef(def, STATE_OF[stored.s[i] ?? '-'] ?? 'future') as unknown as Record<string, unknown>;
-    const given = stored.x?.[i] ?? null;
-    const extra = given === 1 ? previous : (given ?? {});
+  const defs = templateStages(kind, entity);
+  const base = stored.b ?? 0;
+  const x = stored.x;
+  const stages: Stage[] = new Array(defs.length);
+  let previous: Record<string, unknown> | null = null;
+  // A boot decodes a million stages: plain loops, no closures, no lookups by search.
+  for (let i = 0; i < defs.length; i++) {
+    const stage = { ...defs[i]! } as unknown as Record<string, unknown>;
+    stage.state = STATE_OF[stored.s[i] ?? '-'] ?? 'future';
+    const given = x && i < x.length ? x[i]! : null;
+    const extra: Record<string, unknown> | null = given === 1 ? previous : given;
     previous = extra;
-    for (const [key, value] of Object.entries(extra)) {
-      const time = TIMES.find(([, short]) => short === key || short.toUpperCase() === key);
-      if (time) stage[time[0]] = key === time[1] ? (stored.b ?? 0) + (value as number) : value;
-      else if (value === null) delete stage[key];
-      else stage[key] = value;
+    let progressGiven = false;
+    if (extra) {
+      for (const key in extra) {
+        const value = extra[key];
+        switch (key) {
+          case 'a': stage.startedAt = base + (value as number); break;
+          case 'e': stage.expectedEndAt = base + (value as number); break;
+          case 'z': stage.endedAt = base + (value as number); break;
+          case 'A': stage.startedAt = value; break;
+          case 'E': stage.expectedEndAt = value; break;
+          case 'Z': stage.endedAt = value; break;
+          default:
+            if (key === 'progress') progressGiven = true;
+            if (value === null) delete stage[key];
+            else stage[key] = value;
+        }
+      }
     }
-    if (stage.state === 'completed' && stage.durationS !== undefined && !('progress' in extra)) stage.progress = 100;
-    return stage as unknown as Stage;
-  });
+    if (!progressGiven && stage.state === 'completed' && stage.durationS !== undefined) stage.progress = 100;
+    stages[i] = stage as unknown as Stage;
+  }
   return { stages, current: stored.c };
 }
 
@@ -186,8 +236,16 @@ export function encode(
 
 /** The entity as restore() reads it (all.json shape): restore() fills the rest. */
 export function decode(kind: EntityKind, id: string, record: StoredRecord): Record<string, unknown> {
-  const { o: _order, w, ...fields } = record;
-  const out: Record<string, unknown> = { ...DEFAULTS[kind], ...fields, [ID_FIELD[kind]]: id };
-  if (w !== undefined && isWorkflowKind(kind)) out.workflow = decodeWorkflow(kind, w as StoredWorkflow, out);
+  const out: Record<string, unknown> = {};
+  const defaults = DEFAULTS[kind];
+  if (defaults) {
+    for (const key in defaults) {
+      const value = defaults[key];
+      out[key] = Array.isArray(value) ? value.slice() : value;
+    }
+  }
+  for (const key in record) if (key !== 'o' && key !== 'w') out[key] = record[key];
+  out[ID_FIELD[kind]] = id;
+  if (record.w !== undefined && isWorkflowKind(kind)) out.workflow = decodeWorkflow(kind, record.w as StoredWorkflow, out);
   return out;
 }
