@@ -40,9 +40,10 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // App shell, every route's chunk, the engine worker chunk, icons and the manifest.
+        // App shell, every route's chunk, the engine worker chunk, icons, the manifest and the sample
+        // PodConfig file (a demo in airplane mode still has a file to upload).
         // Data and photos are cached at run time by sw/routes.ts (photos are far too many).
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}', 'samples/*.xml'],
         globIgnores: ['photos/**', 'data/**'],
         // Fluent UI's chunks are large; a chunk left out of the precache would break offline.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,

@@ -1,7 +1,15 @@
 /** The one switch from an `Action` to its handler (every synchronous action of api.ts). */
 import type { Action, ActionResult } from '../../api';
 import type { ActionContext } from './context';
-import { approveSurveyQc, cancelSurvey, processApplanix, processPodconfig, rejectSurveyQc, startSurveyQc } from './survey';
+import {
+  approveSurveyQc,
+  cancelSurvey,
+  checkPodconfigFiles,
+  processApplanix,
+  processPodconfig,
+  rejectSurveyQc,
+  startSurveyQc,
+} from './survey';
 import { decideCaptureQc, processCapture, publishCapture, startCaptureQc } from './capture';
 import { assignSurveys, cancelReceive, ejectMedia, insertMedia, receiveMedia } from './media';
 import { cleanCapture, cleanDemo, sampleOnly } from './data';
@@ -33,6 +41,8 @@ export function applyAction(ctx: ActionContext, action: SyncAction): ActionResul
       return processApplanix(ctx, action.surveyId);
     case 'processPodconfig':
       return processPodconfig(ctx, action.surveyId, action.files);
+    case 'checkPodconfig':
+      return checkPodconfigFiles(action.files);
     case 'startSurveyQc':
       return startSurveyQc(ctx, action.surveyId);
     case 'approveSurveyQc':
