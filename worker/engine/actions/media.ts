@@ -7,6 +7,7 @@ import { SIZE_PRESETS_S, DEFAULT_WORKFLOW_SECONDS } from '../../domain/constants
 import { isIsoDay, isoDay, receiveIdOf } from '../../domain/dates';
 import { mediaCanEject } from '../../domain/derive';
 import { makeMedia, makeSurvey } from '../../domain/entities';
+import { mediaLabelProblem } from '../../domain/mediaLabels';
 import { shortId } from '../../domain/shortId';
 import type { Id, Survey } from '../../domain/types';
 import { currentStage, haltStage, moveNext, stageIndex } from '../../domain/workflow';
@@ -76,6 +77,8 @@ export function receiveMedia(ctx: ActionContext, host: string, itemIds: string[]
   const items = (itemIds ?? []).map((i) => (typeof i === 'string' ? i.trim() : ''));
   if (items.length < media.bays.length || items.slice(0, media.bays.length).some((i) => !i)) return fail('missing media id');
   const used = items.slice(0, media.bays.length);
+  const problem = mediaLabelProblem(world.index, host, used);
+  if (problem) return fail(problem.error, `itemId:${problem.position}`);
   media.receivedOn = isoDay(now);
   media.itemIds = used;
   media.receiveId = receiveIdOf(media.receivedOn, used);
