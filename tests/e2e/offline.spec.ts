@@ -3,7 +3,8 @@
  * route still renders with its data, thumbnails seen before still show, and the sample data
  * reloads from the cache. Also measures a cold start from the service-worker cache.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { flash, login } from './helpers';
 import { cutNetwork, restoreNetwork, waitForController } from './pwa';
 import { startImageProxy, startPwaServer, type PwaServer } from './pwaServer';
