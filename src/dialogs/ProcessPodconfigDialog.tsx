@@ -33,6 +33,7 @@ const useStyles = makeStyles({
   hidden: { position: 'absolute', width: '1px', height: '1px', opacity: 0, ...shorthands.overflow('hidden') },
   file: { display: 'flex', alignItems: 'center', gap: '4px', maxWidth: '100%', minWidth: 0 },
   summary: { display: 'flex', alignItems: 'center', gap: '4px', color: tokens.colorPaletteGreenForeground1 },
+  size: { whiteSpace: 'nowrap' },
   sample: { marginTop: '8px', display: 'block' },
 });
 
@@ -113,7 +114,8 @@ export function ProcessPodconfigDialog({ survey, onClose }: { survey: Survey; on
             <div aria-live="polite" className={styles.file}>
               {files.map((f, i) => (
                 <Text key={`${i}:${f.name}`} className={styles.file}>
-                  <DocumentRegular /> <TruncatedText text={f.name} /> ({Math.max(1, Math.round(f.size / 1024))} kB)
+                  <DocumentRegular /> <TruncatedText text={f.name} />
+                  <span className={styles.size}>({Math.max(1, Math.round(f.size / 1024))} kB)</span>
                 </Text>
               ))}
             </div>
