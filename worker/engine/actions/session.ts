@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, EMAIL_MAX_CHARS, SIMULATION_SPEEDS } from '../../domain/
 import type { Flags } from '../../domain/types';
 import { EMAIL_PATTERN, userFromEmail } from '../../domain/users';
 import { rebaseAll } from '../simulation';
-import { fail, type ActionContext } from './context';
+import { own, fail, type ActionContext } from './context';
 
 export function login(ctx: ActionContext, email: string, password: string): ActionResult {
   const address = typeof email === 'string' ? email.trim() : '';
@@ -14,7 +14,7 @@ export function login(ctx: ActionContext, email: string, password: string): Acti
   if (password !== DEMO_PASSWORD) return fail('invalid password', 'password');
   const { world } = ctx;
   const key = address.toLowerCase();
-  let user = world.index.users[key];
+  let user = own(world.index.users, key);
   if (!user) {
     // The assign list holds every user including the current one (SPEC §5).
     user = userFromEmail(key);

@@ -7,10 +7,10 @@ import { checkPodconfig } from '../../domain/podconfig';
 import { shortId } from '../../domain/shortId';
 import type { Id, Survey } from '../../domain/types';
 import { completeStage, currentStage, haltStage, moveNext } from '../../domain/workflow';
-import { fail, hl, notFound, ok, unavailable, type ActionContext } from './context';
+import { own, fail, hl, notFound, ok, unavailable, type ActionContext } from './context';
 
 function find(ctx: ActionContext, surveyId: Id): Survey | ActionResult {
-  return ctx.world.index.surveys[surveyId] ?? notFound('survey', surveyId);
+  return own(ctx.world.index.surveys, surveyId) ?? notFound('survey', surveyId);
 }
 
 const isSurvey = (v: Survey | ActionResult): v is Survey => 'surveyId' in v;
