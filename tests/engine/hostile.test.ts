@@ -52,7 +52,7 @@ const action: fc.Arbitrary<unknown> = fc.oneof(
   fc.record({ type: fc.constant('insertMedia'), host: fc.oneof(fc.constant('drive-02'), value), bays: fc.oneof(fc.array(fc.oneof(fc.integer(), value), { maxLength: 4 }), value), surveys: fc.oneof(fc.array(fc.record({ flightPlanId: fc.oneof(fc.constant('fp-1'), value), size: fc.oneof(fc.constantFrom('tiny', '__proto__', 'constructor', 'toString'), value), flownOn: fc.oneof(fc.constant('2026-06-01'), value), linesFlown: fc.oneof(fc.integer({ min: -5, max: 10 }), value) }, { requiredKeys: ['flightPlanId', 'size', 'flownOn'] }), { maxLength: 3 }), value) }),
   fc.record({ type: fc.constant('receiveMedia'), host: fc.oneof(fc.constant('drive-01'), value), itemIds: fc.oneof(list, value) }),
   fc.record({ type: fc.constantFrom('cancelReceive', 'ejectMedia'), host: value }),
-  fc.record({ type: fc.constant('assignSurveys'), mediaId: fc.oneof(fc.constant('NEW1'), value), assignments: fc.oneof(fc.array(fc.record({ surveyId: value, email: value }), { maxLength: 3 }), value) }),
+  fc.record({ type: fc.constant('assignSurveys'), mediaId: fc.oneof(fc.constantFrom('NEW1', 'AS1'), value), assignments: fc.oneof(fc.array(fc.oneof(fc.record({ surveyId: fc.oneof(fc.constant('s-as1'), value), email: fc.oneof(fc.constant(ANN), value) }), value), { maxLength: 3 }), value) }),
   fc.record({ type: fc.constantFrom('cancelSurvey', 'processApplanix', 'startSurveyQc', 'approveSurveyQc', 'rejectSurveyQc'), surveyId: fc.oneof(fc.constantFrom('s-pod', 's-qc'), value) }),
   fc.record({ type: fc.constant('processPodconfig'), surveyId: fc.oneof(fc.constant('s-pod'), value), files }),
   fc.record({ type: fc.constant('checkPodconfig'), files }),
@@ -65,6 +65,8 @@ const action: fc.Arbitrary<unknown> = fc.oneof(
 function hostileWorld() {
   const w = aWorld();
   aMedia(w, { mediaId: 'NEW1', stage: 'new', host: 'drive-01', bays: [1, 2] });
+  aMedia(w, { mediaId: 'AS1', stage: 'assign' });
+  aSurvey(w, { surveyId: 's-as1', mediaId: 'AS1', stage: 'applanix' });
   aSurvey(w, { surveyId: 's-pod', mediaId: 'M1', stage: 'podconfig' });
   aSurvey(w, { surveyId: 's-qc', mediaId: 'M1', stage: 'survey-qc' });
   aCaptureAt(w, 'cap-1', 'receive');

@@ -27,7 +27,7 @@ export function insertMedia(ctx: ActionContext, host: string, bays: number[], in
   const today = isoDay(now);
   for (const input of inputs) {
     const plan = own(world.index.flightPlans, input?.flightPlanId);
-    if (!plan) return notFound('flight plan', input.flightPlanId);
+    if (!plan) return notFound('flight plan', input?.flightPlanId);
     if (!world.index.captures[plan.captureId]) return notFound('capture', plan.captureId);
     // Own keys only: "__proto__" or "constructor" is not a size (issue 13).
     if (typeof input.size !== 'string' || !Object.hasOwn(SIZE_PRESETS_S, input.size)) return fail(`Unknown survey size ${shown(input.size)}`);
@@ -159,8 +159,9 @@ export function assignSurveys(
     list = media.surveyIds.map((surveyId) => ({ surveyId, email: me.email }));
   }
   for (const a of list) {
-    if (!media.surveyIds.includes(a.surveyId)) return fail(`Survey ${shortId(a.surveyId)} is not on media ${mediaId}`);
-    if (!own(world.index.users, typeof a?.email === 'string' ? a.email.toLowerCase() : null)) return fail(`Unknown user ${a.email}`);
+    const surveyId: unknown = a?.surveyId;
+    if (typeof surveyId !== 'string' || !media.surveyIds.includes(surveyId)) return fail(`Survey ${typeof surveyId === 'string' ? shortId(surveyId) : shown(surveyId)} is not on media ${mediaId}`);
+    if (!own(world.index.users, typeof a.email === 'string' ? a.email.toLowerCase() : null)) return fail(`Unknown user ${shown(a.email)}`);
   }
   for (const a of list) {
     const s = own(world.index.surveys, a.surveyId);
