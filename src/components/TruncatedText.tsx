@@ -19,7 +19,18 @@ const useStyles = makeStyles({
   },
 });
 
-export function TruncatedText({ text, className, maxWidth }: { text: string; className?: string; maxWidth?: string }) {
+export interface TruncatedTextProps {
+  text: string;
+  className?: string;
+  maxWidth?: string;
+  /**
+   * Whether a long name takes keyboard focus to show its tooltip. False inside a control that is
+   * itself focusable (a button, a menu, an option): no interactive element inside another.
+   */
+  focusable?: boolean;
+}
+
+export function TruncatedText({ text, className, maxWidth, focusable = true }: TruncatedTextProps) {
   const styles = useStyles();
   const span = (
     <span className={mergeClasses(styles.text, className)} style={maxWidth ? { maxWidth } : undefined}>
@@ -30,7 +41,7 @@ export function TruncatedText({ text, className, maxWidth }: { text: string; cla
   // Focusable, so a keyboard user can read the whole name too.
   return (
     <Tooltip content={text} relationship="description">
-      <span tabIndex={0} className={mergeClasses(styles.text, className)} style={maxWidth ? { maxWidth } : undefined}>
+      <span tabIndex={focusable ? 0 : undefined} className={mergeClasses(styles.text, className)} style={maxWidth ? { maxWidth } : undefined}>
         {text}
       </span>
     </Tooltip>

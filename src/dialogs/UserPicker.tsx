@@ -24,7 +24,7 @@ export function UserPicker({ users, value, onChange, label }: UserPickerProps) {
     >
       {users.map((u) => (
         <Option key={u.email} value={u.email} text={u.name}>
-          <TruncatedText text={`${u.name} (${u.email})`} maxWidth="40ch" />
+          <TruncatedText text={`${u.name} (${u.email})`} maxWidth="40ch" focusable={false} />
         </Option>
       ))}
     </Dropdown>

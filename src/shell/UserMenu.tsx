@@ -49,14 +49,14 @@ export function UserMenu() {
           aria-label="User menu"
           icon={<Avatar size={24} name={user.name} initials={user.initials} color="neutral" aria-hidden />}
         >
-          <TruncatedText className={s.name} text={user.name} maxWidth="20ch" />
+          <TruncatedText className={s.name} text={user.name} maxWidth="20ch" focusable={false} />
         </Button>
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
           <MenuGroupHeader className={s.who}>
-            <TruncatedText text={user.name} maxWidth="32ch" />
-            <TruncatedText className={s.email} text={user.email} maxWidth="32ch" />
+            <TruncatedText text={user.name} maxWidth="32ch" focusable={false} />
+            <TruncatedText className={s.email} text={user.email} maxWidth="32ch" focusable={false} />
           </MenuGroupHeader>
           <MenuDivider />
           <MenuItem icon={<QuestionCircle20Regular />} onClick={() => navigate(paths.help())}>
