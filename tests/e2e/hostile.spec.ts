@@ -88,6 +88,21 @@ test('a 300-character email is an invalid email', async ({ page }) => {
   await expect(page).toHaveURL(/\/login/);
 });
 
+test('a long name is cut with an ellipsis in the header, whole in its tooltip; the search box keeps its room', async ({ page }) => {
+  const email = `${'maximiliana.'.repeat(18)}lee@aerial.example`;
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  const search = page.getByRole('combobox', { name: 'Search' });
+  expect((await search.boundingBox())!.width).toBeGreaterThan(150);
+  const menu = page.getByRole('button', { name: 'User menu' });
+  expect((await menu.boundingBox())!.width).toBeLessThan(320);
+  await menu.getByText(/^Maximiliana Maximiliana/).hover();
+  await expect(page.getByRole('tooltip')).toHaveText(`${'Maximiliana '.repeat(18)}Lee`);
+});
+
 test('a label already in another drive is refused beside its field, naming the drive', async ({ page }) => {
   await signIn(page, '/drives');
   const data = await sampleData(page);
