@@ -1,15 +1,31 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The app version shown in Help and used to prove service-worker updates in tests.
 const APP_VERSION = process.env.APP_VERSION ?? '0.1.0';
 
+/**
+ * Fluent's run-time `<style>` elements carry this nonce, and index.html's Content-Security-Policy
+ * allows it instead of 'unsafe-inline' (docs/security.md). The app is static, so it is constant.
+ */
+const STYLE_NONCE = 'fluent-griffel-styles';
+
+/** Fills the policy's nonce in; the dev server drops the policy (its preamble is an inline script). */
+const contentSecurityPolicy = (): Plugin => ({
+  name: 'content-security-policy',
+  transformIndexHtml(html, ctx) {
+    if (ctx.server) return html.replace(/\s*<!-- docs\/security\.md[\s\S]*?<meta\s+http-equiv="Content-Security-Policy"[\s\S]*?\/>/, '');
+    return html.replaceAll('%STYLE_NONCE%', STYLE_NONCE);
+  },
+});
+
 export default defineConfig({
-  define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
+  define: { __APP_VERSION__: JSON.stringify(APP_VERSION), __STYLE_NONCE__: JSON.stringify(STYLE_NONCE) },
   build: { outDir: process.env.BUILD_OUT_DIR ?? 'dist', sourcemap: false, target: 'es2022' },
   worker: { format: 'es' },
   plugins: [
+    contentSecurityPolicy(),
     react(),
     VitePWA({
       strategies: 'injectManifest',
@@ -40,9 +56,10 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // App shell, every route's chunk, the engine worker chunk, icons and the manifest.
+        // App shell, every route's chunk, the engine worker chunk, icons, the manifest and the sample
+        // PodConfig file (a demo in airplane mode still has a file to upload).
         // Data and photos are cached at run time by sw/routes.ts (photos are far too many).
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}', 'samples/*.xml'],
         globIgnores: ['photos/**', 'data/**'],
         // Fluent UI's chunks are large; a chunk left out of the precache would break offline.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,

@@ -3,13 +3,17 @@
  * (so navigation keeps the flash of the action that caused it), and renders the app inside the
  * Fluent theme and a history-mode router.
  */
+// First: the Trusted Types default policy must exist before the engine worker is created.
+import './security/trustedTypes';
+import './base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { FluentProvider } from '@fluentui/react-components';
+import { FluentProvider, RendererProvider } from '@fluentui/react-components';
 import { Router } from 'wouter';
 import { engineClient } from './engine/client';
 import { noteUserInput, showFlash } from './app/flash';
 import { appTheme } from './theme';
+import { styleRenderer } from './security/styleNonce';
 import { guardAriaHidden } from './shell/ariaHiddenGuard';
 import { App, preloadFirstPage, preloadMainPages } from './App';
 
@@ -30,10 +34,12 @@ guardAriaHidden(root);
 
 createRoot(root).render(
   <StrictMode>
-    <FluentProvider theme={appTheme} style={{ minHeight: '100vh' }}>
-      <Router>
-        <App />
-      </Router>
-    </FluentProvider>
+    <RendererProvider renderer={styleRenderer} targetDocument={document}>
+      <FluentProvider theme={appTheme} style={{ minHeight: '100vh' }}>
+        <Router>
+          <App />
+        </Router>
+      </FluentProvider>
+    </RendererProvider>
   </StrictMode>,
 );

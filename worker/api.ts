@@ -3,6 +3,7 @@
  * versioned delta events. The UI imports this module as a type only.
  */
 import type { SizePreset } from './domain/constants';
+import type { PodconfigSummary } from './domain/podconfig';
 import type {
   Current,
   EntityKind,
@@ -25,8 +26,14 @@ export interface NewSurveyInput {
 
 export interface PodconfigFile {
   name: string;
+  /** The file's real size in bytes. */
   size: number;
+  /** The file's bytes, at most PODCONFIG_MAX_BYTES + 1 of them (the engine reads and checks them). */
+  bytes: Uint8Array;
 }
+
+/** What a good PodConfig file holds, shown before OK (issue 13). */
+export type { PodconfigSummary };
 
 export type Action =
   | { type: 'login'; email: string; password: string }
@@ -42,6 +49,8 @@ export type Action =
   | { type: 'cancelSurvey'; surveyId: Id }
   | { type: 'processApplanix'; surveyId: Id }
   | { type: 'processPodconfig'; surveyId: Id; files: PodconfigFile[] }
+  /** Read-only: checks the files as processPodconfig would and answers the summary; changes nothing. */
+  | { type: 'checkPodconfig'; files: PodconfigFile[] }
   | { type: 'startSurveyQc'; surveyId: Id }
   | { type: 'approveSurveyQc'; surveyId: Id }
   | { type: 'rejectSurveyQc'; surveyId: Id }
@@ -76,8 +85,9 @@ export type ActionResult =
   /**
    * `session`: the session keys as this answer left them, when it changed them, so the main
    * thread writes `current` and `flags` to localStorage before any navigation the action causes.
+   * `podconfig`: what a PodConfig file holds (checkPodconfig).
    */
-  | { ok: true; flash?: Flash; highlight?: Highlight[]; session?: { current: Current; flags: Flags } }
+  | { ok: true; flash?: Flash; highlight?: Highlight[]; session?: { current: Current; flags: Flags }; podconfig?: PodconfigSummary }
   /** `field` names the input the message belongs beside (login: 'email' | 'password'). */
   | { ok: false; error: string; field?: string };
 

@@ -26,9 +26,10 @@ export interface FormDialogProps {
   hideCancel?: boolean;
   /**
    * Runs on OK. Answer null (or nothing) to close, or an error message to stay open and show it.
+   * Answer false to stay open when the form shows the message beside its own field.
    * May be async (e.g. dispatching to the engine).
    */
-  onOk?: () => string | null | void | Promise<string | null | void>;
+  onOk?: () => string | null | false | void | Promise<string | null | false | void>;
   onClose: () => void;
   /** Wider surface for tables (insert media, process capture). */
   wide?: boolean;
@@ -47,7 +48,8 @@ export function FormDialog({ open, title, children, okLabel = 'OK', hideCancel, 
     setBusy(true);
     try {
       const message = onOk ? await onOk() : null;
-      if (message) setError(message);
+      if (message === false) setError(null);
+      else if (message) setError(message);
       else close();
     } finally {
       setBusy(false);

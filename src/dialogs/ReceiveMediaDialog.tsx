@@ -1,6 +1,7 @@
 /**
- * Receive media (SPEC §5): a Media ID for every bay holding media, and a preview of the receive
- * id. The engine answers 'missing media id' when one is empty.
+ * Receive media (SPEC §5; issue 13): a Media ID for every bay holding media, and a preview of the
+ * receive id. The engine answers 'missing media id' when one is empty, and names the bay's field
+ * when a label is not a media id or is already in another drive: that message shows beside it.
  */
 import { useState } from 'react';
 import { Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
@@ -12,7 +13,7 @@ import { receiveIdPreview } from './receiveId';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: '12px' },
-  preview: { fontFamily: tokens.fontFamilyMonospace },
+  preview: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
 });
 
 export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: () => void }) {
@@ -21,6 +22,7 @@ export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: 
   const media = useEntity('media', drive.mediaId);
   const bays = media?.bays.length ? media.bays : [1];
   const [itemIds, setItemIds] = useState<string[]>(() => bays.map(() => ''));
+  const [fieldError, setFieldError] = useState<{ position: number; error: string } | null>(null);
 
   return (
     <FormDialog
@@ -29,16 +31,32 @@ export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: 
       onClose={onClose}
       onOk={async () => {
         const result = await run({ type: 'receiveMedia', host: drive.host, itemIds: itemIds.map((s) => s.trim()) });
-        return result.ok ? null : result.error;
+        if (result.ok) return null;
+        const position = /^itemId:(\d+)$/.exec(result.field ?? '')?.[1];
+        if (position === undefined) {
+          setFieldError(null);
+          return result.error;
+        }
+        setFieldError({ position: Number(position), error: result.error });
+        return false;
       }}
     >
       <div className={styles.form}>
         {bays.map((bay, i) => (
-          <Field key={bay} label={bays.length > 1 ? `Media ID (bay ${bay})` : 'Media ID'}>
+          <Field
+            key={bay}
+            label={bays.length > 1 ? `Media ID (bay ${bay})` : 'Media ID'}
+            hint="Letters, digits and -, up to 16"
+            validationState={fieldError?.position === i ? 'error' : 'none'}
+            validationMessage={fieldError?.position === i ? fieldError.error : undefined}
+          >
             <Input
               value={itemIds[i]}
               autoFocus={i === 0}
-              onChange={(_, d) => setItemIds((prev) => prev.map((v, j) => (j === i ? d.value : v)))}
+              onChange={(_, d) => {
+                setItemIds((prev) => prev.map((v, j) => (j === i ? d.value : v)));
+                if (fieldError?.position === i) setFieldError(null);
+              }}
             />
           </Field>
         ))}

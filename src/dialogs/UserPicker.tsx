@@ -4,6 +4,7 @@
  */
 import { Dropdown, Option } from '@fluentui/react-components';
 import type { User } from '../../worker/domain/types';
+import { TruncatedText } from '../components/TruncatedText';
 
 export interface UserPickerProps {
   users: User[];
@@ -23,7 +24,7 @@ export function UserPicker({ users, value, onChange, label }: UserPickerProps) {
     >
       {users.map((u) => (
         <Option key={u.email} value={u.email} text={u.name}>
-          {`${u.name} (${u.email})`}
+          <TruncatedText text={`${u.name} (${u.email})`} maxWidth="40ch" focusable={false} />
         </Option>
       ))}
     </Dropdown>

@@ -18,6 +18,7 @@ import { QuestionCircle20Regular, Settings20Regular, SignOut20Regular } from '@f
 import { useLocation } from 'wouter';
 import { useCurrent } from '../engine/hooks';
 import { paths } from '../app/paths';
+import { TruncatedText } from '../components/TruncatedText';
 
 const useStyles = makeStyles({
   trigger: {
@@ -26,8 +27,8 @@ const useStyles = makeStyles({
     ':hover': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: tokens.colorBrandBackgroundHover },
     ':hover:active': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: tokens.colorBrandBackgroundPressed },
   },
+  // A long name is cut with an ellipsis (whole in its tooltip), so the search box keeps its room.
   name: {
-    whiteSpace: 'nowrap',
     '@media (max-width: 1000px)': { display: 'none' },
   },
   who: { flexDirection: 'column', alignItems: 'flex-start', height: 'auto', paddingTop: tokens.spacingVerticalS, paddingBottom: tokens.spacingVerticalS },
@@ -48,14 +49,14 @@ export function UserMenu() {
           aria-label="User menu"
           icon={<Avatar size={24} name={user.name} initials={user.initials} color="neutral" aria-hidden />}
         >
-          <span className={s.name}>{user.name}</span>
+          <TruncatedText className={s.name} text={user.name} maxWidth="20ch" focusable={false} />
         </Button>
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
           <MenuGroupHeader className={s.who}>
-            <span>{user.name}</span>
-            <span className={s.email}>{user.email}</span>
+            <TruncatedText text={user.name} maxWidth="32ch" focusable={false} />
+            <TruncatedText className={s.email} text={user.email} maxWidth="32ch" focusable={false} />
           </MenuGroupHeader>
           <MenuDivider />
           <MenuItem icon={<QuestionCircle20Regular />} onClick={() => navigate(paths.help())}>

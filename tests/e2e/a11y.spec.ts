@@ -4,7 +4,8 @@
  * with the optional Projects and (All) Surveys pages switched on.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { DataFile, PhotoIndex } from '../../worker/domain/types';
 import { login } from './helpers';
 

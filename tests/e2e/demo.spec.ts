@@ -4,7 +4,9 @@
  * the capture, capture QC and publish, until the survey and its capture read Published, checking
  * every flash text of SPEC §8 on the way.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { flash, login, setSpeed } from './helpers';
 
 const HOST = 'ingest-09';
@@ -77,9 +79,10 @@ test('the whole demo, from an empty drive to a published capture', async ({ page
   await page.getByRole('dialog').getByLabel('PodConfig file').setInputFiles({
     name: 'podconfig.xml',
     mimeType: 'application/xml',
-    buffer: Buffer.from('<?xml version="1.0"?><podconfig cameras="6"/>'),
+    buffer: readFileSync('public/samples/podconfig-sample.xml'),
   });
   await expect(page.getByRole('dialog')).toContainText('podconfig.xml');
+  await expect(page.getByRole('dialog')).toContainText('6 cameras, pod serial POD-0042');
   await ok(page);
   await expect(flash(page, `processed podconfig for survey ${id}`)).toBeVisible();
 

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectFetchHandler, initialJs, precacheSize, waitForController } from './pwa';
 import { startPwaServer, type PwaServer } from './pwaServer';
 

@@ -15,7 +15,8 @@ import type { PwaServer } from './pwaServer';
 export async function waitForController(page: Page): Promise<void> {
   await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
   await page.reload();
-  await page.waitForFunction('navigator.serviceWorker.controller !== null');
+  // A function: a string predicate is polled with eval, which the app's policy refuses.
+  await page.waitForFunction(() => (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator.serviceWorker.controller !== null);
 }
 
 /**

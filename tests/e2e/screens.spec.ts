@@ -4,7 +4,8 @@
  * windowing and sticky header, and the image viewer.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { DataFile, PhotoIndex, Survey } from '../../worker/domain/types';
 import { flash, login, setSpeed } from './helpers';
 

@@ -3,7 +3,8 @@
  * header before and after login, settings that persist, the demo data actions with their flashes
  * and destinations, search by keyboard and mouse, and flash timing.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { DataFile } from '../../worker/domain/types';
 import { DEMO_USER, flash, login } from './helpers';
 

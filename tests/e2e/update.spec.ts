@@ -4,7 +4,7 @@
  * reloads until the person clicks Reload, which applies the new version.
  */
 import { execFileSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { login } from './helpers';
 import { waitForController } from './pwa';
 import { startPwaServer, type PwaServer } from './pwaServer';

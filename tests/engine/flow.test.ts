@@ -8,6 +8,7 @@ import { harness, type Harness } from '../helpers/engineHarness';
 import { ANN } from '../helpers/builders';
 import { shortId } from '../../worker/domain/shortId';
 import type { Survey } from '../../worker/domain/types';
+import { samplePodconfig } from '../helpers/podconfigFiles';
 
 const survey = (h: Harness, id: string): Survey => h.engine.world.index.surveys[id]!;
 
@@ -143,7 +144,7 @@ describe('survey and capture through to Published', () => {
     const s = () => survey(h, sid);
     expect(await h.do({ type: 'processApplanix', surveyId: sid })).toMatchObject({ ok: true, flash: { category: 'success', text: `processed applanix for survey ${short}` } });
     expect(s()).toMatchObject({ applanix: true, display: 'Waiting for PodConfig', flags: { waitingForPodconfig: true, needsApplanix: false } });
-    expect(await h.do({ type: 'processPodconfig', surveyId: sid, files: [{ name: 'pod.XML', size: 10 }] })).toMatchObject({ ok: true, flash: { text: `processed podconfig for survey ${short}` } });
+    expect(await h.do({ type: 'processPodconfig', surveyId: sid, files: samplePodconfig('pod.XML') })).toMatchObject({ ok: true, flash: { text: `processed podconfig for survey ${short}` } });
     expect(s()).toMatchObject({ podconfig: true, display: 'Extracting Frames', stage: { state: 'working', remainingText: '60s' } });
     h.advance(60_000);
     expect(s()).toMatchObject({ display: 'Ready for QC', flags: { qcReady: true, canCancel: true } });
@@ -190,7 +191,7 @@ describe('survey and capture through to Published', () => {
     h.advance(100_000);
     for (const id of [a, b]) {
       await h.do({ type: 'processApplanix', surveyId: id });
-      await h.do({ type: 'processPodconfig', surveyId: id, files: [{ name: 'p.xml', size: 1 }] });
+      await h.do({ type: 'processPodconfig', surveyId: id, files: samplePodconfig() });
     }
     h.advance(60_000);
     expect(await h.do({ type: 'rejectSurveyQc', surveyId: b })).toMatchObject({ flash: { category: 'warning', text: `QC rejected for survey ${shortId(b)}` } });

@@ -11,6 +11,7 @@ import { SIZE_PRESETS_S, type SizePreset } from '../../worker/domain/constants';
 import { harness, type Harness } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
 import { ANN, BOB, aWorld } from '../helpers/builders';
+import { samplePodconfig } from '../helpers/podconfigFiles';
 
 const SIZES = Object.keys(SIZE_PRESETS_S) as SizePreset[];
 const OPS = 26;
@@ -56,7 +57,7 @@ function toAction(h: Harness, { op, a, b }: Intent): Action | null {
     case 6:
       return { type: 'processApplanix', surveyId: survey('waitingForApplanix') };
     case 7:
-      return { type: 'processPodconfig', surveyId: survey('waitingForPodconfig'), files: b % 4 === 0 ? [] : [{ name: b % 4 === 1 ? 'x.txt' : 'p.xml', size: 1 }] };
+      return { type: 'processPodconfig', surveyId: survey('waitingForPodconfig'), files: b % 4 === 0 ? [] : samplePodconfig(b % 4 === 1 ? 'x.txt' : 'p.xml') };
     case 8:
       return { type: 'startSurveyQc', surveyId: survey('qcReady') };
     case 9:
@@ -102,7 +103,7 @@ function guided(h: Harness, n: number): Action | null {
   }
   for (const s of Object.values(w.index.surveys)) {
     if (s.flags.waitingForApplanix) options.push({ type: 'processApplanix', surveyId: s.surveyId });
-    if (s.flags.waitingForPodconfig) options.push({ type: 'processPodconfig', surveyId: s.surveyId, files: [{ name: 'p.xml', size: 1 }] });
+    if (s.flags.waitingForPodconfig) options.push({ type: 'processPodconfig', surveyId: s.surveyId, files: samplePodconfig() });
     if (s.flags.qcReady) options.push({ type: 'startSurveyQc', surveyId: s.surveyId });
     if (s.flags.qcInProgress) options.push({ type: 'approveSurveyQc', surveyId: s.surveyId });
   }

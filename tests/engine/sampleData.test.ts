@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { harness } from '../helpers/engineHarness';
 import { SAMPLE } from '../../worker/domain/constants';
+import { samplePodconfig } from '../helpers/podconfigFiles';
 
 const ALL_JSON = 'public/data/all.json';
 
@@ -26,7 +27,7 @@ describe.skipIf(!existsSync(ALL_JSON))('sample data through the engine', () => {
     const surveyId = media.surveyIds[0]!;
     const s = w.index.surveys[surveyId]!;
     if (s.flags.waitingForApplanix) await h.do({ type: 'processApplanix', surveyId });
-    if (s.flags.waitingForPodconfig) await h.do({ type: 'processPodconfig', surveyId, files: [{ name: 'pod.xml', size: 1 }] });
+    if (s.flags.waitingForPodconfig) await h.do({ type: 'processPodconfig', surveyId, files: samplePodconfig() });
     h.advance(60_000);
     expect(s.display).toBe('Ready for QC');
     const capture = w.index.captures[s.captureId]!;

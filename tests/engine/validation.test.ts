@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from '../helpers/engineHarness';
 import { ANN, T0, aSurvey, aWorld, aCaptureAt, aMedia } from '../helpers/builders';
 import type { Action } from '../../worker/api';
+import { samplePodconfig } from '../helpers/podconfigFiles';
 
 async function expectUnchanged(h: Harness, action: Action, error: string, field?: string) {
   h.engine.tick();
@@ -86,14 +87,15 @@ describe('surveys and captures (SPEC §4, §5)', () => {
 
   it('PodConfig takes one .xml file', async () => {
     const h = await harness({ world: world() });
-    await expectUnchanged(h, { type: 'processPodconfig', surveyId: 's-pod', files: [] }, 'Please choose a PodConfig file');
+    await expectUnchanged(h, { type: 'processPodconfig', surveyId: 's-pod', files: [] }, 'Please choose a PodConfig file', 'file');
     await expectUnchanged(
       h,
-      { type: 'processPodconfig', surveyId: 's-pod', files: [{ name: 'a.xml', size: 1 }, { name: 'b.xml', size: 1 }] },
+      { type: 'processPodconfig', surveyId: 's-pod', files: [...samplePodconfig('a.xml'), ...samplePodconfig('b.xml')] },
       'Only one file can be uploaded',
+      'file',
     );
-    await expectUnchanged(h, { type: 'processPodconfig', surveyId: 's-pod', files: [{ name: 'a.txt', size: 1 }] }, 'Only .xml files are accepted');
-    await expectUnchanged(h, { type: 'processPodconfig', surveyId: 's-apx', files: [{ name: 'a.xml', size: 1 }] }, 'This action is no longer available for survey S-APX');
+    await expectUnchanged(h, { type: 'processPodconfig', surveyId: 's-pod', files: samplePodconfig('a.txt') }, 'Only .xml files are accepted', 'file');
+    await expectUnchanged(h, { type: 'processPodconfig', surveyId: 's-apx', files: samplePodconfig('a.xml') }, 'This action is no longer available for survey S-APX');
     await expectUnchanged(h, { type: 'processApplanix', surveyId: 's-pod' }, 'This action is no longer available for survey S-POD');
   });
 

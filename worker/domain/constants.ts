@@ -35,6 +35,12 @@ export type SizePreset = keyof typeof SIZE_PRESETS_S;
 export const DEMO_PASSWORD = 'demo';
 export const DATE_INPUT_FORMAT = 'dd MMM yyyy';
 export const PODCONFIG_MAX_FILES = 1;
+/** Issue 13: a PodConfig file is a few kB; anything past this is not one, and is not read. */
+export const PODCONFIG_MAX_BYTES = 5 * 1024 * 1024;
+/** Issue 13 / RFC 5321: the longest address a mail system carries. */
+export const EMAIL_MAX_CHARS = 254;
+/** Issue 13: a media id (drive label) is letters, digits and '-', 1 to 16 characters. */
+export const MEDIA_ID_PATTERN = /^[A-Za-z0-9-]{1,16}$/;
 
 /**
  * §9 "Demo state resets when stored data has expired." The spec gives no period; a demo left

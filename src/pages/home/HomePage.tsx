@@ -8,6 +8,7 @@ import { engineClient } from '../../engine/client';
 import { useCurrent, useIds, useKindVersion } from '../../engine/hooks';
 import { selectDashboard } from './dashboardSelectors';
 import { DashboardCard } from './DashboardCard';
+import { TruncatedText } from '../../components/TruncatedText';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -40,7 +41,8 @@ export default function HomePage() {
           Dashboard
         </Title2>
         <Body1 as="p" className={s.intro}>
-          Welcome{user ? `, ${user.name}` : ''}. Surveys move from the drives through QC to publishing; these lists
+          Welcome{user ? ', ' : ''}
+          {user && <TruncatedText text={user.name} maxWidth="32ch" />}. Surveys move from the drives through QC to publishing; these lists
           show where they are now.
         </Body1>
       </div>

@@ -7,17 +7,17 @@ import type { ActionResult } from '../../api';
 import type { Capture, Id, Survey } from '../../domain/types';
 import { currentStage, haltStage, moveNext, moveTo, startWorking } from '../../domain/workflow';
 import type { World } from '../world';
-import { fail, hl, notFound, ok, unavailable, type ActionContext } from './context';
+import { own, fail, hl, notFound, ok, unavailable, type ActionContext } from './context';
 
 function selectedSurveys(world: World, c: Capture, stage: string): Survey[] {
   return c.selectedIds
-    .map((id) => world.index.surveys[id])
+    .map((id) => own(world.index.surveys, id))
     .filter((s): s is Survey => !!s && currentStage(s.workflow).name === stage);
 }
 
 const isCapture = (v: Capture | ActionResult): v is Capture => 'captureId' in v;
 function find(ctx: ActionContext, captureId: Id): Capture | ActionResult {
-  return ctx.world.index.captures[captureId] ?? notFound('capture', captureId);
+  return own(ctx.world.index.captures, captureId) ?? notFound('capture', captureId);
 }
 
 export function processCapture(ctx: ActionContext, captureId: Id, surveyIds: Id[]): ActionResult {
@@ -28,7 +28,7 @@ export function processCapture(ctx: ActionContext, captureId: Id, surveyIds: Id[
   const ids = [...new Set(surveyIds ?? [])];
   if (!ids.length) return fail('Please select at least one survey for processing');
   for (const id of ids) {
-    const s = world.index.surveys[id];
+    const s = own(world.index.surveys, id);
     if (!s || s.captureId !== captureId || !s.flags.canProcess) return fail('Only QC-approved surveys can be processed');
   }
   c.selectedIds = ids;

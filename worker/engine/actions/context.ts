@@ -27,8 +27,23 @@ export function unavailable(entity: string): ActionResult {
   return fail(`This action is no longer available for ${entity}`);
 }
 
-export function notFound(what: string, id: Id): ActionResult {
-  return fail(`No ${what} ${id}`);
+/**
+ * An entity named by an action's parameter: only the map's own entries count, so an id such as
+ * "__proto__" or "hasOwnProperty" finds nothing rather than Object.prototype's members (issue 13).
+ */
+export function own<T>(map: Record<Id, T>, id: unknown): T | undefined {
+  return typeof id === 'string' && Object.hasOwn(map, id) ? map[id] : undefined;
+}
+
+/** A parameter shown back in a message: a bounded string, whatever the caller sent. */
+export function shown(value: unknown): string {
+  if (typeof value === 'string') return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return `(${value === null ? 'null' : typeof value})`;
+}
+
+export function notFound(what: string, id: unknown): ActionResult {
+  return fail(`No ${what} ${shown(id)}`);
 }
 
 export function hl(kind: EntityKind, id: Id): Highlight {

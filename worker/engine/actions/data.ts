@@ -7,7 +7,7 @@ import type { ActionResult } from '../../api';
 import { SAMPLE } from '../../domain/constants';
 import type { Id } from '../../domain/types';
 import { removeMedia, removeSurveys, resetCapture } from '../removal';
-import { hl, notFound, ok, type ActionContext } from './context';
+import { own, hl, notFound, ok, type ActionContext } from './context';
 
 export function cleanDemo(ctx: ActionContext): ActionResult {
   const { world, now } = ctx;
@@ -19,7 +19,7 @@ export function cleanDemo(ctx: ActionContext): ActionResult {
 
 export function cleanCapture(ctx: ActionContext, captureId: Id): ActionResult {
   const { world, now } = ctx;
-  const c = world.index.captures[captureId];
+  const c = own(world.index.captures, captureId);
   if (!c) return notFound('capture', captureId);
   const surveyIds = [...c.surveyIds];
   const media = new Set(surveyIds.map((id) => world.index.surveys[id]?.mediaId).filter((m): m is Id => !!m));

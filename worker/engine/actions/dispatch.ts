@@ -1,7 +1,16 @@
 /** The one switch from an `Action` to its handler (every synchronous action of api.ts). */
 import type { Action, ActionResult } from '../../api';
 import type { ActionContext } from './context';
-import { approveSurveyQc, cancelSurvey, processApplanix, processPodconfig, rejectSurveyQc, startSurveyQc } from './survey';
+import { list, record } from './shape';
+import {
+  approveSurveyQc,
+  cancelSurvey,
+  checkPodconfigFiles,
+  processApplanix,
+  processPodconfig,
+  rejectSurveyQc,
+  startSurveyQc,
+} from './survey';
 import { decideCaptureQc, processCapture, publishCapture, startCaptureQc } from './capture';
 import { assignSurveys, cancelReceive, ejectMedia, insertMedia, receiveMedia } from './media';
 import { cleanCapture, cleanDemo, sampleOnly } from './data';
@@ -10,29 +19,32 @@ import { login, logout, setFlags } from './session';
 export type SyncAction = Exclude<Action, { type: 'resetDemo' } | { type: 'reloadData' } | { type: 'importWorld' }>;
 
 export function applyAction(ctx: ActionContext, action: SyncAction): ActionResult {
+  // Issue 13: a caller may send anything; lists and records arrive as what the handlers expect.
   switch (action.type) {
     case 'login':
       return login(ctx, action.email, action.password);
     case 'logout':
       return logout(ctx);
     case 'setFlags':
-      return setFlags(ctx, action.flags ?? {});
+      return setFlags(ctx, record(action.flags));
     case 'insertMedia':
-      return insertMedia(ctx, action.host, action.bays, action.surveys);
+      return insertMedia(ctx, action.host, list(action.bays), list(action.surveys));
     case 'receiveMedia':
-      return receiveMedia(ctx, action.host, action.itemIds);
+      return receiveMedia(ctx, action.host, list(action.itemIds));
     case 'cancelReceive':
       return cancelReceive(ctx, action.host);
     case 'ejectMedia':
       return ejectMedia(ctx, action.host);
     case 'assignSurveys':
-      return assignSurveys(ctx, action.mediaId, action.assignments);
+      return assignSurveys(ctx, action.mediaId, action.assignments === undefined ? undefined : list(action.assignments));
     case 'cancelSurvey':
       return cancelSurvey(ctx, action.surveyId);
     case 'processApplanix':
       return processApplanix(ctx, action.surveyId);
     case 'processPodconfig':
       return processPodconfig(ctx, action.surveyId, action.files);
+    case 'checkPodconfig':
+      return checkPodconfigFiles(action.files);
     case 'startSurveyQc':
       return startSurveyQc(ctx, action.surveyId);
     case 'approveSurveyQc':
@@ -40,7 +52,7 @@ export function applyAction(ctx: ActionContext, action: SyncAction): ActionResul
     case 'rejectSurveyQc':
       return rejectSurveyQc(ctx, action.surveyId);
     case 'processCapture':
-      return processCapture(ctx, action.captureId, action.surveyIds);
+      return processCapture(ctx, action.captureId, list(action.surveyIds));
     case 'startCaptureQc':
       return startCaptureQc(ctx, action.captureId);
     case 'approveCaptureQc':

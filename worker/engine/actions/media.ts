@@ -7,15 +7,16 @@ import { SIZE_PRESETS_S, DEFAULT_WORKFLOW_SECONDS } from '../../domain/constants
 import { isIsoDay, isoDay, receiveIdOf } from '../../domain/dates';
 import { mediaCanEject } from '../../domain/derive';
 import { makeMedia, makeSurvey } from '../../domain/entities';
+import { mediaLabelProblem } from '../../domain/mediaLabels';
 import { shortId } from '../../domain/shortId';
 import type { Id, Survey } from '../../domain/types';
 import { currentStage, haltStage, moveNext, stageIndex } from '../../domain/workflow';
 import { removeMedia } from '../removal';
-import { fail, hl, notFound, ok, unavailable, type ActionContext } from './context';
+import { own, fail, hl, notFound, ok, shown, unavailable, type ActionContext } from './context';
 
 export function insertMedia(ctx: ActionContext, host: string, bays: number[], inputs: NewSurveyInput[]): ActionResult {
   const { world, now } = ctx;
-  const drive = world.index.drives[host];
+  const drive = own(world.index.drives, host);
   if (!drive) return notFound('drive', host);
   if (drive.mediaId) return fail(`Drive ${host} is not empty`);
   const chosen = bays && bays.length ? [...bays].sort((a, b) => a - b) : [1];
@@ -25,10 +26,15 @@ export function insertMedia(ctx: ActionContext, host: string, bays: number[], in
   if (!inputs || !inputs.length) return fail('At least one survey is required');
   const today = isoDay(now);
   for (const input of inputs) {
-    const plan = world.index.flightPlans[input.flightPlanId];
-    if (!plan) return notFound('flight plan', input.flightPlanId);
+    const plan = own(world.index.flightPlans, input?.flightPlanId);
+    if (!plan) return notFound('flight plan', input?.flightPlanId);
     if (!world.index.captures[plan.captureId]) return notFound('capture', plan.captureId);
-    if (!(input.size in SIZE_PRESETS_S)) return fail(`Unknown survey size ${input.size}`);
+    // Own keys only: "__proto__" or "constructor" is not a size (issue 13).
+    if (typeof input.size !== 'string' || !Object.hasOwn(SIZE_PRESETS_S, input.size)) return fail(`Unknown survey size ${shown(input.size)}`);
+    const lines = plan.lines.length;
+    if (input.linesFlown !== undefined && !(Number.isInteger(input.linesFlown) && input.linesFlown >= 0 && input.linesFlown <= lines)) {
+      return fail(`Lines flown is a whole number from 0 to ${lines}`);
+    }
     if (!isIsoDay(input.flownOn)) return fail('Please enter the flown-on date');
     if (input.flownOn > today) return fail('Flown-on date cannot be in the future');
   }
@@ -69,13 +75,15 @@ export function insertMedia(ctx: ActionContext, host: string, bays: number[], in
 
 export function receiveMedia(ctx: ActionContext, host: string, itemIds: string[]): ActionResult {
   const { world, now } = ctx;
-  const drive = world.index.drives[host];
+  const drive = own(world.index.drives, host);
   if (!drive) return notFound('drive', host);
   const media = world.get('media', drive.mediaId);
   if (!media || !media.isNew) return unavailable(`drive ${host}`);
   const items = (itemIds ?? []).map((i) => (typeof i === 'string' ? i.trim() : ''));
   if (items.length < media.bays.length || items.slice(0, media.bays.length).some((i) => !i)) return fail('missing media id');
   const used = items.slice(0, media.bays.length);
+  const problem = mediaLabelProblem(world.index, host, used);
+  if (problem) return fail(problem.error, `itemId:${problem.position}`);
   media.receivedOn = isoDay(now);
   media.itemIds = used;
   media.receiveId = receiveIdOf(media.receivedOn, used);
@@ -100,7 +108,7 @@ const NOT_RECEIVED = new Set(['new', 'copy', 'receive']);
 
 export function cancelReceive(ctx: ActionContext, host: string): ActionResult {
   const { world, now } = ctx;
-  const drive = world.index.drives[host];
+  const drive = own(world.index.drives, host);
   if (!drive) return notFound('drive', host);
   const media = world.get('media', drive.mediaId);
   if (!media || !media.flags.canCancel) return unavailable(`drive ${host}`);
@@ -119,7 +127,7 @@ export function cancelReceive(ctx: ActionContext, host: string): ActionResult {
 
 export function ejectMedia(ctx: ActionContext, host: string): ActionResult {
   const { world } = ctx;
-  const drive = world.index.drives[host];
+  const drive = own(world.index.drives, host);
   if (!drive) return notFound('drive', host);
   const media = world.get('media', drive.mediaId);
   if (!media || !mediaCanEject(media)) return unavailable(`drive ${host}`);
@@ -141,7 +149,7 @@ export function assignSurveys(
   assignments?: { surveyId: Id; email: string }[],
 ): ActionResult {
   const { world, now } = ctx;
-  const media = world.index.media[mediaId];
+  const media = own(world.index.media, mediaId);
   if (!media) return notFound('media set', mediaId);
   if (!media.flags.canAssign) return unavailable(`media ${mediaId}`);
   let list = assignments;
@@ -151,11 +159,12 @@ export function assignSurveys(
     list = media.surveyIds.map((surveyId) => ({ surveyId, email: me.email }));
   }
   for (const a of list) {
-    if (!media.surveyIds.includes(a.surveyId)) return fail(`Survey ${shortId(a.surveyId)} is not on media ${mediaId}`);
-    if (!world.index.users[a.email?.toLowerCase()]) return fail(`Unknown user ${a.email}`);
+    const surveyId: unknown = a?.surveyId;
+    if (typeof surveyId !== 'string' || !media.surveyIds.includes(surveyId)) return fail(`Survey ${typeof surveyId === 'string' ? shortId(surveyId) : shown(surveyId)} is not on media ${mediaId}`);
+    if (!own(world.index.users, typeof a.email === 'string' ? a.email.toLowerCase() : null)) return fail(`Unknown user ${shown(a.email)}`);
   }
   for (const a of list) {
-    const s = world.index.surveys[a.surveyId];
+    const s = own(world.index.surveys, a.surveyId);
     if (!s) continue;
     s.assignedTo = a.email.toLowerCase();
     world.touch('surveys', a.surveyId);

@@ -3,14 +3,14 @@
  * approve, reject. Flash texts name a survey by its short id.
  */
 import type { ActionResult, PodconfigFile } from '../../api';
-import { PODCONFIG_MAX_FILES } from '../../domain/constants';
+import { checkPodconfig } from '../../domain/podconfig';
 import { shortId } from '../../domain/shortId';
 import type { Id, Survey } from '../../domain/types';
 import { completeStage, currentStage, haltStage, moveNext } from '../../domain/workflow';
-import { fail, hl, notFound, ok, unavailable, type ActionContext } from './context';
+import { own, fail, hl, notFound, ok, unavailable, type ActionContext } from './context';
 
 function find(ctx: ActionContext, surveyId: Id): Survey | ActionResult {
-  return ctx.world.index.surveys[surveyId] ?? notFound('survey', surveyId);
+  return own(ctx.world.index.surveys, surveyId) ?? notFound('survey', surveyId);
 }
 
 const isSurvey = (v: Survey | ActionResult): v is Survey => 'surveyId' in v;
@@ -35,20 +35,21 @@ export function processApplanix(ctx: ActionContext, surveyId: Id): ActionResult 
   return ok(`processed applanix for ${label(s)}`, 'success', [hl('surveys', surveyId)]);
 }
 
-/** docs/workflow-rules.md: one file, .xml only. */
-export function podconfigFileError(files: readonly PodconfigFile[] | undefined): string | null {
-  if (!files || files.length === 0) return 'Please choose a PodConfig file';
-  if (files.length > PODCONFIG_MAX_FILES) return 'Only one file can be uploaded';
-  if (!/\.xml$/i.test(files[0]!.name)) return 'Only .xml files are accepted';
-  return null;
+/**
+ * docs/workflow-rules.md, PodConfig files: read-only, so the dialog can show what the file holds
+ * before OK. The message belongs beside the file field.
+ */
+export function checkPodconfigFiles(files: PodconfigFile[]): ActionResult {
+  const check = checkPodconfig(files);
+  return check.ok ? { ok: true, podconfig: check.summary } : fail(check.error, 'file');
 }
 
 export function processPodconfig(ctx: ActionContext, surveyId: Id, files: PodconfigFile[]): ActionResult {
   const s = find(ctx, surveyId);
   if (!isSurvey(s)) return s;
   if (!s.flags.waitingForPodconfig) return unavailable(label(s));
-  const error = podconfigFileError(files);
-  if (error) return fail(error);
+  const check = checkPodconfig(files);
+  if (!check.ok) return fail(check.error, 'file');
   s.podconfig = true;
   moveNext(s.workflow, ctx.now, ctx.world.speed);
   ctx.world.touch('surveys', surveyId);

@@ -1,0 +1,124 @@
+/**
+ * The PodConfig check (docs/workflow-rules.md, "PodConfig files"): reads the uploaded bytes and
+ * says exactly what is wrong, or what the file holds. Pure: the engine is its only caller and the
+ * one judge; the UI never decides whether a file is good.
+ *
+ * Order matters: cheap, certain refusals (count, name, size, empty, binary, DTD) come before any
+ * parsing, so a hostile file never reaches the parser. DTDs and entity declarations are refused
+ * outright, never expanded ("billion laughs", external entities).
+ */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { CAMERA_COUNT, PODCONFIG_MAX_BYTES, PODCONFIG_MAX_FILES } from './constants';
+
+/** One uploaded file as the UI read it: `bytes` holds at most PODCONFIG_MAX_BYTES + 1 bytes. */
+export interface PodconfigUpload {
+  name: string;
+  /** The file's real size in bytes (the UI does not read past the cap). */
+  size: number;
+  bytes: Uint8Array;
+}
+
+/** What the user is about to accept, shown in the dialog before OK. */
+export interface PodconfigSummary {
+  podSerial: string;
+  cameras: string[];
+  /** "6 cameras, pod serial POD-0042" */
+  text: string;
+}
+
+export type PodconfigCheck = { ok: true; summary: PodconfigSummary } | { ok: false; error: string };
+
+export const PODCONFIG_ROOT = 'PodConfig';
+/** Cam01 … Cam06 (SPEC §9: six cameras). */
+export const PODCONFIG_CAMERA_IDS = Array.from({ length: CAMERA_COUNT }, (_, i) => `Cam0${i + 1}`);
+const MAX_MB = PODCONFIG_MAX_BYTES / (1024 * 1024);
+
+const refuse = (error: string): PodconfigCheck => ({ ok: false, error });
+
+/** Count, name and the bytes' presence: what can be judged without reading. */
+function checkUploads(files: unknown): PodconfigUpload | string {
+  if (!Array.isArray(files) || files.length === 0) return 'Please choose a PodConfig file';
+  if (files.length > PODCONFIG_MAX_FILES) return 'Only one file can be uploaded';
+  const file = files[0] as Partial<PodconfigUpload> | null;
+  if (!file || typeof file !== 'object' || typeof file.name !== 'string' || !/\.xml$/i.test(file.name)) {
+    return 'Only .xml files are accepted';
+  }
+  if (!(file.bytes instanceof Uint8Array)) return 'The PodConfig file could not be read';
+  const size = typeof file.size === 'number' && Number.isFinite(file.size) ? file.size : file.bytes.length;
+  if (size > PODCONFIG_MAX_BYTES || file.bytes.length > PODCONFIG_MAX_BYTES) {
+    return `The PodConfig file is larger than ${MAX_MB} MB`;
+  }
+  return { name: file.name, size, bytes: file.bytes };
+}
+
+/** UTF-8 text, or null when the bytes are not text (NUL bytes, invalid UTF-8). */
+function decodeText(bytes: Uint8Array): string | null {
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+type Node = Record<string, unknown>;
+const asList = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+const asNode = (v: unknown): Node => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : {});
+const attr = (node: Node, name: string): string => {
+  const v = node[`@${name}`];
+  return typeof v === 'string' ? v.trim() : '';
+};
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseAttributeValue: false,
+  parseTagValue: false,
+  // Never expand anything: DTDs were refused already, and the five predefined entities suffice.
+  processEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+});
+
+/** The documented shape: <PodConfig serial="…"> holding <Camera id="Cam0N" serial="…"/> ×6. */
+function checkShape(xml: string): PodconfigCheck {
+  const doc = asNode(parser.parse(xml));
+  const roots = Object.keys(doc).filter((k) => !k.startsWith('?') && k !== '#text' && k !== '#comment');
+  const root = roots[0] ?? '';
+  if (root !== PODCONFIG_ROOT) return refuse(`The root element is <${root.slice(0, 40)}>, not <${PODCONFIG_ROOT}>`);
+  const pod = asNode(asList(doc[PODCONFIG_ROOT])[0]);
+  const podSerial = attr(pod, 'serial');
+  if (!podSerial) return refuse('The PodConfig has no pod serial (serial="…" on <PodConfig>)');
+  const cameras = asList(asNode(asList(pod['Cameras'])[0])['Camera']).map(asNode);
+  const seen = new Map<string, Node>();
+  for (const camera of cameras) {
+    const id = attr(camera, 'id');
+    if (!PODCONFIG_CAMERA_IDS.includes(id)) return refuse(`Unknown camera "${id.slice(0, 20)}": cameras are Cam01 to Cam06`);
+    if (seen.has(id)) return refuse(`Camera ${id} appears twice`);
+    seen.set(id, camera);
+  }
+  const missing = PODCONFIG_CAMERA_IDS.filter((id) => !seen.has(id));
+  if (missing.length) return refuse(`Missing camera${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: a pod has six cameras`);
+  for (const [id, camera] of seen) {
+    if (!attr(camera, 'serial')) return refuse(`Camera ${id} has no serial`);
+    const focal = Number(attr(camera, 'focalLengthMm'));
+    if (!(focal > 0)) return refuse(`Camera ${id} has no focal length (focalLengthMm)`);
+  }
+  const serial = podSerial.slice(0, 64);
+  return { ok: true, summary: { podSerial: serial, cameras: PODCONFIG_CAMERA_IDS, text: `${CAMERA_COUNT} cameras, pod serial ${serial}` } };
+}
+
+export function checkPodconfig(files: unknown): PodconfigCheck {
+  const upload = checkUploads(files);
+  if (typeof upload === 'string') return refuse(upload);
+  if (upload.size === 0 || upload.bytes.length === 0) return refuse('The PodConfig file is empty');
+  const text = decodeText(upload.bytes);
+  if (text === null) return refuse('The PodConfig file is not text: it looks like a binary file');
+  if (!text.trim()) return refuse('The PodConfig file is empty');
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) return refuse('The PodConfig file declares a DTD or entities, which are not accepted');
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) {
+    return refuse(`The PodConfig file is not well-formed XML (line ${valid.err.line}: ${valid.err.msg.slice(0, 120)})`);
+  }
+  return checkShape(text);
+}
