@@ -4,7 +4,8 @@
  * or close the page and open a new one in the same browser profile: the change is there. No test
  * here waits for a save; that is the point.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { DataFile } from '../../worker/domain/types';
 import { flash, login } from './helpers';
 
