@@ -89,7 +89,8 @@ export type ActionResult =
    */
   | { ok: true; flash?: Flash; highlight?: Highlight[]; session?: { current: Current; flags: Flags }; podconfig?: PodconfigSummary }
   /** `field` names the input the message belongs beside (login: 'email' | 'password'). */
-  | { ok: false; error: string; field?: string };
+  /** `storage`: the browser refused to store the change (nothing changed; the UI says so wherever it is). */
+  | { ok: false; error: string; field?: string; storage?: true };
 
 /**
  * One message per tick or action. `seq` grows by one per event; a client that sees a gap asks for

@@ -15,6 +15,9 @@ export async function runAction(action: Action): Promise<ActionResult> {
   if (result.ok) {
     if (result.flash) showFlash(result.flash);
     if (result.highlight?.length && client.model.flags.highlighter) highlightRows(result.highlight);
+  } else if (result.storage) {
+    // Not about any field: the change was not kept, whatever page or dialog asked for it.
+    showFlash({ category: 'danger', text: result.error });
   }
   return result;
 }

@@ -78,7 +78,7 @@ describe('durable commits', () => {
     h.store.failWith = full;
     const n = h.events.length;
     const result = await h.do({ type: 'cancelReceive', host: 'drive-01' });
-    expect(result).toEqual({ ok: false, error: expect.stringMatching(/storage is full.*Export demo data.*Clean Demo/) });
+    expect(result).toEqual({ ok: false, error: expect.stringMatching(/storage is full.*Export demo data.*Clean Demo/), storage: true });
     expect(JSON.parse(h.engine.serialise())).toEqual(before);
     // The views follow the world back: a snapshot, never the refused delta.
     expect(h.events.slice(n).map((e) => e.kind)).toEqual(['snapshot']);
@@ -306,5 +306,35 @@ describe('export and import', () => {
     if (!result.ok) expect(result.error).toMatch(message);
     expect(JSON.parse(h.engine.serialise())).toEqual(before);
     expect(h.store.commits.length).toBe(commits);
+  });
+});
+
+describe('a store that refuses (QuotaExceededError after N writes)', () => {
+  it.each([0, 1, 2, 3])('after %i more writes: each refused action changes nothing, in memory or on disk', async (n) => {
+    const h = await harness();
+    const commit = h.store.commit.bind(h.store);
+    let left = n;
+    h.store.commit = async (batch) => {
+      if (left-- <= 0) throw Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
+      return commit(batch);
+    };
+    const actions = [
+      { type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-14' }] },
+      { type: 'receiveMedia', host: 'drive-01', itemIds: ['A1'] },
+      { type: 'setFlags', flags: { projects: true } },
+      { type: 'cancelReceive', host: 'drive-01' },
+    ] as const;
+    for (const action of actions) {
+      const before = JSON.parse(h.engine.serialise());
+      const session = JSON.stringify([h.engine.world.current, h.engine.world.flags]);
+      const result = await h.do(action as Parameters<typeof h.do>[0]);
+      if (!result.ok && /storage is full/.test(result.error)) {
+        expect(JSON.parse(h.engine.serialise())).toEqual(before);
+        expect(JSON.stringify([h.engine.world.current, h.engine.world.flags])).toBe(session);
+      }
+    }
+    const h2 = await reboot(h);
+    expect(h2.engine.world.toDb()).toEqual(h.engine.world.toDb());
+    expect(h2.engine.world.flags).toEqual(h.engine.world.flags);
   });
 });

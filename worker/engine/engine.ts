@@ -333,7 +333,7 @@ export function createEngine(deps: EngineDeps): Engine {
       } catch (error) {
         world.current = before.current;
         await rollBack();
-        return { ok: false, error: storageFailure(error) } satisfies ActionResult;
+        return { ok: false, error: storageFailure(error), storage: true } satisfies ActionResult;
       }
       seq++;
       send(snapshotEvent());
@@ -359,7 +359,7 @@ export function createEngine(deps: EngineDeps): Engine {
         await replaceWorld(result.db, now);
       } catch (error) {
         await rollBack();
-        return { ok: false, error: storageFailure(error) } satisfies ActionResult;
+        return { ok: false, error: storageFailure(error), storage: true } satisfies ActionResult;
       }
       seq++;
       send(snapshotEvent());
@@ -387,7 +387,7 @@ export function createEngine(deps: EngineDeps): Engine {
       return session && result.ok ? { ...result, session: { current: world.current, flags: world.flags } } : result;
     } catch (error) {
       if (callId) calls.drop(callId);
-      return { ok: false, error: storageFailure(error) };
+      return { ok: false, error: storageFailure(error), storage: true };
     }
   }
 

@@ -79,8 +79,8 @@ export function DemoDataActions() {
     setBusy(d.label);
     try {
       const result = await act(d.action);
-      if (!result.ok) showFlash({ category: 'danger', text: result.error });
-      else if (d.then) navigate(d.then, { replace: d.action.type === 'resetDemo' });
+      if (!result.ok && !result.storage) showFlash({ category: 'danger', text: result.error });
+      else if (result.ok && d.then) navigate(d.then, { replace: d.action.type === 'resetDemo' });
     } finally {
       setBusy(null);
     }
