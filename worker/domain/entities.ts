@@ -25,7 +25,12 @@ export function makeProject(p: Pick<Project, 'projectId'> & Partial<Project>): P
 export type CaptureInput = Pick<Capture, 'captureId' | 'cpid' | 'projectId'> & Partial<Capture>;
 
 export function makeCapture(c: CaptureInput, now = 0): Capture {
-  const capture: Capture = {
+  return deriveCapture(assembleCapture(c, now), [], now, 1);
+}
+
+/** The capture with its derived fields still blank: restore() derives the whole world once. */
+export function assembleCapture(c: CaptureInput, now = 0): Capture {
+  return {
     description: '',
     sfid: '',
     season: '',
@@ -44,7 +49,6 @@ export function makeCapture(c: CaptureInput, now = 0): Capture {
     flags: { canProcess: false, canPublish: false, qcReady: false, qcInProgress: false },
     ...c,
   };
-  return deriveCapture(capture, [], now, 1);
 }
 
 export function makeFlightPlan(f: Pick<FlightPlan, 'flightPlanId' | 'captureId'> & Partial<FlightPlan>): FlightPlan {
@@ -55,6 +59,11 @@ export type SurveyInput = Pick<Survey, 'surveyId' | 'captureId' | 'cpid' | 'flig
   Partial<Survey>;
 
 export function makeSurvey(s: SurveyInput, now = 0, speed = 1): Survey {
+  return deriveSurvey(assembleSurvey(s, now), now, speed);
+}
+
+/** The survey with its derived fields still blank: restore() derives the whole world once. */
+export function assembleSurvey(s: SurveyInput, now = 0): Survey {
   const size = s.size ?? DEFAULT_WORKFLOW_SECONDS;
   const applanix = s.applanix ?? false;
   const podconfig = s.podconfig ?? false;
@@ -85,11 +94,16 @@ export function makeSurvey(s: SurveyInput, now = 0, speed = 1): Survey {
     },
     ...s,
   };
-  return deriveSurvey(survey, now, speed);
+  return survey;
 }
 
 export function makeMedia(m: Pick<Media, 'mediaId'> & Partial<Media>, now = 0, speed = 1): Media {
-  const media: Media = {
+  return deriveMedia(assembleMedia(m, now), now, speed);
+}
+
+/** The media set with its derived fields still blank: restore() derives the whole world once. */
+export function assembleMedia(m: Pick<Media, 'mediaId'> & Partial<Media>, now = 0): Media {
+  return {
     receiveId: null,
     receivedOn: null,
     itemIds: [],
@@ -102,7 +116,6 @@ export function makeMedia(m: Pick<Media, 'mediaId'> & Partial<Media>, now = 0, s
     flags: { canAssign: false, canCancel: false },
     ...m,
   };
-  return deriveMedia(media, now, speed);
 }
 
 export function makeDrive(d: Pick<Drive, 'host'> & Partial<Drive>, media?: Media): Drive {

@@ -6,7 +6,7 @@
 import { DEFAULT_WORKFLOW_SECONDS } from './constants';
 import type { Capture, Db, EntityKind, EntityMaps, IdLists, Stage, Survey, Workflow } from './types';
 import { captureDates, deriveAll } from './derive';
-import { makeCapture, makeDrive, makeFlightPlan, makeMedia, makeProject, makeSurvey } from './entities';
+import { assembleCapture, assembleMedia, assembleSurvey, makeDrive, makeFlightPlan, makeProject } from './entities';
 import { userFromEmail } from './users';
 import { progressAt, spanMs, STAGE_STATES } from './workflow';
 import { stageDef, withDefinition, type WorkflowKind } from './stageCatalog';
@@ -143,7 +143,7 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
     const projectId = str(e, p, 'projectId');
     if (!index.projects[projectId]) fail(`${p}.projectId names a missing project ${projectId}`);
     const workflow = restoreWorkflow('captures', e.workflow, `${p}.workflow`, now, speed, inPlace);
-    index.captures[id] = makeCapture(
+    index.captures[id] = assembleCapture(
       { ...(e as Partial<Capture>), captureId: id, cpid, projectId, workflow, flightPlanIds: [], surveyIds: [] },
       now,
     );
@@ -161,7 +161,7 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
     const p = `media.${id}`;
     const workflow = restoreWorkflow('media', e.workflow, `${p}.workflow`, now, speed, inPlace);
     const bays = optional(e.bays, `${p}.bays`, Array.isArray, 'a list') as number[] | undefined;
-    index.media[id] = makeMedia({ ...(e as object), mediaId: id, workflow, surveyIds: [], bays: bays ?? [1] }, now, speed);
+    index.media[id] = assembleMedia({ ...(e as object), mediaId: id, workflow, surveyIds: [], bays: bays ?? [1] }, now);
   }
   for (const [id, e] of entries('surveys')) {
     const p = `surveys.${id}`;
@@ -178,7 +178,7 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
     }
     optional(e.size, `${p}.size`, isNumber, 'a number');
     const input = { ...(e as Partial<Survey>), surveyId: id, captureId, cpid: capture.cpid, flightPlanId, mediaId, flownOn, workflow };
-    index.surveys[id] = makeSurvey(input, now, speed);
+    index.surveys[id] = assembleSurvey(input, now);
     capture.surveyIds.push(id);
     plan.surveyIds.push(id);
     media.surveyIds.push(id);

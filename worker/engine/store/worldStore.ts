@@ -69,11 +69,12 @@ export function memoryStore(): MemoryStore {
       const calls: string[] = [];
       for (const [key, value] of data) {
         const [kind, id] = key.split('\u0000') as [string, string];
-        if (kind === META_KEY[0]) meta = structuredClone(value) as StoreMeta;
+        if (kind === META_KEY[0]) meta = value as StoreMeta;
         else if (kind === CALL_KIND) calls.push(id);
-        else (records[kind as EntityKind] ??= []).push([id, structuredClone(value) as StoredRecord]);
+        else (records[kind as EntityKind] ??= []).push([id, value as StoredRecord]);
       }
-      return { meta, records, calls };
+      // One copy of the whole read, as IndexedDB's getAll hands over fresh objects in bulk.
+      return structuredClone({ meta, records, calls });
     },
     async commit(batch) {
       await Promise.resolve();
