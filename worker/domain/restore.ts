@@ -13,7 +13,7 @@ import { stageDef, withDefinition, type WorkflowKind } from './stageCatalog';
 
 export const ENTITY_KINDS: readonly EntityKind[] = ['projects', 'captures', 'flightPlans', 'surveys', 'media', 'drives', 'users'];
 
-const ID_FIELD: Record<EntityKind, string> = {
+export const ID_FIELD: Record<EntityKind, string> = {
   projects: 'projectId',
   captures: 'captureId',
   flightPlans: 'flightPlanId',

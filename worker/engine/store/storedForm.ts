@@ -14,18 +14,10 @@ import { captureStageDefs } from '../../domain/captureWorkflow';
 import { stageFromDef, type StageDef } from '../../domain/workflow';
 import { DEFAULT_WORKFLOW_SECONDS } from '../../domain/constants';
 import { surveyPath } from '../../domain/entities';
+import { ID_FIELD } from '../../domain/restore';
 
 export type StoredRecord = { o: number } & Record<string, unknown>;
 
-export const ID_FIELD: Record<EntityKind, string> = {
-  projects: 'projectId',
-  captures: 'captureId',
-  flightPlans: 'flightPlanId',
-  surveys: 'surveyId',
-  media: 'mediaId',
-  drives: 'host',
-  users: 'email',
-};
 
 /** Fields restore() recomputes on every load. */
 const DERIVED: Partial<Record<EntityKind, readonly string[]>> = {
