@@ -51,6 +51,7 @@ export function CaptureActions({ capture }: { capture: Capture }) {
       {open === 'publish' && (
         <ConfirmActionDialog
           title={`Publish ${capture.cpid}`}
+          okLabel="Publish"
           run={() => run({ type: 'publishCapture', captureId: capture.captureId })}
           onClose={() => setOpen(null)}
         >

@@ -52,12 +52,17 @@ export function MediaActions({ media, drive, canReceive, canCancel, canEject, ca
       {open === 'receive' && drive && <ReceiveMediaDialog drive={drive} onClose={close} />}
       {open === 'assign' && media && <AssignDialog media={media} onClose={close} />}
       {open === 'cancel' && host && (
-        <ConfirmActionDialog title="Cancel receiving" run={() => run({ type: 'cancelReceive', host })} onClose={close}>
+        <ConfirmActionDialog
+          title="Cancel receiving"
+          okLabel="Cancel receiving"
+          cancelLabel="Keep receiving"
+          destructive
+          run={() => run({ type: 'cancelReceive', host })} onClose={close}>
           Cancel receiving the media on {host}? Its surveys that have not finished receiving are cancelled too.
         </ConfirmActionDialog>
       )}
       {open === 'eject' && host && (
-        <ConfirmActionDialog title="Eject media" run={() => run({ type: 'ejectMedia', host })} onClose={close}>
+        <ConfirmActionDialog title="Eject media" okLabel="Eject" cancelLabel="Keep media" run={() => run({ type: 'ejectMedia', host })} onClose={close}>
           Eject the media from {host}?
         </ConfirmActionDialog>
       )}

@@ -37,6 +37,9 @@ export function SurveyMoreActions({ survey }: { survey: Survey }) {
       {confirming && (
         <ConfirmActionDialog
           title="Cancel survey"
+          okLabel="Cancel survey"
+          cancelLabel="Keep survey"
+          destructive
           run={() => run({ type: 'cancelSurvey', surveyId: survey.surveyId })}
           onClose={() => setConfirming(false)}
         >

@@ -1,6 +1,7 @@
 /**
  * Receive media (SPEC §5): a Media ID for every bay holding media, and a preview of the receive
- * id. The engine answers 'missing media id' when one is empty.
+ * id. Each bay starts on the id the drive already shows (editable). A bay left empty gets
+ * 'missing media id' beside its own field, which goes as soon as that field changes.
  */
 import { useState } from 'react';
 import { Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
@@ -20,7 +21,8 @@ export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: 
   const run = useAction();
   const media = useEntity('media', drive.mediaId);
   const bays = media?.bays.length ? media.bays : [1];
-  const [itemIds, setItemIds] = useState<string[]>(() => bays.map(() => ''));
+  const [itemIds, setItemIds] = useState<string[]>(() => bays.map((bay, i) => prefill(drive.mediaId, bay, i)));
+  const [missing, setMissing] = useState<boolean[]>(() => bays.map(() => false));
 
   return (
     <FormDialog
@@ -28,17 +30,31 @@ export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: 
       title={`Receive media on ${drive.host}`}
       onClose={onClose}
       onOk={async () => {
-        const result = await run({ type: 'receiveMedia', host: drive.host, itemIds: itemIds.map((s) => s.trim()) });
-        return result.ok ? null : result.error;
+        const trimmed = itemIds.map((s) => s.trim());
+        const empty = trimmed.map((id) => id === '');
+        if (empty.some(Boolean)) {
+          setMissing(empty);
+          return false;
+        }
+        const result = await run({ type: 'receiveMedia', host: drive.host, itemIds: trimmed });
+        if (result.ok) return null;
+        return result.error;
       }}
     >
       <div className={styles.form}>
         {bays.map((bay, i) => (
-          <Field key={bay} label={bays.length > 1 ? `Media ID (bay ${bay})` : 'Media ID'}>
+          <Field
+            key={bay}
+            label={bays.length > 1 ? `Media ID (bay ${bay})` : 'Media ID'}
+            validationMessage={missing[i] ? 'missing media id' : undefined}
+          >
             <Input
               value={itemIds[i]}
               autoFocus={i === 0}
-              onChange={(_, d) => setItemIds((prev) => prev.map((v, j) => (j === i ? d.value : v)))}
+              onChange={(_, d) => {
+                setItemIds((prev) => prev.map((v, j) => (j === i ? d.value : v)));
+                setMissing((prev) => prev.map((m, j) => (j === i ? false : m)));
+              }}
             />
           </Field>
         ))}
@@ -48,4 +64,13 @@ export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: 
       </div>
     </FormDialog>
   );
+}
+
+/**
+ * What a bay's Media ID starts as: the id the drive shows for the media. Bays after the first get
+ * the bay number after it, so two bays never start on the same label.
+ */
+function prefill(mediaId: string | null, bay: number, index: number): string {
+  if (!mediaId) return '';
+  return index === 0 ? mediaId : `${mediaId}-${bay}`;
 }
