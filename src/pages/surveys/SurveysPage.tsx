@@ -1,12 +1,13 @@
 /**
  * /surveys (flag): the first LIST_CAP surveys of the engine's order, with a Capture column
- * (SPEC §2, §9).
+ * (SPEC §2, §9). Surveys not yet received are never displayed (SPEC §4) and not counted.
  */
 import { useMemo } from 'react';
 import { Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { LIST_CAP } from '../../../worker/domain/constants';
 import { useIds } from '../../engine/hooks';
 import { SurveyTable } from '../../components/SurveyTable';
+import { useShownSurveyIds } from '../../hooks/useShownSurveyIds';
 
 const COLUMNS = { capture: true, actions: true } as const;
 
@@ -17,7 +18,9 @@ const useStyles = makeStyles({
 
 export default function SurveysPage() {
   const styles = useStyles();
-  const all = useIds('surveys');
+  // Capped after leaving out the surveys no list displays (not yet received), so "the first 150"
+  // are 150 rows.
+  const all = useShownSurveyIds(useIds('surveys'));
   const ids = useMemo(() => all.slice(0, LIST_CAP), [all]);
   return (
     <section className={styles.page} aria-labelledby="surveys-title">
