@@ -383,7 +383,8 @@ test('a working stage shows its progress bar, percent and time left, live', asyn
   // ingest-04 receives for close to an hour of simulated time: at 100× its percent moves each tick.
   const status = rowOf(page, 'ingest-04').getByRole('cell').nth(4);
   await expect(status.getByRole('progressbar')).toBeVisible();
-  const meta = status.getByText(/^\d+% · \d+[smh] left$/);
+  // At 100× the time left is what the person will wait, with the simulated duration beside it.
+  const meta = status.getByText(/^\d+% · \d+[smh] left \(\d+[smh] simulated\)$/);
   const first = await meta.textContent();
   await expect.poll(async () => meta.textContent(), { timeout: 20_000 }).not.toBe(first);
 });

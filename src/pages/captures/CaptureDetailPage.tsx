@@ -40,7 +40,7 @@ export default function CaptureDetailPage({ captureId, tab }: { captureId: strin
         <Tab value="flight-plans">Flight Plans</Tab>
       </TabList>
       {tab === 'surveys' ? (
-        <SurveyTable label={`Surveys of ${capture.cpid}`} surveyIds={capture.surveyIds} columns={SURVEY_COLUMNS} />
+        <SurveyTable label={`Surveys of ${capture.cpid}`} surveyIds={capture.surveyIds} columns={SURVEY_COLUMNS} sortByFlownOn />
       ) : (
         <FlightPlanTable label={`Flight plans of ${capture.cpid}`} flightPlanIds={capture.flightPlanIds} />
       )}
