@@ -98,7 +98,7 @@ test.describe('dialog validation', () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Process', exact: true }) }).first();
     await row.getByRole('button', { name: 'Process', exact: true }).click();
     const dialog = page.getByRole('dialog');
-    const boxes = dialog.getByRole('checkbox');
+    const boxes = dialog.getByRole('checkbox', { name: /^Select survey / });
     await expect(boxes.first()).toBeVisible();
     const n = await boxes.count();
     let checked = 0;
