@@ -6,6 +6,7 @@ import { decideCaptureQc, processCapture, publishCapture, startCaptureQc } from 
 import { assignSurveys, cancelReceive, ejectMedia, insertMedia, receiveMedia } from './media';
 import { cleanCapture, cleanDemo, sampleOnly } from './data';
 import { login, logout, setFlags } from './session';
+import { reassignSurvey } from './reassign';
 
 export type SyncAction = Exclude<Action, { type: 'resetDemo' } | { type: 'reloadData' }>;
 
@@ -27,6 +28,8 @@ export function applyAction(ctx: ActionContext, action: SyncAction): ActionResul
       return ejectMedia(ctx, action.host);
     case 'assignSurveys':
       return assignSurveys(ctx, action.mediaId, action.assignments);
+    case 'reassignSurvey':
+      return reassignSurvey(ctx, action.surveyId, action.email);
     case 'cancelSurvey':
       return cancelSurvey(ctx, action.surveyId);
     case 'processApplanix':
