@@ -1,6 +1,8 @@
 /**
  * A media set's (or its drive's) actions, as the engine's flags allow: Receive, Cancel (after a
- * confirmation), Eject (after a confirmation), Assign. Insert lives on the drive row.
+ * confirmation), Eject (after a confirmation), Assign. Insert lives on the drive row. One order
+ * on every row: the next step (Receive or Assign, primary) first, then Cancel, then Eject, so the
+ * primary button never moves between first and last place.
  */
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
@@ -34,6 +36,11 @@ export function MediaActions({ media, drive, canReceive, canCancel, canEject, ca
           Receive
         </Button>
       )}
+      {canAssign && media && (
+        <Button size="small" appearance="primary" onClick={() => setOpen('assign')}>
+          Assign
+        </Button>
+      )}
       {canCancel && host && (
         <Button size="small" onClick={() => setOpen('cancel')}>
           Cancel
@@ -42,11 +49,6 @@ export function MediaActions({ media, drive, canReceive, canCancel, canEject, ca
       {canEject && host && (
         <Button size="small" onClick={() => setOpen('eject')}>
           Eject
-        </Button>
-      )}
-      {canAssign && media && (
-        <Button size="small" appearance="primary" onClick={() => setOpen('assign')}>
-          Assign
         </Button>
       )}
       {open === 'receive' && drive && <ReceiveMediaDialog drive={drive} onClose={close} />}
