@@ -4,6 +4,10 @@
  */
 import { useMemo } from 'react';
 import { Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Link, useSearch } from 'wouter';
+import { engineClient } from '../../engine/client';
+import { useKindVersion } from '../../engine/hooks';
+import { paths } from '../../app/paths';
 import { LIST_CAP } from '../../../worker/domain/constants';
 import { useIds } from '../../engine/hooks';
 import { SurveyTable } from '../../components/SurveyTable';
@@ -20,13 +24,28 @@ export default function SurveysPage() {
   const styles = useStyles();
   // Capped after leaving out the surveys no list displays (not yet received), so "the first 150"
   // are 150 rows.
-  const all = useShownSurveyIds(useIds('surveys'));
+  const shown = useShownSurveyIds(useIds('surveys'));
+  // `?stage=Processing`: the dashboard's pipeline bars open the list of one displayed stage.
+  const stage = new URLSearchParams(useSearch()).get('stage');
+  const version = useKindVersion('surveys');
+  const all = useMemo(() => {
+    if (!stage) return shown;
+    const { model } = engineClient();
+    return shown.filter((id) => model.get('surveys', id)?.display === stage);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown, stage, version]);
   const ids = useMemo(() => all.slice(0, LIST_CAP), [all]);
   return (
     <section className={styles.page} aria-labelledby="surveys-title">
       <Title2 as="h1" id="surveys-title">
         Surveys
       </Title2>
+      {stage && (
+        <Text>
+          {all.length} {all.length === 1 ? 'survey' : 'surveys'} at <strong>{stage}</strong> ·{' '}
+          <Link href={paths.surveys()}>Show every stage</Link>
+        </Text>
+      )}
       {all.length > LIST_CAP && (
         <Text className={styles.note}>
           Showing the first {LIST_CAP} of {all.length} surveys.
