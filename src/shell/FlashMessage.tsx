@@ -15,6 +15,7 @@ import {
 } from '@fluentui/react-components';
 import { Dismiss16Regular, Timer20Regular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { FlashCategory } from '../../worker/api';
 import { dismissFlash, type FlashItem } from '../app/flash';
 
@@ -25,6 +26,7 @@ const useStyles = makeStyles({
     border: `1px solid ${tokens.colorPaletteLavenderBorderActive}`,
   },
   simulationIcon: { color: tokens.colorPaletteLavenderForeground2 },
+  link: { color: tokens.colorBrandForegroundLink, fontWeight: tokens.fontWeightSemibold },
 });
 
 const INTENT: Record<FlashCategory, MessageBarIntent> = {
@@ -50,7 +52,17 @@ export function FlashMessage({ flash }: { flash: FlashItem }) {
       className={mergeClasses(s.bar, simulation && s.simulation)}
       data-category={flash.category}
     >
-      <MessageBarBody>{flash.text}</MessageBarBody>
+      <MessageBarBody>
+        {flash.text}
+        {flash.link && (
+          <>
+            {' '}
+            <Link href={flash.link.href} className={s.link}>
+              {flash.link.text}
+            </Link>
+          </>
+        )}
+      </MessageBarBody>
       <MessageBarActions
         containerAction={
           <Button
