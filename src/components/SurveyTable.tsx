@@ -74,8 +74,8 @@ export function SurveyTable({ surveyIds: allIds, columns = {}, label, selected =
             <TableHeaderCell>Flight Plan</TableHeaderCell>
             <TableHeaderCell style={{ width: 80 }}>Assigned</TableHeaderCell>
             <TableHeaderCell style={{ width: 64 }}>Lines</TableHeaderCell>
-            <TableHeaderCell style={{ width: 200 }}>Status</TableHeaderCell>
-            {columns.actions && <TableHeaderCell style={{ width: 260 }}>Actions</TableHeaderCell>}
+            <TableHeaderCell style={{ width: 170 }}>Status</TableHeaderCell>
+            {columns.actions && <TableHeaderCell>Actions</TableHeaderCell>}
           </TableRow>
         </TableHeader>
         <TableBody ref={body}>

@@ -6,6 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import type { DataFile } from '../../worker/domain/types';
 import { flash, login } from './helpers';
 
 async function signIn(page: Page, redirect: string) {
@@ -135,5 +136,120 @@ test.describe('the next step in reach', () => {
     await expect(error).toHaveCount(0);
     await receive.getByRole('button', { name: 'OK' }).click();
     await expect(flash(page, 'started receiving media on ingest-10')).toBeVisible();
+  });
+});
+
+test.describe('the next step in reach, on the pages', () => {
+  test('in-app navigation moves focus to the new page heading; search lands on the survey row', async ({ page, request }) => {
+    const data = (await (await request.get('/data/all.json')).json()) as DataFile;
+    await signIn(page, '/');
+    await page.getByRole('link', { name: 'Drives' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Drives' })).toBeFocused();
+
+    // A received survey that is not in QC lands on its capture's surveys, its row in view and glowing.
+    const survey = Object.values(data.index.surveys).find((s) => s.receivedOn && !s.flags.qcInProgress && s.display !== 'Cancelled')!;
+    const id = survey.surveyId.slice(0, 8).toUpperCase();
+    const search = page.getByRole('combobox', { name: 'Search' });
+    await search.fill(id);
+    await page.getByRole('option', { name: new RegExp(id) }).first().click();
+    const row = page.locator(`tr[data-survey-id="${survey.surveyId}"]`);
+    await expect(row).toBeInViewport();
+    await expect(row).toHaveAttribute('data-highlighted', 'true');
+
+    // Projects are not offered while the Projects page is off.
+    await search.fill('SAMPLE');
+    await expect(page.getByRole('listbox', { name: 'Search suggestions' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Projects' })).toHaveCount(0);
+  });
+
+  test('the dashboard: a pipeline overview whose bars open the filtered list, and lists that open in full', async ({ page }) => {
+    await signIn(page, '/');
+    const captures = page.getByRole('region', { name: 'Captures by stage' });
+    await expect(captures).toBeVisible();
+    const bar = captures.getByRole('link', { name: /^Receiving Surveys and QC: \d+ captures?$/ });
+    const n = Number((await bar.getAttribute('aria-label'))!.match(/(\d+) capture/)![1]);
+    await expect(page.getByRole('region', { name: 'Surveys by stage' }).getByText(/Processing/).first()).toBeVisible();
+    await expectNoSeriousViolations(page, 'the dashboard with its pipeline overview');
+    await bar.click();
+    await expect(page).toHaveURL(/\/captures\?stage=/);
+    await expect(page.getByRole('table', { name: 'Captures' }).locator('tbody tr')).toHaveCount(n);
+
+    await page.goto('/');
+    const recent = page.getByRole('region', { name: 'Recent' });
+    const all = recent.getByRole('link', { name: /^Recent: show all \d+$/ });
+    const total = Number((await all.getAttribute('aria-label'))!.match(/(\d+)$/)![1]);
+    await all.click();
+    await expect(page.getByRole('region', { name: 'Recent' }).getByRole('listitem')).toHaveCount(Math.min(total, 150));
+    await expect(page.getByRole('link', { name: 'Back to the dashboard' })).toBeVisible();
+  });
+
+  test('the Process dialog selects only processable surveys, with a select-all and reasons for the others', async ({ page }) => {
+    await signIn(page, '/captures');
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Process', exact: true }) }).first();
+    await row.getByRole('button', { name: 'Process', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const all = dialog.getByRole('checkbox', { name: 'Select all processable surveys' });
+    await expect(all).toBeChecked();
+    await all.click();
+    await expect(all).not.toBeChecked();
+    await expect(dialog.getByText(/^Choose the QC-approved surveys to process\. 0 of \d+ processable selected\.$/)).toBeVisible();
+    await all.click();
+    await expect(all).toBeChecked();
+    const unselectable = dialog.getByRole('checkbox', { name: /^Select survey / }).and(page.locator(':disabled'));
+    if ((await unselectable.count()) > 0) await expect(dialog.getByText(/not selectable: /).first()).toBeVisible();
+    await expectNoSeriousViolations(page, 'the Process dialog');
+  });
+
+  test('the ⋯ menu says which items are coming soon, and Reassign assigns the survey', async ({ page, request }) => {
+    const data = (await (await request.get('/data/all.json')).json()) as DataFile;
+    const survey = Object.values(data.index.surveys).find((s) => s.receivedOn && s.display === 'Waiting for Applanix')!;
+    const id = survey.surveyId.slice(0, 8).toUpperCase();
+    await signIn(page, `/captures/${survey.captureId}/surveys`);
+    const row = rowOf(page, id);
+    await row.getByRole('button', { name: `More actions for survey ${id}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Download Frames' })).toContainText('Coming soon');
+    await expect(page.getByRole('menuitem', { name: 'View History' })).toContainText('Coming soon');
+    await expectNoSeriousViolations(page, 'the ⋯ menu');
+    await page.getByRole('menuitem', { name: 'Reassign' }).click();
+    const dialog = page.getByRole('dialog', { name: `Reassign survey ${id}` });
+    await dialog.getByRole('combobox', { name: `Assign survey ${id} to` }).click();
+    const other = page.getByRole('option').filter({ hasNotText: 'jane.doe' }).first();
+    const name = (await other.innerText()).split(' (')[0]!;
+    await other.click();
+    await dialog.getByRole('button', { name: 'Reassign' }).click();
+    await expect(flash(page, 'assigned surveys')).toBeVisible();
+    const initials = name.split(' ').map((w) => w[0]).join('').toUpperCase();
+    await expect(row).toContainText(initials);
+  });
+});
+
+test.describe('every count and label true', () => {
+  test("a survey not yet received is not 'Cancelled' in SAMPLE007's breakdown", async ({ page }) => {
+    await signIn(page, '/captures');
+    const row = page.locator('tr', { has: page.getByRole('link', { name: 'SAMPLE007', exact: true }) });
+    await row.getByTestId('survey-count').hover();
+    const tip = page.getByRole('tooltip');
+    await expect(tip).toContainText('Not yet received');
+    await expect(tip).not.toContainText('Cancelled');
+  });
+
+  test('/surveys shows as many rows as it says', async ({ page }) => {
+    await signIn(page, '/settings');
+    await page.getByRole('switch', { name: 'Include (All) Surveys Page' }).click();
+    await expect.poll(() => page.evaluate(() => (localStorage.getItem('flags') ?? '').includes('"surveys":true'))).toBe(true);
+    await page.getByRole('link', { name: 'Surveys' }).click();
+    const note = page.getByText(/^Showing the first (\d+) of (\d+) surveys\.$/);
+    const [, first] = (await note.innerText()).match(/first (\d+)/)!;
+    await expect(page.getByRole('table', { name: 'Surveys' }).locator('tbody tr')).toHaveCount(Number(first));
+  });
+
+  test('time left at 100× is real time, with the simulated time beside it', async ({ page }) => {
+    await signIn(page, '/settings');
+    await page.getByLabel('Simulation speed').selectOption('100');
+    await page.getByRole('link', { name: 'Drives' }).click();
+    const meta = rowOf(page, 'ingest-04').getByText(/^\d+% · (\d+)([smh]) left \((\d+)([smh]) simulated\)$/);
+    const [, real, realUnit, sim, simUnit] = (await meta.innerText()).match(/(\d+)([smh]) left \((\d+)([smh])/)!;
+    const seconds = (n: string, u: string) => Number(n) * (u === 'h' ? 3600 : u === 'm' ? 60 : 1);
+    expect(seconds(real!, realUnit!)).toBeLessThan(seconds(sim!, simUnit!));
   });
 });
