@@ -46,7 +46,13 @@ export function FlightPlanPicker({ value, onChange, label, className }: FlightPl
         if (value) onChange(null);
       }}
       onOptionSelect={(_, d) => {
-        onChange(d.optionValue ?? null);
+        // Typing over a chosen plan makes Fluent clear the selection (no option value): keep the
+        // typed text and the open list, only the choice goes.
+        if (d.optionValue === undefined) {
+          onChange(null);
+          return;
+        }
+        onChange(d.optionValue);
         setQuery(d.optionText ?? '');
         setOpen(false);
       }}

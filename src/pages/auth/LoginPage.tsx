@@ -44,13 +44,10 @@ export default function LoginPage() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    // Both empty fields are named at once (the engine answers one message at a time); the texts
-    // are the engine's own (SPEC §5).
-    const missing: Errors = {};
-    if (!email.trim()) missing.email = 'missing email';
-    if (!password) missing.password = 'missing password';
-    if (missing.email || missing.password) {
-      setErrors(missing);
+    // With no email, both empty fields are named at once (the engine answers one message at a
+    // time, email first); the texts are the engine's own (SPEC §5). Otherwise the engine decides.
+    if (!email.trim()) {
+      setErrors({ email: 'missing email', password: password ? undefined : 'missing password' });
       return;
     }
     setBusy(true);
