@@ -60,6 +60,8 @@ export function SurveyTable({ surveyIds: allIds, columns = {}, label, selected =
                   size="small"
                   icon={order === 'newest' ? <ArrowDownRegular /> : <ArrowUpRegular />}
                   iconPosition="after"
+                  // Reads as the other column headers, with the arrow saying the order.
+                  style={{ padding: 0, minWidth: 0, fontSize: 'inherit', fontWeight: 'inherit', justifyContent: 'flex-start' }}
                   title={order === 'newest' ? 'Newest first: show oldest first' : 'Oldest first: show newest first'}
                   onClick={() => setOrder((o) => (o === 'newest' ? 'oldest' : 'newest'))}
                 >

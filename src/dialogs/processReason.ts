@@ -8,8 +8,8 @@ const PAST_PROCESSING = new Set(['Processing', 'Waiting for Capture QC', 'Ready 
 
 export function processReason(survey: Pick<Survey, 'display' | 'flags'>): string | null {
   if (survey.flags.canProcess) return null;
-  if (survey.display === 'Cancelled') return 'Cancelled';
-  if (survey.display === 'QC Rejected') return 'QC rejected';
-  if (PAST_PROCESSING.has(survey.display)) return 'Already processed';
-  return `Needs QC approval first (${survey.display})`;
+  if (survey.display === 'Cancelled') return 'a cancelled survey is not processed';
+  if (survey.display === 'QC Rejected') return 'rejected in QC';
+  if (PAST_PROCESSING.has(survey.display)) return 'already processed';
+  return 'needs QC approval first';
 }
