@@ -10,8 +10,9 @@ export const useRowStyles = makeStyles({
   scroll: { overflowX: 'auto', backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2 },
   row: { transitionProperty: 'background-color', transitionDuration: '600ms' },
   highlighted: { backgroundColor: tokens.colorPaletteYellowBackground2 },
-  // The buttons keep their width: a narrow window scrolls the table rather than clipping them.
-  actions: { display: 'flex', gap: '4px', flexWrap: 'wrap', alignItems: 'center', minWidth: 'max-content' },
+  // The column is never narrower than its widest button: in a narrow window the buttons stack
+  // rather than being clipped at the window's edge.
+  actions: { display: 'flex', gap: '4px', flexWrap: 'wrap', alignItems: 'center', minWidth: 'min-content' },
   /** Dates stay on one line where there is room; narrow windows let them wrap. */
   nowrap: { minWidth: '92px', '@media (min-width: 1000px)': { whiteSpace: 'nowrap' } },
   wide: { minWidth: '120px', '@media (min-width: 1000px)': { minWidth: '200px' } },

@@ -19,11 +19,15 @@ export function useFocusHeadingOnNavigate(): void {
       return;
     }
     const started = performance.now();
+    const focusedBefore = document.activeElement;
     let frame = 0;
     const attempt = () => {
       const main = document.getElementById('main');
       const active = document.activeElement;
       const pageTookFocus = main && active && active !== main && main.contains(active);
+      // The person moved on already (typed in the search box while the page loaded): leave them be.
+      const movedOn = active && active !== focusedBefore && active !== document.body;
+      if (movedOn) return;
       const dialogOpen = document.querySelector('[role="dialog"], [role="alertdialog"]');
       if (pageTookFocus || dialogOpen) return;
       const heading = main?.querySelector<HTMLElement>('h1');
