@@ -46,6 +46,8 @@ export type Action =
   | { type: 'ejectMedia'; host: string }
   /** assignments omitted: every survey of the media to the current user (SPEC §5) */
   | { type: 'assignSurveys'; mediaId: Id; assignments?: { surveyId: Id; email: string }[] }
+  /** Reassign: a plain assignment of one received survey to any user (issue 9). */
+  | { type: 'reassignSurvey'; surveyId: Id; email: string }
   | { type: 'cancelSurvey'; surveyId: Id }
   | { type: 'processApplanix'; surveyId: Id }
   | { type: 'processPodconfig'; surveyId: Id; files: PodconfigFile[] }

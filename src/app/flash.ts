@@ -8,7 +8,14 @@ import { useSyncExternalStore } from 'react';
 import { FLASH_CLEAR_MS } from '../../worker/domain/constants';
 import type { Flash } from '../../worker/api';
 
+/** A next step offered inside a flash. */
+export interface FlashLink {
+  href: string;
+  text: string;
+}
+
 export interface FlashItem extends Flash {
+  link?: FlashLink;
   key: number;
   /** The user-input count when it was raised; see `noteUserInput`. */
   inputSeq: number;
@@ -28,7 +35,7 @@ function emit(): void {
   listeners.forEach((l) => l());
 }
 
-export function showFlash(flash: Flash): void {
+export function showFlash(flash: Flash & { link?: FlashLink }): void {
   const key = nextKey++;
   items = [...items, { ...flash, key, inputSeq }];
   if (flash.category !== 'danger') timers.set(key, setTimeout(() => dismissFlash(key), FLASH_CLEAR_MS));

@@ -7,13 +7,14 @@ import { useCallback } from 'react';
 import type { Action, ActionResult } from '../../worker/api';
 import { engineClient } from '../engine/client';
 import { showFlash } from './flash';
+import { flashLink } from './flashLinks';
 import { highlightRows } from './highlight';
 
 export async function runAction(action: Action): Promise<ActionResult> {
   const client = engineClient();
   const result = await client.dispatch(action);
   if (result.ok) {
-    if (result.flash) showFlash(result.flash);
+    if (result.flash) showFlash({ ...result.flash, link: flashLink(action, result) });
     if (result.highlight?.length && client.model.flags.highlighter) highlightRows(result.highlight);
   } else if (result.storage) {
     // Not about any field: the change was not kept, whatever page or dialog asked for it.

@@ -1,9 +1,11 @@
 /**
  * A capture's actions, each offered exactly when the engine's flags allow it: Process (dialog),
- * Start QC (then the capture QC page), View QC, Publish (after a confirmation).
+ * Start QC (then the capture QC page), View QC, Publish (after a confirmation). Once published,
+ * a plain finished state takes the place of the buttons: nothing is left to do.
  */
 import { useState } from 'react';
-import { Button } from '@fluentui/react-components';
+import { Badge, Button } from '@fluentui/react-components';
+import { CheckmarkCircle16Filled } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
 import type { Capture } from '../../worker/domain/types';
 import { paths } from '../app/paths';
@@ -27,6 +29,11 @@ export function CaptureActions({ capture }: { capture: Capture }) {
   };
   return (
     <>
+      {capture.published && (
+        <Badge appearance="filled" color="success" icon={<CheckmarkCircle16Filled />}>
+          Finished
+        </Badge>
+      )}
       {flags.canProcess && (
         <Button size="small" appearance="primary" onClick={() => setOpen('process')}>
           Process
@@ -51,6 +58,7 @@ export function CaptureActions({ capture }: { capture: Capture }) {
       {open === 'publish' && (
         <ConfirmActionDialog
           title={`Publish ${capture.cpid}`}
+          okLabel="Publish"
           run={() => run({ type: 'publishCapture', captureId: capture.captureId })}
           onClose={() => setOpen(null)}
         >

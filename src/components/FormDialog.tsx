@@ -3,7 +3,7 @@
  * validator (or the engine's answer) fails, the dialog stays open and shows the message.
  * Escape and Cancel close it.
  */
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import {
   Button,
   Dialog,
@@ -22,22 +22,49 @@ export interface FormDialogProps {
   title: string;
   children?: ReactNode;
   okLabel?: string;
+  /** What Cancel says when "Cancel" would be ambiguous (e.g. "Keep receiving"). */
+  cancelLabel?: string;
+  /** A destructive confirmation: an alert dialog, which neither Escape nor the backdrop dismisses silently. */
+  alert?: boolean;
   /** Hide Cancel for presets that only inform (Alert, Coming Soon). */
   hideCancel?: boolean;
   /**
-   * Runs on OK. Answer null (or nothing) to close, or an error message to stay open and show it.
-   * Answer false to stay open when the form shows the message beside its own field.
+   * Runs on OK. Answer null (or nothing) to close; an error message to stay open and show it at
+   * the top of the content; or `false` to stay open because the dialog has placed its own
+   * messages beside the fields they are about (Fluent `Field` validationMessage).
    * May be async (e.g. dispatching to the engine).
    */
-  onOk?: () => string | null | false | void | Promise<string | null | false | void>;
+  onOk?: () => string | null | void | false | Promise<string | null | void | false>;
   onClose: () => void;
   /** Wider surface for tables (insert media, process capture). */
   wide?: boolean;
 }
 
-export function FormDialog({ open, title, children, okLabel = 'OK', hideCancel, onOk, onClose, wide }: FormDialogProps) {
+export function FormDialog({
+  open,
+  title,
+  children,
+  okLabel = 'OK',
+  cancelLabel = 'Cancel',
+  alert,
+  hideCancel,
+  onOk,
+  onClose,
+  wide,
+}: FormDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Brings the first field message into view (the content scrolls at 800×600) and focuses its input. */
+  const revealFirstError = () =>
+    requestAnimationFrame(() => {
+      const form = formRef.current;
+      const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      const message = form?.querySelector<HTMLElement>('[role="alert"]');
+      (message ?? invalid)?.scrollIntoView({ block: 'nearest' });
+      invalid?.focus({ preventScroll: true });
+    });
 
   const close = () => {
     setError(null);
@@ -48,8 +75,10 @@ export function FormDialog({ open, title, children, okLabel = 'OK', hideCancel, 
     setBusy(true);
     try {
       const message = onOk ? await onOk() : null;
-      if (message === false) setError(null);
-      else if (message) setError(message);
+      if (message === false) {
+        setError(null);
+        revealFirstError();
+      } else if (message) setError(message);
       else close();
     } finally {
       setBusy(false);
@@ -57,9 +86,10 @@ export function FormDialog({ open, title, children, okLabel = 'OK', hideCancel, 
   };
 
   return (
-    <Dialog open={open} modalType="modal" onOpenChange={(_, data) => (data.open ? undefined : close())}>
+    <Dialog open={open} modalType={alert ? 'alert' : 'modal'} onOpenChange={(_, data) => (data.open ? undefined : close())}>
       <DialogSurface style={wide ? { maxWidth: 'min(920px, 96vw)' } : undefined}>
         <form
+          ref={formRef}
           onSubmit={(e) => {
             e.preventDefault();
             void ok();
@@ -68,17 +98,18 @@ export function FormDialog({ open, title, children, okLabel = 'OK', hideCancel, 
           <DialogBody>
             <DialogTitle>{title}</DialogTitle>
             <DialogContent>
-              {children}
+              {/* Above the fields, so it is in view however long the form is. */}
               {error && (
-                <MessageBar intent="error" role="alert" style={{ marginTop: 12 }}>
+                <MessageBar intent="error" role="alert" style={{ marginBottom: 12 }}>
                   <MessageBarBody>{error}</MessageBarBody>
                 </MessageBar>
               )}
+              {children}
             </DialogContent>
             <DialogActions>
               {!hideCancel && (
                 <Button appearance="secondary" onClick={close} disabled={busy}>
-                  Cancel
+                  {cancelLabel}
                 </Button>
               )}
               <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>

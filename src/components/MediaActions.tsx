@@ -1,6 +1,8 @@
 /**
  * A media set's (or its drive's) actions, as the engine's flags allow: Receive, Cancel (after a
- * confirmation), Eject (after a confirmation), Assign. Insert lives on the drive row.
+ * confirmation), Eject (after a confirmation), Assign. Insert lives on the drive row. One order
+ * on every row: the next step (Receive or Assign, primary) first, then Cancel, then Eject, so the
+ * primary button never moves between first and last place.
  */
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
@@ -34,6 +36,11 @@ export function MediaActions({ media, drive, canReceive, canCancel, canEject, ca
           Receive
         </Button>
       )}
+      {canAssign && media && (
+        <Button size="small" appearance="primary" onClick={() => setOpen('assign')}>
+          Assign
+        </Button>
+      )}
       {canCancel && host && (
         <Button size="small" onClick={() => setOpen('cancel')}>
           Cancel
@@ -44,20 +51,20 @@ export function MediaActions({ media, drive, canReceive, canCancel, canEject, ca
           Eject
         </Button>
       )}
-      {canAssign && media && (
-        <Button size="small" appearance="primary" onClick={() => setOpen('assign')}>
-          Assign
-        </Button>
-      )}
       {open === 'receive' && drive && <ReceiveMediaDialog drive={drive} onClose={close} />}
       {open === 'assign' && media && <AssignDialog media={media} onClose={close} />}
       {open === 'cancel' && host && (
-        <ConfirmActionDialog title="Cancel receiving" run={() => run({ type: 'cancelReceive', host })} onClose={close}>
+        <ConfirmActionDialog
+          title="Cancel receiving"
+          okLabel="Cancel receiving"
+          cancelLabel="Keep receiving"
+          destructive
+          run={() => run({ type: 'cancelReceive', host })} onClose={close}>
           Cancel receiving the media on {host}? Its surveys that have not finished receiving are cancelled too.
         </ConfirmActionDialog>
       )}
       {open === 'eject' && host && (
-        <ConfirmActionDialog title="Eject media" run={() => run({ type: 'ejectMedia', host })} onClose={close}>
+        <ConfirmActionDialog title="Eject media" okLabel="Eject" cancelLabel="Keep media" run={() => run({ type: 'ejectMedia', host })} onClose={close}>
           Eject the media from {host}?
         </ConfirmActionDialog>
       )}

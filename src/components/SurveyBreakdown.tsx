@@ -7,6 +7,7 @@ import type { CaptureCountKey, CaptureCounts } from '../../worker/domain/types';
 
 /** Displayed-stage names (SPEC §4) of the per-stage counts, in workflow order. */
 export const STAGE_COUNTS: [CaptureCountKey, string][] = [
+  ['notReceived', 'Not yet received'],
   ['receiving', 'Copy/Receiving'],
   ['waitingForApplanix', 'Waiting for Applanix'],
   ['waitingForPodConfig', 'Waiting for PodConfig'],
@@ -24,7 +25,8 @@ export const STAGE_COUNTS: [CaptureCountKey, string][] = [
 
 /**
  * The non-zero counts with their labels. Surveys in no displayed stage (cancelled ones) are the
- * remainder of the total, so the breakdown always adds up to the count shown.
+ * remainder of the total, so the breakdown always adds up to the count shown. Surveys on media
+ * not yet received have their own count, so they are never taken for cancelled ones.
  */
 export function stageCountRows(counts: CaptureCounts): [string, number][] {
   const rows: [string, number][] = STAGE_COUNTS.filter(([key]) => counts[key] > 0).map(([key, label]) => [label, counts[key]]);

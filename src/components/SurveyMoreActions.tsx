@@ -1,6 +1,7 @@
 /**
- * The survey row's more-actions menu: Cancel (when the engine allows it, after a confirmation)
- * and the features the prototype announces as coming soon.
+ * The survey row's more-actions menu: Cancel (when the engine allows it, after a confirmation),
+ * Reassign (a plain assignment of this survey), and the features the prototype announces as
+ * coming soon, which say so in the menu itself before the Coming Soon preset confirms it.
  */
 import { useState } from 'react';
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
@@ -10,12 +11,16 @@ import { shortId } from '../../worker/domain/shortId';
 import { useAction } from '../app/useAction';
 import { comingSoon } from './presets';
 import { ConfirmActionDialog } from '../dialogs/ConfirmActionDialog';
+import { ReassignDialog } from '../dialogs/ReassignDialog';
 
-const COMING_SOON = ['Download Frames', 'Reassign', 'View History'] as const;
+const COMING_SOON = ['Download Frames', 'View History'] as const;
 
 export function SurveyMoreActions({ survey }: { survey: Survey }) {
   const run = useAction();
   const [confirming, setConfirming] = useState(false);
+  const [reassigning, setReassigning] = useState(false);
+  // A survey still on media not yet received is never listed; once received it may be reassigned.
+  const received = survey.display !== 'New';
   const id = shortId(survey.surveyId);
   return (
     <>
@@ -26,17 +31,22 @@ export function SurveyMoreActions({ survey }: { survey: Survey }) {
         <MenuPopover>
           <MenuList>
             {survey.flags.canCancel && <MenuItem onClick={() => setConfirming(true)}>Cancel</MenuItem>}
+            {received && <MenuItem onClick={() => setReassigning(true)}>Reassign</MenuItem>}
             {COMING_SOON.map((label) => (
-              <MenuItem key={label} onClick={() => void comingSoon(label)}>
+              <MenuItem key={label} secondaryContent="Coming soon" onClick={() => void comingSoon(label)}>
                 {label}
               </MenuItem>
             ))}
           </MenuList>
         </MenuPopover>
       </Menu>
+      {reassigning && <ReassignDialog survey={survey} onClose={() => setReassigning(false)} />}
       {confirming && (
         <ConfirmActionDialog
           title="Cancel survey"
+          okLabel="Cancel survey"
+          cancelLabel="Keep survey"
+          destructive
           run={() => run({ type: 'cancelSurvey', surveyId: survey.surveyId })}
           onClose={() => setConfirming(false)}
         >

@@ -5,14 +5,16 @@
  * optional checkbox (for choosing surveys to process). Past LIST_CAP rows it renders only the rows
  * near the viewport, at a fixed row height.
  */
-import { useRef } from 'react';
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { useRef, useState } from 'react';
+import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { ArrowDownRegular, ArrowUpRegular } from '@fluentui/react-icons';
 import type { Id } from '../../worker/domain/types';
 import { useRowStyles } from './rowStyles';
 import { LIST_CAP } from '../../worker/domain/constants';
 import { useWindowedRows } from '../hooks/useWindowedRows';
 import { SURVEY_ROW_HEIGHT_PX, SurveyRow } from './SurveyRow';
 import { useShownSurveyIds } from '../hooks/useShownSurveyIds';
+import { useFlownOnOrder, type FlownOnOrder } from '../hooks/useFlownOnOrder';
 
 export const NO_SURVEYS_TEXT = 'No surveys have been received.';
 
@@ -28,13 +30,16 @@ export interface SurveyTableProps {
   label: string;
   selected?: ReadonlySet<Id>;
   onToggle?: (surveyId: Id, on: boolean) => void;
+  /** Order the rows by flown-on date (newest first), with a header button that turns it round. */
+  sortByFlownOn?: boolean;
 }
 
 const NONE: ReadonlySet<Id> = new Set();
 
-export function SurveyTable({ surveyIds: allIds, columns = {}, label, selected = NONE, onToggle }: SurveyTableProps) {
+export function SurveyTable({ surveyIds: allIds, columns = {}, label, selected = NONE, onToggle, sortByFlownOn }: SurveyTableProps) {
   const styles = useRowStyles();
-  const surveyIds = useShownSurveyIds(allIds);
+  const [order, setOrder] = useState<FlownOnOrder>('newest');
+  const surveyIds = useFlownOnOrder(useShownSurveyIds(allIds), sortByFlownOn ? order : undefined);
   const span = 7 + Number(!!columns.capture) + Number(!!columns.actions) + Number(!!columns.checkbox);
   const body = useRef<HTMLTableSectionElement>(null);
   // Past LIST_CAP rows (a capture of a very large world) only the rows near the viewport render.
@@ -48,14 +53,31 @@ export function SurveyTable({ surveyIds: allIds, columns = {}, label, selected =
           <TableRow>
             {columns.checkbox && <TableHeaderCell style={{ width: 44 }}>Select</TableHeaderCell>}
             <TableHeaderCell>Survey</TableHeaderCell>
-            <TableHeaderCell>Flown On</TableHeaderCell>
+            {sortByFlownOn ? (
+              <TableHeaderCell aria-sort={order === 'newest' ? 'descending' : 'ascending'}>
+                <Button
+                  appearance="transparent"
+                  size="small"
+                  icon={order === 'newest' ? <ArrowDownRegular /> : <ArrowUpRegular />}
+                  iconPosition="after"
+                  // Reads as the other column headers, with the arrow saying the order.
+                  style={{ padding: 0, minWidth: 0, fontSize: 'inherit', fontWeight: 'inherit', justifyContent: 'flex-start' }}
+                  title={order === 'newest' ? 'Newest first: show oldest first' : 'Oldest first: show newest first'}
+                  onClick={() => setOrder((o) => (o === 'newest' ? 'oldest' : 'newest'))}
+                >
+                  Flown On
+                </Button>
+              </TableHeaderCell>
+            ) : (
+              <TableHeaderCell>Flown On</TableHeaderCell>
+            )}
             <TableHeaderCell>Received On</TableHeaderCell>
             {columns.capture && <TableHeaderCell>Capture</TableHeaderCell>}
             <TableHeaderCell>Flight Plan</TableHeaderCell>
             <TableHeaderCell style={{ width: 80 }}>Assigned</TableHeaderCell>
             <TableHeaderCell style={{ width: 64 }}>Lines</TableHeaderCell>
-            <TableHeaderCell style={{ width: 200 }}>Status</TableHeaderCell>
-            {columns.actions && <TableHeaderCell style={{ width: 260 }}>Actions</TableHeaderCell>}
+            <TableHeaderCell style={{ width: 170 }}>Status</TableHeaderCell>
+            {columns.actions && <TableHeaderCell>Actions</TableHeaderCell>}
           </TableRow>
         </TableHeader>
         <TableBody ref={body}>

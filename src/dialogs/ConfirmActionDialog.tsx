@@ -11,16 +11,25 @@ import { FormDialog } from '../components/FormDialog';
 export interface ConfirmActionDialogProps {
   title: string;
   children: ReactNode;
+  /** The confirming button says what it does ("Publish", "Cancel receiving"); OK by default. */
+  okLabel?: string;
+  /** The button that backs out ("Keep receiving"); Cancel by default. */
+  cancelLabel?: string;
+  /** Destructive: shown as an alert dialog. */
+  destructive?: boolean;
   /** Sends the intent; its `{ ok: false }` answer keeps the dialog open. */
   run: () => Promise<ActionResult>;
   onClose: () => void;
 }
 
-export function ConfirmActionDialog({ title, children, run, onClose }: ConfirmActionDialogProps) {
+export function ConfirmActionDialog({ title, children, okLabel, cancelLabel, destructive, run, onClose }: ConfirmActionDialogProps) {
   return (
     <FormDialog
       open
       title={title}
+      okLabel={okLabel}
+      cancelLabel={cancelLabel}
+      alert={destructive}
       onClose={onClose}
       onOk={async () => {
         const result = await run();

@@ -1,13 +1,13 @@
 /**
  * Chooses the flight plan a new survey was flown on. A combobox that filters as one types, from
- * the first character or none at all, and never offers more than 10 suggestions (SPEC §5).
+ * the first character or none at all, and never offers more than 10 suggestions (SPEC §5). With
+ * nothing typed it opens on the plans of captures still being flown.
  */
 import { useMemo, useState } from 'react';
 import { Combobox, Option } from '@fluentui/react-components';
 import { PICKER_MAX_SUGGESTIONS } from '../../worker/domain/constants';
 import type { Id } from '../../worker/domain/types';
-import { engineClient } from '../engine/client';
-import { useKindVersion } from '../engine/hooks';
+import { useFlightPlanChoices, type FlightPlanChoice } from './flightPlanChoices';
 
 export interface FlightPlanPickerProps {
   value: Id | null;
@@ -16,33 +16,14 @@ export interface FlightPlanPickerProps {
   className?: string;
 }
 
-interface Choice {
-  id: Id;
-  text: string;
-  haystack: string;
-}
-
-function useChoices(): Choice[] {
-  const fpVersion = useKindVersion('flightPlans');
-  const captureVersion = useKindVersion('captures');
-  return useMemo(() => {
-    const { model } = engineClient();
-    return model.list('flightPlans').map((fp) => {
-      const cpid = model.get('captures', fp.captureId)?.cpid ?? '';
-      const text = `${cpid} · ${fp.code} ${fp.name}`;
-      return { id: fp.flightPlanId, text, haystack: text.toLowerCase() };
-    });
-  }, [fpVersion, captureVersion]);
-}
-
 export function FlightPlanPicker({ value, onChange, label, className }: FlightPlanPickerProps) {
-  const choices = useChoices();
+  const choices = useFlightPlanChoices();
   const selectedText = choices.find((c) => c.id === value)?.text ?? '';
   const [query, setQuery] = useState(selectedText);
   const [open, setOpen] = useState(false);
   const needle = query === selectedText ? '' : query.trim().toLowerCase();
   const matches = useMemo(() => {
-    const out: Choice[] = [];
+    const out: FlightPlanChoice[] = [];
     for (const c of choices) {
       if (!needle || c.haystack.includes(needle)) out.push(c);
       if (out.length === PICKER_MAX_SUGGESTIONS) break;
@@ -65,7 +46,13 @@ export function FlightPlanPicker({ value, onChange, label, className }: FlightPl
         if (value) onChange(null);
       }}
       onOptionSelect={(_, d) => {
-        onChange(d.optionValue ?? null);
+        // Typing over a chosen plan makes Fluent clear the selection (no option value): keep the
+        // typed text and the open list, only the choice goes.
+        if (d.optionValue === undefined) {
+          onChange(null);
+          return;
+        }
+        onChange(d.optionValue);
         setQuery(d.optionText ?? '');
         setOpen(false);
       }}
@@ -77,7 +64,7 @@ export function FlightPlanPicker({ value, onChange, label, className }: FlightPl
       ) : (
         matches.map((c) => (
           <Option key={c.id} value={c.id} text={c.text}>
-            {c.text}
+            {c.beingFlown ? `${c.text} (being flown)` : c.text}
           </Option>
         ))
       )}

@@ -17,6 +17,12 @@ export interface NewSurveyDraft {
   flownOn: string;
 }
 
+/** Messages about this survey's inputs, shown beside them. */
+export interface NewSurveyErrors {
+  flightPlan?: string;
+  flownOn?: string;
+}
+
 const PRESETS = Object.keys(SIZE_PRESETS_S) as SizePreset[];
 
 const useStyles = makeStyles({
@@ -42,15 +48,16 @@ export interface NewSurveyFieldsProps {
   n: number;
   draft: NewSurveyDraft;
   today: DateTime;
+  errors?: NewSurveyErrors;
   onChange: (draft: NewSurveyDraft) => void;
   onRemove: () => void;
 }
 
-export function NewSurveyFields({ n, draft, today, onChange, onRemove }: NewSurveyFieldsProps) {
+export function NewSurveyFields({ n, draft, today, errors, onChange, onRemove }: NewSurveyFieldsProps) {
   const styles = useStyles();
   return (
     <div className={styles.row} role="group" aria-label={`Survey ${n}`}>
-      <Field label="Flight plan" className={styles.plan}>
+      <Field label="Flight plan" className={styles.plan} validationMessage={errors?.flightPlan}>
         <FlightPlanPicker className={styles.control} label="Flight plan" value={draft.flightPlanId} onChange={(flightPlanId) => onChange({ ...draft, flightPlanId })} />
       </Field>
       <Field label="Size" className={styles.size}>
@@ -68,7 +75,7 @@ export function NewSurveyFields({ n, draft, today, onChange, onRemove }: NewSurv
           ))}
         </Dropdown>
       </Field>
-      <Field label="Flown on" className={styles.date}>
+      <Field label="Flown on" className={styles.date} validationMessage={errors?.flownOn}>
         <FlownOnInput className={styles.control} label="Flown on" value={draft.flownOn} max={today} onChange={(flownOn) => onChange({ ...draft, flownOn })} />
       </Field>
       <Button className={styles.remove} appearance="subtle" icon={<DeleteRegular />} aria-label={`Remove survey ${n}`} onClick={onRemove} />

@@ -1,31 +1,71 @@
 /**
- * Process capture (SPEC §5): the capture's surveys with checkboxes; only QC-approved surveys are
- * checked at first and only they can be chosen. The engine answers 'Please select at least one
- * survey for processing' when none is.
+ * Process capture (SPEC §5): the capture's surveys with checkboxes (Fluent `useTableSelection`);
+ * only QC-approved surveys are checked at first and only they can be chosen. The others are shown
+ * unselectable with the reason. A select-all checkbox takes every processable survey. The engine
+ * answers 'Please select at least one survey for processing' when none is.
  */
-import { useState } from 'react';
-import { Text } from '@fluentui/react-components';
-import type { Capture, Id } from '../../worker/domain/types';
+import { useMemo, useState } from 'react';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  TableSelectionCell,
+  Text,
+  createTableColumn,
+  makeStyles,
+  tokens,
+  useTableFeatures,
+  useTableSelection,
+  type TableRowId,
+} from '@fluentui/react-components';
+import type { Capture, Id, Survey } from '../../worker/domain/types';
+import { shortId } from '../../worker/domain/shortId';
 import { FormDialog } from '../components/FormDialog';
-import { SurveyTable } from '../components/SurveyTable';
+import { formatDay } from '../components/dates';
 import { useAction } from '../app/useAction';
 import { engineClient } from '../engine/client';
+import { useKindVersion } from '../engine/hooks';
+import { useShownSurveyIds } from '../hooks/useShownSurveyIds';
+import { processReason } from './processReason';
 
-const COLUMNS = { checkbox: true } as const;
+const useStyles = makeStyles({
+  scroll: { maxHeight: '50vh', overflowY: 'auto' },
+  reason: { color: tokens.colorNeutralForeground3 },
+  unavailable: { color: tokens.colorNeutralForeground3 },
+});
+
+const COLUMNS = [createTableColumn<Survey>({ columnId: 'survey' })];
 
 export function ProcessCaptureDialog({ capture, onClose }: { capture: Capture; onClose: () => void }) {
+  const styles = useStyles();
   const run = useAction();
-  const [selected, setSelected] = useState<ReadonlySet<Id>>(() => {
+  const ids = useShownSurveyIds(capture.surveyIds);
+  const version = useKindVersion('surveys');
+  const surveys = useMemo(() => {
     const { model } = engineClient();
-    return new Set(capture.surveyIds.filter((id) => model.get('surveys', id)?.flags.canProcess));
-  });
-  const toggle = (id: Id, on: boolean) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+    return ids.map((id) => model.get('surveys', id)).filter((s): s is Survey => s !== undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ids, version]);
+  const processable = surveys.filter((s) => s.flags.canProcess).map((s) => s.surveyId);
+  const [selected, setSelected] = useState<Set<TableRowId>>(() => new Set(processable));
+
+  const {
+    getRows,
+    selection: { toggleRow, isRowSelected },
+  } = useTableFeatures({ columns: COLUMNS, items: surveys, getRowId: (s) => s.surveyId }, [
+    useTableSelection({
+      selectionMode: 'multiselect',
+      selectedItems: selected,
+      // Only processable surveys may ever be in the selection.
+      onSelectionChange: (_, d) => setSelected(new Set([...d.selectedItems].filter((id) => processable.includes(id as Id)))),
+    }),
+  ]);
+  const chosen = processable.filter((id) => selected.has(id));
+  const allChosen = processable.length > 0 && chosen.length === processable.length;
+  const toggleAll = () => setSelected(allChosen ? new Set() : new Set(processable));
 
   return (
     <FormDialog
@@ -34,15 +74,51 @@ export function ProcessCaptureDialog({ capture, onClose }: { capture: Capture; o
       title={`Process ${capture.cpid}`}
       onClose={onClose}
       onOk={async () => {
-        const result = await run({ type: 'processCapture', captureId: capture.captureId, surveyIds: [...selected] });
+        const result = await run({ type: 'processCapture', captureId: capture.captureId, surveyIds: chosen });
         return result.ok ? null : result.error;
       }}
     >
       <Text as="p" block style={{ marginTop: 0 }}>
-        Choose the QC-approved surveys to process. {selected.size} selected.
+        Choose the QC-approved surveys to process. {chosen.length} of {processable.length} processable selected.
       </Text>
-      <div style={{ maxHeight: '50vh', overflowY: 'auto' }}>
-        <SurveyTable label={`Surveys of ${capture.cpid}`} surveyIds={capture.surveyIds} columns={COLUMNS} selected={selected} onToggle={toggle} />
+      <div className={styles.scroll}>
+        <Table aria-label={`Surveys of ${capture.cpid}`} size="small">
+          <TableHeader>
+            <TableRow>
+              <TableSelectionCell
+                checked={allChosen ? true : chosen.length > 0 ? 'mixed' : false}
+                onClick={toggleAll}
+                checkboxIndicator={{ 'aria-label': 'Select all processable surveys', disabled: processable.length === 0 }}
+              />
+              <TableHeaderCell>Survey</TableHeaderCell>
+              <TableHeaderCell>Flown On</TableHeaderCell>
+              <TableHeaderCell>Status</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {getRows().map(({ item, rowId }) => {
+              const reason = processReason(item);
+              const id = shortId(item.surveyId);
+              return (
+                <TableRow key={rowId} aria-selected={isRowSelected(rowId)} className={reason ? styles.unavailable : undefined}>
+                  <TableSelectionCell
+                    checked={isRowSelected(rowId)}
+                    onClick={(e) => {
+                      if (reason === null) toggleRow(e, rowId);
+                    }}
+                    checkboxIndicator={{ 'aria-label': `Select survey ${id}`, disabled: reason !== null }}
+                  />
+                  <TableCell>{id}</TableCell>
+                  <TableCell>{formatDay(item.flownOn)}</TableCell>
+                  <TableCell>
+                    {item.stage.statusLabel}
+                    {reason && <span className={styles.reason}> · not selectable: {reason}</span>}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
       </div>
     </FormDialog>
   );

@@ -1,7 +1,9 @@
 /**
  * Receive media (SPEC §5; issue 13): a Media ID for every bay holding media, and a preview of the
- * receive id. The engine answers 'missing media id' when one is empty, and names the bay's field
- * when a label is not a media id or is already in another drive: that message shows beside it.
+ * receive id. Each bay starts on the id the drive already shows (editable). A bay left empty gets
+ * 'missing media id' beside its own field; the engine names the bay's field when a label is not a
+ * media id or is already in another drive, and that message shows beside it. Each goes as soon as
+ * its field changes.
  */
 import { useState } from 'react';
 import { Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
@@ -21,7 +23,8 @@ export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: 
   const run = useAction();
   const media = useEntity('media', drive.mediaId);
   const bays = media?.bays.length ? media.bays : [1];
-  const [itemIds, setItemIds] = useState<string[]>(() => bays.map(() => ''));
+  const [itemIds, setItemIds] = useState<string[]>(() => bays.map((bay, i) => prefill(drive.mediaId, bay, i)));
+  const [missing, setMissing] = useState<boolean[]>(() => bays.map(() => false));
   const [fieldError, setFieldError] = useState<{ position: number; error: string } | null>(null);
 
   return (
@@ -30,7 +33,13 @@ export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: 
       title={`Receive media on ${drive.host}`}
       onClose={onClose}
       onOk={async () => {
-        const result = await run({ type: 'receiveMedia', host: drive.host, itemIds: itemIds.map((s) => s.trim()) });
+        const trimmed = itemIds.map((s) => s.trim());
+        const empty = trimmed.map((id) => id === '');
+        if (empty.some(Boolean)) {
+          setMissing(empty);
+          return false;
+        }
+        const result = await run({ type: 'receiveMedia', host: drive.host, itemIds: trimmed });
         if (result.ok) return null;
         const position = /^itemId:(\d+)$/.exec(result.field ?? '')?.[1];
         if (position === undefined) {
@@ -47,14 +56,15 @@ export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: 
             key={bay}
             label={bays.length > 1 ? `Media ID (bay ${bay})` : 'Media ID'}
             hint="Letters, digits and -, up to 16"
-            validationState={fieldError?.position === i ? 'error' : 'none'}
-            validationMessage={fieldError?.position === i ? fieldError.error : undefined}
+            validationState={missing[i] || fieldError?.position === i ? 'error' : 'none'}
+            validationMessage={missing[i] ? 'missing media id' : fieldError?.position === i ? fieldError.error : undefined}
           >
             <Input
               value={itemIds[i]}
               autoFocus={i === 0}
               onChange={(_, d) => {
                 setItemIds((prev) => prev.map((v, j) => (j === i ? d.value : v)));
+                setMissing((prev) => prev.map((m, j) => (j === i ? false : m)));
                 if (fieldError?.position === i) setFieldError(null);
               }}
             />
@@ -66,4 +76,13 @@ export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: 
       </div>
     </FormDialog>
   );
+}
+
+/**
+ * What a bay's Media ID starts as: the id the drive shows for the media. Bays after the first get
+ * the bay number after it, so two bays never start on the same label.
+ */
+function prefill(mediaId: string | null, bay: number, index: number): string {
+  if (!mediaId) return '';
+  return index === 0 ? mediaId : `${mediaId}-${bay}`;
 }

@@ -1,29 +1,32 @@
 /**
- * The stack of flash messages at the top of the content. Two live regions that always exist, so
- * screen readers announce what is added: `status` (polite) for info, success, warning and
- * simulation; `alert` (assertive) for danger (ARCHITECTURE §6).
+ * The stack of flash messages, drawn over the page in its bottom-right corner (as Fluent's
+ * toasts are) so a message never pushes the heading or the buttons under the cursor. Two live
+ * regions that always exist, so screen readers announce what is added: `status` (polite) for info,
+ * success, warning and simulation; `alert` (assertive) for danger (ARCHITECTURE §6).
  */
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useFlashes } from '../app/flash';
 import { FlashMessage } from './FlashMessage';
-import { HEADER_HEIGHT_PX } from './Header';
 
 const useStyles = makeStyles({
+  // The overlay lets clicks through everywhere but on the messages themselves.
+  overlay: {
+    position: 'fixed',
+    right: tokens.spacingHorizontalL,
+    bottom: tokens.spacingVerticalL,
+    zIndex: 50,
+    width: 'min(440px, calc(100vw - 32px))',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    pointerEvents: 'none',
+  },
   region: {
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalXS,
+    '& > *': { pointerEvents: 'auto' },
   },
-  // Sticks below the header, so the answer to an action far down a long table is still seen.
-  stack: {
-    position: 'sticky',
-    top: `${HEADER_HEIGHT_PX + 8}px`,
-    zIndex: 50,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-  },
-  filled: { marginBottom: tokens.spacingVerticalM },
 });
 
 export function FlashRegion() {
@@ -32,7 +35,7 @@ export function FlashRegion() {
   const danger = flashes.filter((f) => f.category === 'danger');
   const others = flashes.filter((f) => f.category !== 'danger');
   return (
-    <div className={mergeClasses(s.stack, flashes.length > 0 && s.filled)}>
+    <div className={s.overlay} data-testid="flash-overlay">
       <div role="alert" className={s.region}>
         {danger.map((f) => (
           <FlashMessage key={f.key} flash={f} />

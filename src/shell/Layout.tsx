@@ -10,6 +10,7 @@ import { FlashRegion } from './FlashRegion';
 import { Header } from './Header';
 import { useClearFlashesOnNavigate } from './useClearFlashesOnNavigate';
 import { useDocumentTitle } from './useDocumentTitle';
+import { useFocusHeadingOnNavigate } from './useFocusHeadingOnNavigate';
 
 const useStyles = makeStyles({
   app: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: PAGE_BACKGROUND },
@@ -34,6 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const s = useStyles();
   useClearFlashesOnNavigate();
   useDocumentTitle();
+  useFocusHeadingOnNavigate();
   return (
     <div className={s.app}>
       <a href="#main" className={s.skip}>

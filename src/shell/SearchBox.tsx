@@ -11,6 +11,7 @@ import type { SearchEntry } from '../../worker/domain/types';
 import { SEARCH_MAX_SUGGESTIONS, SEARCH_MIN_CHARS } from '../../worker/domain/constants';
 import { engineClient } from '../engine/client';
 import { SEARCH_GROUPS, searchTarget } from './searchTarget';
+import { landOnRow } from './landOnRow';
 import { SearchSuggestions } from './SearchSuggestions';
 
 const useStyles = makeStyles({
@@ -63,7 +64,9 @@ export function SearchBox() {
       .search(text.trim())
       .then((found) => {
         if (no !== requestNo.current) return;
-        setResults(grouped(found));
+        // Projects are offered only while the Projects page is on: a result must lead somewhere.
+        const projects = engineClient().model.flags.projects;
+        setResults(grouped(projects ? found : found.filter((e) => e.type !== 'project')));
         setActive(-1);
         setOpen(true);
       });
@@ -79,6 +82,8 @@ export function SearchBox() {
     setOpen(false);
     setActive(-1);
     navigate(searchTarget(entry, model.flags, survey));
+    if (entry.type === 'survey') landOnRow('surveys', entry.id);
+    if (entry.type === 'media') landOnRow('media', entry.id);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

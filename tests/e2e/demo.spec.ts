@@ -115,7 +115,7 @@ test('the whole demo, from an empty drive to a published capture', async ({ page
   // Publish.
   const captureRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: CPID, exact: true }) });
   await captureRow.getByRole('button', { name: 'Publish' }).click();
-  await ok(page);
+  await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
   await expect(flash(page, `Publishing ${CPID} Started`)).toBeVisible();
   await expect(captureRow.getByText('Published', { exact: true })).toBeVisible({ timeout: 30_000 });
 

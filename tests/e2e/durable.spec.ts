@@ -27,7 +27,7 @@ async function reopen(page: Page, how: Reopen, url?: string): Promise<Page> {
 }
 
 async function confirm(page: Page, button = 'OK') {
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog'));
   await dialog.getByRole('button', { name: button }).click();
   await expect(dialog).toHaveCount(0);
 }
@@ -144,7 +144,7 @@ for (const how of ['reload', 'new page'] as const) {
       await login(page, '/captures');
       const row = () => page.getByRole('row').filter({ has: page.getByRole('link', { name: 'TXS26S02', exact: true }) });
       await row().getByRole('button', { name: 'Publish' }).click();
-      await confirm(page);
+      await confirm(page, 'Publish');
       await expect(flash(page, 'Publishing TXS26S02 Started')).toBeVisible();
       page = await reopen(page, how);
       await expect(row().getByRole('button', { name: 'Publish' })).toHaveCount(0);

@@ -87,6 +87,8 @@ test.describe('dialog validation', () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Receive' }) }).first();
     await row.getByRole('button', { name: 'Receive' }).click();
     const dialog = page.getByRole('dialog');
+    // The field starts on the id the drive shows; emptied, it is refused beside itself.
+    await dialog.getByLabel('Media ID').fill('');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(dialogError(page, 'missing media id')).toBeVisible();
     await expect(dialog.getByTestId('receive-id')).toHaveText(/^\d{6}_/);
@@ -97,7 +99,7 @@ test.describe('dialog validation', () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Process', exact: true }) }).first();
     await row.getByRole('button', { name: 'Process', exact: true }).click();
     const dialog = page.getByRole('dialog');
-    const boxes = dialog.getByRole('checkbox');
+    const boxes = dialog.getByRole('checkbox', { name: /^Select survey / });
     await expect(boxes.first()).toBeVisible();
     const n = await boxes.count();
     let checked = 0;
@@ -342,10 +344,10 @@ test('cancel receiving, eject, cancel a survey, reject survey and capture QC: ea
   // ingest-04 receives for close to an hour at 1×: it is still working whenever this runs.
   const drive = rowOf(page, 'ingest-04');
   await drive.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel receiving' }).click();
   await expect(flash(page, 'receive cancelled for ingest-04')).toBeVisible();
   await drive.getByRole('button', { name: 'Eject' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eject' }).click();
   await expect(flash(page, 'media ejected from ingest-04')).toBeVisible();
   await expect(drive.getByText('Empty')).toBeVisible();
 
@@ -354,7 +356,7 @@ test('cancel receiving, eject, cancel a survey, reject survey and capture QC: ea
   await page.goto(`/captures/${cancellable.captureId}/surveys`);
   await rowOf(page, shortId(cancellable.surveyId)).getByRole('button', { name: /More actions/ }).click();
   await page.getByRole('menuitem', { name: 'Cancel' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel survey' }).click();
   await expect(flash(page, `survey ${shortId(cancellable.surveyId)} cancelled`)).toBeVisible();
   await expect(rowOf(page, shortId(cancellable.surveyId))).toContainText('Cancelled');
 
@@ -382,7 +384,8 @@ test('a working stage shows its progress bar, percent and time left, live', asyn
   // ingest-04 receives for close to an hour of simulated time: at 100× its percent moves each tick.
   const status = rowOf(page, 'ingest-04').getByRole('cell').nth(4);
   await expect(status.getByRole('progressbar')).toBeVisible();
-  const meta = status.getByText(/^\d+% · \d+[smh] left$/);
+  // At 100× the time left is what the person will wait, with the simulated duration beside it.
+  const meta = status.getByText(/^\d+% · \d+[smh] left \(\d+[smh] simulated\)$/);
   const first = await meta.textContent();
   await expect.poll(async () => meta.textContent(), { timeout: 20_000 }).not.toBe(first);
 });

@@ -119,7 +119,7 @@ const COUNT_KEY: Record<string, string> = {
   'Copy/Receiving': 'receiving', 'Waiting for Applanix': 'waitingForApplanix', 'Waiting for PodConfig': 'waitingForPodConfig',
   'Extracting Frames': 'extractingFrames', 'Ready for QC': 'qcReady', 'QC in Progress': 'qcInProgress', 'QC Rejected': 'qcRejected',
   'Ready for Processing': 'qcApproved', Processing: 'processing', 'Waiting for Capture QC': 'waitingForCaptureQc',
-  'Ready for Publishing': 'canPublish', Publishing: 'publishing', Published: 'published',
+  'Ready for Publishing': 'canPublish', Publishing: 'publishing', Published: 'published', New: 'notReceived',
 };
 
 function checkInvariants(h: Harness): void {

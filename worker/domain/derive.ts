@@ -110,8 +110,12 @@ export function deriveDrive(drive: Drive, media: Media | undefined): Drive {
 }
 
 // ── Captures ─────────────────────────────────────────────────────────────────────────────────
-/** Which count of SPEC §3 a survey's displayed stage adds to (New and Cancelled add to none). */
+/**
+ * Which count of SPEC §3 a survey's displayed stage adds to (Cancelled adds to none). New counts
+ * apart, so a survey not yet received is never taken for a cancelled one.
+ */
 export const COUNT_OF_DISPLAY: Partial<Record<SurveyDisplayStage, CaptureCountKey>> = {
+  New: 'notReceived',
   'Copy/Receiving': 'receiving',
   'Waiting for Applanix': 'waitingForApplanix',
   'Waiting for PodConfig': 'waitingForPodConfig',

@@ -76,6 +76,8 @@ export const CAPTURE_COUNT_KEYS = [
   'canPublish',
   'publishing',
   'published',
+  /** Surveys still at the hidden `new` stage: on media not yet received (not cancelled). */
+  'notReceived',
 ] as const;
 export type CaptureCountKey = (typeof CAPTURE_COUNT_KEYS)[number];
 export type CaptureCounts = Record<CaptureCountKey, number>;

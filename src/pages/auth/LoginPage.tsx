@@ -44,6 +44,12 @@ export default function LoginPage() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    // With no email, both empty fields are named at once (the engine answers one message at a
+    // time, email first); the texts are the engine's own (SPEC §5). Otherwise the engine decides.
+    if (!email.trim()) {
+      setErrors({ email: 'missing email', password: password ? undefined : 'missing password' });
+      return;
+    }
     setBusy(true);
     setErrors({});
     setSubmitted(true);
@@ -65,7 +71,17 @@ export default function LoginPage() {
         <form className={s.form} onSubmit={onSubmit} noValidate>
           <Title2 as="h1">Sign in</Title2>
           <Field label="Email" validationMessage={errors.email} validationState={errors.email ? 'error' : 'none'}>
-            <Input type="email" autoComplete="username" value={email} onChange={(_, d) => setEmail(d.value)} />
+            <Input
+              type="email"
+              autoComplete="username"
+              // The page is there to sign in: the first field is ready to type in.
+              autoFocus
+              value={email}
+              onChange={(_, d) => {
+                setEmail(d.value);
+                setErrors((x) => ({ ...x, email: undefined }));
+              }}
+            />
           </Field>
           <Field
             label="Password"
@@ -76,7 +92,10 @@ export default function LoginPage() {
               type="password"
               autoComplete="current-password"
               value={password}
-              onChange={(_, d) => setPassword(d.value)}
+              onChange={(_, d) => {
+                setPassword(d.value);
+                setErrors((x) => ({ ...x, password: undefined, other: undefined }));
+              }}
             />
           </Field>
           <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>

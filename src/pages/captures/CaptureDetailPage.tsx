@@ -9,6 +9,7 @@ import { paths } from '../../app/paths';
 import { PageHeading } from '../../components/PageHeading';
 import { StageStatus } from '../../components/StageStatus';
 import { CaptureActions } from '../../components/CaptureActions';
+import { ReadyToProcess } from './ReadyToProcess';
 import { SurveyTable } from '../../components/SurveyTable';
 import { NotFoundPage } from '../NotFoundPage';
 import { FlightPlanMap } from './FlightPlanMap';
@@ -34,13 +35,14 @@ export default function CaptureDetailPage({ captureId, tab }: { captureId: strin
         status={<StageStatus stage={capture.stage} />}
         actions={<CaptureActions capture={capture} />}
       />
+      {capture.flags.canProcess && <ReadyToProcess capture={capture} />}
       <FlightPlanMap flightPlanIds={capture.flightPlanIds} cpid={capture.cpid} />
       <TabList selectedValue={tab} onTabSelect={(_, d) => navigate(paths.capture(captureId, d.value as DetailTab))}>
         <Tab value="surveys">Surveys</Tab>
         <Tab value="flight-plans">Flight Plans</Tab>
       </TabList>
       {tab === 'surveys' ? (
-        <SurveyTable label={`Surveys of ${capture.cpid}`} surveyIds={capture.surveyIds} columns={SURVEY_COLUMNS} />
+        <SurveyTable label={`Surveys of ${capture.cpid}`} surveyIds={capture.surveyIds} columns={SURVEY_COLUMNS} sortByFlownOn />
       ) : (
         <FlightPlanTable label={`Flight plans of ${capture.cpid}`} flightPlanIds={capture.flightPlanIds} />
       )}

@@ -1,13 +1,16 @@
 /**
  * /captures: the capture table (SPEC §2), sortable by capture id or last received date in either
  * direction (never-received captures last). Past LIST_CAP rows only the rows near the viewport
- * are rendered.
+ * are rendered. `?stage=` narrows it to the captures at one displayed stage.
  */
-import { useRef, useState } from 'react';
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2, makeStyles } from '@fluentui/react-components';
+import { useMemo, useRef, useState } from 'react';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles } from '@fluentui/react-components';
+import { Link, useSearch } from 'wouter';
 import { LIST_CAP } from '../../../worker/domain/constants';
 import type { CaptureSortKey, SortDir } from '../../../worker/domain/sort';
-import { useEngineReady } from '../../engine/hooks';
+import { useEngineReady, useKindVersion } from '../../engine/hooks';
+import { engineClient } from '../../engine/client';
+import { paths } from '../../app/paths';
 import { useSortedCaptureIds } from '../../hooks/useSortedCaptureIds';
 import { useWindowedRows } from '../../hooks/useWindowedRows';
 import { useRowStyles } from '../../components/rowStyles';
@@ -25,7 +28,16 @@ export default function CapturesPage() {
   const ready = useEngineReady();
   const [by, setBy] = useState<CaptureSortKey>('lastReceivedOn');
   const [dir, setDir] = useState<SortDir>('desc');
-  const ids = useSortedCaptureIds(by, dir);
+  // `?stage=Publishing`: the dashboard's pipeline bars open the captures at one displayed stage.
+  const stage = new URLSearchParams(useSearch()).get('stage');
+  const capturesVersion = useKindVersion('captures');
+  const sorted = useSortedCaptureIds(by, dir);
+  const ids = useMemo(() => {
+    if (!stage) return sorted;
+    const { model } = engineClient();
+    return sorted.filter((id) => model.get('captures', id)?.stage.statusLabel === stage);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sorted, stage, capturesVersion]);
   const body = useRef<HTMLTableSectionElement>(null);
   const windowed = ids.length > LIST_CAP;
   const range = useWindowedRows(body, windowed ? ids.length : 0, CAPTURE_ROW_HEIGHT_PX);
@@ -45,6 +57,12 @@ export default function CapturesPage() {
       <Title2 as="h1" id="captures-title">
         Captures
       </Title2>
+      {stage && (
+        <Text>
+          {ids.length} {ids.length === 1 ? 'capture' : 'captures'} at <strong>{stage}</strong> ·{' '}
+          <Link href={paths.captures()}>Show every stage</Link>
+        </Text>
+      )}
       <div className={rowStyles.scroll}>
         <Table aria-label="Captures" className={rowStyles.table} size="small" aria-rowcount={ids.length + 1}>
           <TableHeader>

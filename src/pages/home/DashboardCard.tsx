@@ -52,9 +52,11 @@ export interface DashboardCardProps {
   /** What the date column shows. */
   date: 'flown' | 'received';
   empty: ReactNode;
+  /** Where "n of total" leads: the whole list. Absent when the whole list is shown. */
+  allHref?: string;
 }
 
-export function DashboardCard({ title, list, date, empty }: DashboardCardProps) {
+export function DashboardCard({ title, list, date, empty, allHref }: DashboardCardProps) {
   const s = useStyles();
   const headingId = `dash-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
@@ -63,11 +65,16 @@ export function DashboardCard({ title, list, date, empty }: DashboardCardProps) 
         <Subtitle2 as="h2" id={headingId}>
           {title}
         </Subtitle2>
-        {list.total > 0 && (
-          <Text className={s.count}>
-            {list.total > list.surveys.length ? `${list.surveys.length} of ${list.total}` : list.total}
-          </Text>
-        )}
+        {list.total > 0 &&
+          (list.total > list.surveys.length && allHref ? (
+            <Link href={allHref} className={s.link} aria-label={`${title}: show all ${list.total}`}>
+              {list.surveys.length} of {list.total}
+            </Link>
+          ) : (
+            <Text className={s.count}>
+              {list.total > list.surveys.length ? `${list.surveys.length} of ${list.total}` : list.total}
+            </Text>
+          ))}
       </div>
       {list.surveys.length === 0 ? (
         <Text className={s.empty}>{empty}</Text>

@@ -4,15 +4,28 @@
  */
 import { useMemo } from 'react';
 import { Body1, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Link, useSearch } from 'wouter';
+import { LIST_CAP } from '../../../worker/domain/constants';
 import { engineClient } from '../../engine/client';
 import { useCurrent, useIds, useKindVersion } from '../../engine/hooks';
-import { selectDashboard } from './dashboardSelectors';
+import { selectDashboard, type DashboardListName } from './dashboardSelectors';
+import { PipelineChart } from './PipelineChart';
+import { paths } from '../../app/paths';
+
+const LISTS: readonly DashboardListName[] = ['inProgress', 'recent', 'mine'];
+
+/** `/?list=recent` opens one list in full (up to LIST_CAP rows, as /surveys and /media). */
+function openList(search: string): DashboardListName | undefined {
+  const name = new URLSearchParams(search).get('list');
+  return LISTS.find((l) => l === name);
+}
 import { DashboardCard } from './DashboardCard';
 import { TruncatedText } from '../../components/TruncatedText';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   intro: { color: tokens.colorNeutralForeground2 },
+  back: { color: tokens.colorBrandForegroundLink },
   grid: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
@@ -27,12 +40,15 @@ export default function HomePage() {
   const ids = useIds('surveys');
   const version = useKindVersion('surveys');
   const email = user?.email ?? null;
+  const full = openList(useSearch());
   const dashboard = useMemo(() => {
     const { model } = engineClient();
-    return selectDashboard(ids, (id) => model.get('surveys', id), email);
+    return selectDashboard(ids, (id) => model.get('surveys', id), email, undefined, full, LIST_CAP);
     // `version` changes whenever any survey does: the memo's real input.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ids, version, email]);
+  }, [ids, version, email, full]);
+  const shows = (name: DashboardListName) => !full || full === name;
+  const allHref = (name: DashboardListName) => (full ? undefined : `${paths.home()}?list=${name}`);
 
   return (
     <div className={s.root}>
@@ -46,27 +62,42 @@ export default function HomePage() {
           show where they are now.
         </Body1>
       </div>
-      <div className={s.grid}>
+      {full ? (
+        <Link href={paths.home()} className={s.back}>
+          Back to the dashboard
+        </Link>
+      ) : (
+        <PipelineChart byStage={dashboard.byStage} />
+      )}
+      <div className={full ? undefined : s.grid}>
+        {shows('inProgress') && (
         <DashboardCard
           title="In progress"
           list={dashboard.inProgress}
           date="flown"
+          allHref={allHref('inProgress')}
           empty="Nothing is copying, receiving or processing right now."
         />
+        )}
+        {shows('recent') && (
         <DashboardCard
           title="Recent"
           list={dashboard.recent}
           date="received"
+          allHref={allHref('recent')}
           empty={
             <>
               No surveys have been received. Insert and receive media on the <strong>Drives</strong> page.
             </>
           }
         />
+        )}
+        {shows('mine') && (
         <DashboardCard
           title="Mine"
           list={dashboard.mine}
           date="flown"
+          allHref={allHref('mine')}
           empty={
             <>
               No surveys are assigned to you. Assign received media on the <strong>Drives</strong> or{' '}
@@ -74,6 +105,7 @@ export default function HomePage() {
             </>
           }
         />
+        )}
       </div>
     </div>
   );

@@ -17,9 +17,13 @@ export interface Dashboard {
   inProgress: DashboardList;
   /** The most recently received surveys, newest first. */
   recent: DashboardList;
-  /** Surveys assigned to the current user that are not yet published. */
+  /** Surveys assigned to the current user, published ones too (they show their state). */
   mine: DashboardList;
+  /** Surveys by displayed stage (SPEC §4), for the pipeline overview. */
+  byStage: Map<string, number>;
 }
+
+export type DashboardListName = 'inProgress' | 'recent' | 'mine';
 
 /** Keeps the newest `limit` received surveys by insertion into a short sorted array. */
 function pushRecent(top: Survey[], s: Survey, limit: number): void {
@@ -36,25 +40,32 @@ export function selectDashboard(
   get: (id: Id) => Survey | undefined,
   myEmail: string | null,
   limit = DASHBOARD_ROWS,
+  /** A list opened in full (up to `fullLimit` rows). */
+  full?: DashboardListName,
+  fullLimit = Infinity,
 ): Dashboard {
+  const cap = (name: DashboardListName) => (name === full ? fullLimit : limit);
+  const byStage = new Map<string, number>();
   const inProgress: DashboardList = { surveys: [], total: 0 };
   const recent: DashboardList = { surveys: [], total: 0 };
   const mine: DashboardList = { surveys: [], total: 0 };
   for (const id of ids) {
     const s = get(id);
     if (!s) continue;
+    byStage.set(s.display, (byStage.get(s.display) ?? 0) + 1);
     if (s.stage.state === 'working') {
       inProgress.total++;
-      if (inProgress.surveys.length < limit) inProgress.surveys.push(s);
+      if (inProgress.surveys.length < cap('inProgress')) inProgress.surveys.push(s);
     }
     if (s.receivedOn) {
       recent.total++;
-      pushRecent(recent.surveys, s, limit);
+      pushRecent(recent.surveys, s, cap('recent'));
     }
-    if (myEmail && s.assignedTo === myEmail && !s.published) {
+    // Published surveys stay: "Mine" is the work I did as well as the work I have to do.
+    if (myEmail && s.assignedTo === myEmail) {
       mine.total++;
-      if (mine.surveys.length < limit) mine.surveys.push(s);
+      if (mine.surveys.length < cap('mine')) mine.surveys.push(s);
     }
   }
-  return { inProgress, recent, mine };
+  return { inProgress, recent, mine, byStage };
 }

@@ -20,7 +20,8 @@ export const MediaRow = memo(function MediaRow({ mediaId }: { mediaId: Id }) {
   if (!media) return null;
   return (
     <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)}
-      data-highlighted={highlighted || undefined}>
+      data-highlighted={highlighted || undefined}
+      data-media-id={mediaId}>
       <TableCell className={styles.nowrap}>{formatDay(media.receivedOn)}</TableCell>
       <TableCell>
         <Text block>{media.receiveId ?? media.mediaId}</Text>

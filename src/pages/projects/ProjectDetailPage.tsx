@@ -64,7 +64,7 @@ export default function ProjectDetailPage({ projectId }: { projectId: string }) 
         title={`Project ${project.projectId}`}
         subtitle={
           <>
-            {project.captureIds.length} captures ·{' '}
+            {project.captureIds.length} {project.captureIds.length === 1 ? 'capture' : 'captures'} ·{' '}
             <Link href={paths.projects()} className={s.link}>
               Back to the project list
             </Link>

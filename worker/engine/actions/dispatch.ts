@@ -15,6 +15,7 @@ import { decideCaptureQc, processCapture, publishCapture, startCaptureQc } from 
 import { assignSurveys, cancelReceive, ejectMedia, insertMedia, receiveMedia } from './media';
 import { cleanCapture, cleanDemo, sampleOnly } from './data';
 import { login, logout, setFlags } from './session';
+import { reassignSurvey } from './reassign';
 
 export type SyncAction = Exclude<Action, { type: 'resetDemo' } | { type: 'reloadData' } | { type: 'importWorld' }>;
 
@@ -37,6 +38,8 @@ export function applyAction(ctx: ActionContext, action: SyncAction): ActionResul
       return ejectMedia(ctx, action.host);
     case 'assignSurveys':
       return assignSurveys(ctx, action.mediaId, action.assignments === undefined ? undefined : list(action.assignments));
+    case 'reassignSurvey':
+      return reassignSurvey(ctx, action.surveyId, action.email);
     case 'cancelSurvey':
       return cancelSurvey(ctx, action.surveyId);
     case 'processApplanix':

@@ -1,0 +1,18 @@
+import { generateWorld } from './generate/world';
+import { restore } from '../worker/domain/restore';
+import { World } from '../worker/engine/world';
+import { storedCopy, wholeWorldBatch } from '../worker/engine/persistence';
+import { memoryStore } from '../worker/engine/store/worldStore';
+const now = Date.now();
+const data = generateWorld({ surveys: 30000, activeWorkflows: 1000 });
+console.log(Object.fromEntries(Object.entries(data.index).map(([k, v]) => [k, Object.keys(v).length])));
+const r = restore(data, now); if (!r.ok) throw new Error();
+const w = new World(); w.load(r.db);
+const store = memoryStore(); await store.commit(wholeWorldBatch(w));
+const cpu = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
+let c0 = cpu(); const stored = await store.readAll(); console.log('readAll', Math.round(cpu() - c0));
+let last = cpu(); let lastLabel='start';
+(globalThis as any).__t = (l: string) => { const t = cpu(); console.log(String(Math.round(t - last)).padStart(5), lastLabel); last = t; lastLabel = l; };
+c0 = cpu(); const copy = storedCopy(stored)!; console.log('decode', Math.round(cpu() - c0));
+last = cpu();
+restore(copy.raw, now, { inPlace: true }); (globalThis as any).__t('end');

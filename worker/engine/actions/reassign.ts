@@ -1,0 +1,22 @@
+/**
+ * Reassign (the survey's ⋯ menu): a plain assignment of one survey to any user, at any time after
+ * it was received. Unlike Assign it does not move the media on: its assignment stage is long done.
+ * A survey still on media not yet received is not shown anywhere, so it cannot be reassigned.
+ */
+import type { ActionResult } from '../../api';
+import { shortId } from '../../domain/shortId';
+import type { Id } from '../../domain/types';
+import { currentStage } from '../../domain/workflow';
+import { fail, hl, notFound, ok, unavailable, type ActionContext } from './context';
+
+export function reassignSurvey(ctx: ActionContext, surveyId: Id, email: string): ActionResult {
+  const { world } = ctx;
+  const survey = world.index.surveys[surveyId];
+  if (!survey) return notFound('survey', surveyId);
+  if (currentStage(survey.workflow).hidden) return unavailable(`survey ${shortId(surveyId)}`);
+  const key = email?.toLowerCase() ?? '';
+  if (!world.index.users[key]) return fail(`Unknown user ${email}`);
+  survey.assignedTo = key;
+  world.touch('surveys', surveyId);
+  return ok('assigned surveys', 'success', [hl('surveys', surveyId)]);
+}
