@@ -51,7 +51,9 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
   const nav = useNeighbours(index, surveyId, camera, image);
 
   // The grid may have been scrolled far down: the viewer starts at its top.
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
