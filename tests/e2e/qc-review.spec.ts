@@ -11,8 +11,6 @@ import { login } from './helpers';
 test.use({ serviceWorkers: 'block' });
 
 async function openQc(page: Page, query = ''): Promise<{ surveyId: string; index: PhotoIndex }> {
-  page.on('pageerror', (e) => console.log('PAGEERROR', e.stack));
-  page.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text()));
   await login(page, '/captures');
   await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'));
   const data = (await (await page.request.get('/data/all.json')).json()) as DataFile;

@@ -10,7 +10,7 @@
  * opens the viewer. The focused frame is kept in the survey's QC place (qcPlace.ts), and it is
  * always rendered even when the window of rows has not caught up with a jump.
  */
-import { memo, useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import type { PhotoIndex } from '../../../worker/domain/types';
@@ -72,8 +72,8 @@ export function QcGrid({ surveyId, line, index, imageProxy }: QcGridProps) {
   const body = useRef<HTMLDivElement>(null);
   const place = qcPlace(surveyId);
   const [cell, setCell] = useState<GridCell>(() => place.focus[line.line] ?? { row: 0, col: 0 });
-  // Focus follows the cell only after a key moved it (or on return from the viewer), never on mount.
-  const wantFocus = useRef(place.lastLine === line.line);
+  // Focus follows the cell only after a key moved it, never merely because the grid rendered.
+  const wantFocus = useRef(false);
   const { start, end } = useWindowedRows(body, line.rows.length, QC_ROW_HEIGHT_PX);
   const columns = `${TIME_COL} repeat(${index.cameras.length}, minmax(0, 1fr))`;
   const rows: number[] = [];
@@ -87,6 +87,14 @@ export function QcGrid({ surveyId, line, index, imageProxy }: QcGridProps) {
     const el = body.current?.querySelector<HTMLElement>(`[data-cell="${cell.row}:${cell.col}"]`);
     el?.focus({ preventScroll: true });
   }, [cell]);
+
+  // Back from the viewer (mounted again, or shown again after React kept it hidden): the frame the
+  // reviewer left from takes the focus again. Without scrolling: the page restores the scroll.
+  useLayoutEffect(() => {
+    if (place.lastLine !== line.line) return;
+    const at = place.focus[line.line];
+    if (at) body.current?.querySelector<HTMLElement>(`[data-cell="${at.row}:${at.col}"]`)?.focus({ preventScroll: true });
+  }, [place, line.line]);
 
   const remember = useCallback(
     (next: GridCell) => {

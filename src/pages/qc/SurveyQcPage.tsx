@@ -4,7 +4,7 @@
  * windowed thumbnail grid. The open lines and the scroll position are the survey's QC place
  * (qcPlace.ts), restored on return from the viewer.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   Accordion,
   AccordionHeader,
@@ -54,14 +54,23 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
     if (restored.current || lines.length === 0) return;
     restored.current = true;
     window.scrollTo(0, place.scrollY);
+    // Again after the frame: the browser's own restoration on Back may run after this commit.
+    const frame = requestAnimationFrame(() => window.scrollTo(0, place.scrollY));
+    return () => cancelAnimationFrame(frame);
   }, [lines, place]);
-  // Recorded as the reviewer scrolls; the listener is gone before leaving can clamp the scroll.
-  useEffect(() => {
+  // Recorded as the reviewer scrolls. A layout effect, so the listener is removed within the commit
+  // that leaves the page, before the shorter next page (or the viewer's scroll to top) moves it.
+  useLayoutEffect(() => {
     const onScroll = () => {
       if (restored.current) place.scrollY = window.scrollY;
     };
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      // React may keep the page hidden rather than unmount it (Suspense while the viewer loads):
+      // its layout effects run again when shown, and the scroll must then be restored again.
+      restored.current = false;
+    };
   }, [place]);
 
   if (!survey) return <NotFoundPage />;
