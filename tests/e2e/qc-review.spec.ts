@@ -61,7 +61,7 @@ test('review a line by keyboard alone: one Tab stop per line, arrows, Enter, Esc
   const target = frame(page, cam3!, names(cam3!)[3]!);
   await expect(target).toBeFocused();
   // The focus is visible: an outline is drawn round the thumbnail.
-  expect(await target.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+  await expect(target).toHaveCSS('outline-style', 'solid');
 
   // Open Line 2 too, then come back into Line 1's grid: its tab stop is still the same frame.
   await page.keyboard.press('Tab');
@@ -108,12 +108,12 @@ test('a long line: Ctrl+End and PageUp jump, the focused frame is scrolled into 
   await page.keyboard.press('PageUp');
   const focused = page.locator(':focus');
   await expect(focused).toBeInViewport();
-  const before = await page.evaluate(() => window.scrollY);
+  const before = await page.evaluate<number>('window.scrollY');
   expect(before).toBeGreaterThan(100_000);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/qc\/1\//);
   await page.goBack();
   await expect(page).toHaveURL(/\/qc\?rows=3600$/);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 200);
+  await expect.poll(() => page.evaluate<number>('window.scrollY')).toBeGreaterThan(before - 200);
   await expect(focused).toBeInViewport();
 });
