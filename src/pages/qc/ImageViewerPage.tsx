@@ -1,7 +1,7 @@
 /**
  * /surveys/{sid}/qc/{line}/{camera}/{image}: one frame (SPEC §2) in tabs 1/8, 1/4, 1/2, Full Frame
- * and Metadata, Back to QC, and arrow keys to the neighbouring frame (left/right) and camera
- * (up/down).
+ * and Metadata, Back to QC (or Esc), and arrow keys to the neighbouring frame (left/right) and
+ * camera (up/down). Returning to the grid finds the reviewer's place there (qcPlace.ts).
  */
 import { useEffect, useState } from 'react';
 import { Button, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
@@ -50,11 +50,23 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
   const index = photos.status === 'ready' ? photos.index : null;
   const nav = useNeighbours(index, surveyId, camera, image);
 
+  // The grid may have been scrolled far down: the viewer starts at its top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      // Arrow keys belong to the tab list, fields and menus while they have focus.
-      if (e.altKey || e.ctrlKey || e.metaKey || target?.closest('input, textarea, select, [role="tablist"], [role="menu"], [role="listbox"]')) return;
+      // Fields, menus and dialogs keep their keys.
+      if (e.altKey || e.ctrlKey || e.metaKey || target?.closest('input, textarea, select, [role="menu"], [role="listbox"], [role="dialog"]')) return;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        navigate(paths.surveyQc(surveyId));
+        return;
+      }
+      // Arrow keys belong to the tab list while it has focus.
+      if (target?.closest('[role="tablist"]')) return;
       const to = { ArrowLeft: nav.previousFrame, ArrowRight: nav.nextFrame, ArrowUp: nav.previousCamera, ArrowDown: nav.nextCamera }[e.key];
       if (to === undefined) return;
       e.preventDefault();
@@ -62,7 +74,7 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [nav, navigate]);
+  }, [nav, navigate, surveyId]);
 
   const ref = { line, camera, image };
   const scale: ImageScale | null = tab === 'metadata' ? null : tab === 'full' ? 'full' : (Number(tab) as 8 | 4 | 2);
@@ -91,7 +103,7 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
         <Button size="small" appearance="subtle" icon={<ChevronUpRegular />} aria-label="Previous camera" disabled={!nav.previousCamera} onClick={() => go(nav.previousCamera)} />
         <Button size="small" appearance="subtle" icon={<ChevronDownRegular />} aria-label="Next camera" disabled={!nav.nextCamera} onClick={() => go(nav.nextCamera)} />
         <Text size={200} className={styles.hint}>
-          ← → frames · ↑ ↓ cameras
+          ← → frames · ↑ ↓ cameras · Esc back to QC
         </Text>
       </div>
       {scale !== null ? (
@@ -102,7 +114,9 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
             ['Image', image],
             ['Line', String(line)],
             ['Camera', camera],
-            ['Index', nav.position === null ? '—' : `${nav.row! + 1} of ${nav.lineCount} in line (${nav.position} in survey)`],
+            ['Frame in line', nav.row === null ? '—' : `${nav.row + 1} of ${nav.lineCount}`],
+            // 1-based, like the line's: the frame's place among all of the camera's frames in the survey.
+            ['Frame in survey', nav.position === null ? '—' : `${nav.position + 1} of ${index?.index[camera]?.length ?? '—'}`],
             ['Time', nav.time ?? '—'],
             ['Survey', shortId(surveyId)],
             ['Capture', survey?.cpid ?? '—'],

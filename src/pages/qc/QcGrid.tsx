@@ -3,8 +3,14 @@
  * (SPEC §2). The camera header sticks under the app header while the page scrolls. Only rows in
  * the viewport, and one viewport height around it, exist in the DOM at all (SPEC §9), so a
  * 3 600-row line costs no more than a short one and thumbnails far away are never requested.
+ *
+ * Keyboard: the ARIA grid pattern with a roving tab stop, so a line is one Tab stop however many
+ * frames it has. Arrows move between frames (rows) and cameras (columns), Home/End to the first
+ * and last camera, Ctrl+Home/End to the first and last frame, PageUp/PageDown a screen, Enter
+ * opens the viewer. The focused frame is kept in the survey's QC place (qcPlace.ts), and it is
+ * always rendered even when the window of rows has not caught up with a jump.
  */
-import { memo, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import type { PhotoIndex } from '../../../worker/domain/types';
@@ -13,6 +19,7 @@ import { paths } from '../../app/paths';
 import { useWindowedRows } from '../../hooks/useWindowedRows';
 import { HEADER_HEIGHT_PX } from '../../shell/Header';
 import { rowTime, type QcLine } from './qcRows';
+import { moveCell, qcPlace, type GridCell } from './qcPlace';
 
 export const QC_ROW_HEIGHT_PX = 92;
 const TIME_COL = '84px';
@@ -40,7 +47,13 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground5,
     outlineOffset: '2px',
     ':hover': { boxShadow: `0 0 0 2px ${tokens.colorBrandStroke1}` },
+    // The focused frame must be obvious on any photo: a thick two-tone ring.
+    ':focus-visible': {
+      outline: `3px solid ${tokens.colorStrokeFocus2}`,
+      boxShadow: `0 0 0 6px ${tokens.colorStrokeFocus1}`,
+    },
   },
+  empty: { display: 'block', height: `${QC_ROW_HEIGHT_PX - 8}px` },
   thumb: { display: 'block', width: '100%', height: '100%', objectFit: 'cover' },
 });
 
@@ -51,27 +64,89 @@ export interface QcGridProps {
   imageProxy: string;
 }
 
+/** Space kept above a focused row: the app header plus the sticky camera header. */
+const STICKY_TOP_PX = HEADER_HEIGHT_PX + 40;
+
 export function QcGrid({ surveyId, line, index, imageProxy }: QcGridProps) {
   const styles = useStyles();
   const body = useRef<HTMLDivElement>(null);
+  const place = qcPlace(surveyId);
+  const [cell, setCell] = useState<GridCell>(() => place.focus[line.line] ?? { row: 0, col: 0 });
+  // Focus follows the cell only after a key moved it, never merely because the grid rendered.
+  const wantFocus = useRef(false);
   const { start, end } = useWindowedRows(body, line.rows.length, QC_ROW_HEIGHT_PX);
   const columns = `${TIME_COL} repeat(${index.cameras.length}, minmax(0, 1fr))`;
   const rows: number[] = [];
+  if (cell.row < start) rows.push(cell.row);
   for (let r = start; r < end; r++) rows.push(r);
+  if (cell.row >= end && cell.row < line.rows.length) rows.push(cell.row);
+
+  useEffect(() => {
+    if (!wantFocus.current) return;
+    wantFocus.current = false;
+    const el = body.current?.querySelector<HTMLElement>(`[data-cell="${cell.row}:${cell.col}"]`);
+    el?.focus({ preventScroll: true });
+  }, [cell]);
+
+  // Back from the viewer (mounted again, or shown again after React kept it hidden): the frame the
+  // reviewer left from takes the focus again. Without scrolling: the page restores the scroll.
+  useLayoutEffect(() => {
+    if (place.lastLine !== line.line) return;
+    const at = place.focus[line.line];
+    if (at) body.current?.querySelector<HTMLElement>(`[data-cell="${at.row}:${at.col}"]`)?.focus({ preventScroll: true });
+  }, [place, line.line]);
+
+  const remember = useCallback(
+    (next: GridCell) => {
+      place.focus[line.line] = next;
+      place.lastLine = line.line;
+    },
+    [place, line.line],
+  );
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.altKey || e.shiftKey || e.metaKey) return;
+    const pageRows = Math.max(1, Math.floor((window.innerHeight - STICKY_TOP_PX) / QC_ROW_HEIGHT_PX) - 1);
+    const next = moveCell(cell, e.key, e.ctrlKey, line.rows.length, index.cameras.length, pageRows);
+    if (!next) return;
+    e.preventDefault();
+    scrollRowIntoView(body.current, next.row);
+    remember(next);
+    wantFocus.current = true;
+    setCell(next);
+  };
+
+  // A click or Tab onto a frame makes it the line's tab stop.
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const at = (e.target as HTMLElement).dataset.cell?.split(':').map(Number);
+    if (!at || at.length !== 2) return;
+    const next = { row: at[0]!, col: at[1]! };
+    remember(next);
+    if (next.row !== cell.row || next.col !== cell.col) setCell(next);
+  };
+
   return (
-    <div role="table" aria-label={`Line ${line.line} thumbnails`} aria-rowcount={line.rows.length + 1} className={styles.table}>
-      {/* A direct child of the table, not of a rowgroup: sticky holds only within its parent. */}
+    <div role="grid" aria-label={`Line ${line.line} thumbnails`} aria-rowcount={line.rows.length + 1} aria-colcount={index.cameras.length + 1} className={styles.table}>
+      {/* A direct child of the grid, not of a rowgroup: sticky holds only within its parent. */}
       <div role="row" aria-rowindex={1} className={styles.head} style={{ gridTemplateColumns: columns }} data-testid="qc-camera-header">
-          <div role="columnheader" className={styles.headCell}>
-            Time
+        <div role="columnheader" className={styles.headCell}>
+          Time
+        </div>
+        {index.cameras.map((camera) => (
+          <div role="columnheader" key={camera} className={styles.headCell}>
+            {camera}
           </div>
-          {index.cameras.map((camera) => (
-            <div role="columnheader" key={camera} className={styles.headCell}>
-              {camera}
-            </div>
-          ))}
+        ))}
       </div>
-      <div role="rowgroup" ref={body} className={styles.body} style={{ height: line.rows.length * QC_ROW_HEIGHT_PX }} data-testid="qc-rows">
+      <div
+        role="rowgroup"
+        ref={body}
+        className={styles.body}
+        style={{ height: line.rows.length * QC_ROW_HEIGHT_PX }}
+        data-testid="qc-rows"
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+      >
         {rows.map((r) => (
           <QcRow
             key={r}
@@ -82,11 +157,20 @@ export function QcGrid({ surveyId, line, index, imageProxy }: QcGridProps) {
             imageProxy={imageProxy}
             columns={columns}
             className={styles.row}
+            focusCol={r === cell.row ? cell.col : -1}
           />
         ))}
       </div>
     </div>
   );
+}
+
+/** Scrolls the window just enough that the row sits between the sticky headers and the bottom. */
+function scrollRowIntoView(body: HTMLElement | null, row: number): void {
+  if (!body) return;
+  const top = body.getBoundingClientRect().top + row * QC_ROW_HEIGHT_PX;
+  if (top < STICKY_TOP_PX) window.scrollBy(0, top - STICKY_TOP_PX);
+  else if (top + QC_ROW_HEIGHT_PX > window.innerHeight) window.scrollBy(0, top + QC_ROW_HEIGHT_PX - window.innerHeight);
 }
 
 interface QcRowProps {
@@ -97,10 +181,12 @@ interface QcRowProps {
   imageProxy: string;
   columns: string;
   className: string;
+  /** Column holding the line's tab stop in this row, or -1. */
+  focusCol: number;
 }
 
 /** Memoised so scrolling mounts only the rows that enter the window. */
-const QcRow = memo(function QcRow({ surveyId, line, row, index, imageProxy, columns, className }: QcRowProps) {
+const QcRow = memo(function QcRow({ surveyId, line, row, index, imageProxy, columns, className, focusCol }: QcRowProps) {
   const styles = useStyles();
   const position = line.rows[row]!;
   const time = rowTime(line, row);
@@ -112,16 +198,28 @@ const QcRow = memo(function QcRow({ surveyId, line, row, index, imageProxy, colu
       style={{ top: row * QC_ROW_HEIGHT_PX, height: QC_ROW_HEIGHT_PX, gridTemplateColumns: columns }}
       data-row={row}
     >
-      <div role="cell" className={styles.time}>
+      <div role="rowheader" className={styles.time}>
         {time}
       </div>
-      {index.cameras.map((camera) => {
+      {index.cameras.map((camera, col) => {
         const image = index.index[camera]?.[position];
-        if (!image) return <div role="cell" key={camera} />;
+        const tabIndex = col === focusCol ? 0 : -1;
+        if (!image)
+          return (
+            <div role="gridcell" key={camera}>
+              <span className={styles.empty} tabIndex={tabIndex} data-cell={`${row}:${col}`} aria-label={`${camera} no frame at ${time}`} />
+            </div>
+          );
         const ref = { line: line.line, camera, image };
         return (
-          <div role="cell" key={camera}>
-            <Link href={paths.image(surveyId, line.line, camera, image)} className={styles.thumbLink} aria-label={`${camera} ${image} at ${time}`}>
+          <div role="gridcell" key={camera}>
+            <Link
+              href={paths.image(surveyId, line.line, camera, image)}
+              className={styles.thumbLink}
+              aria-label={`${camera} ${image} at ${time}`}
+              tabIndex={tabIndex}
+              data-cell={`${row}:${col}`}
+            >
               <img className={styles.thumb} src={imageUrl(ref, 32, imageProxy)} alt="" decoding="async" draggable={false} />
             </Link>
           </div>

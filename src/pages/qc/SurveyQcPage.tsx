@@ -1,9 +1,10 @@
 /**
  * /surveys/{sid}/qc: survey QC (SPEC §2). The survey's facts and decisions, "Make available
  * offline", then its flight lines as collapsible sections (the first open) each holding a
- * windowed thumbnail grid.
+ * windowed thumbnail grid. The open lines and the scroll position are the survey's QC place
+ * (qcPlace.ts), restored on return from the viewer.
  */
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   Accordion,
   AccordionHeader,
@@ -27,6 +28,7 @@ import { NotFoundPage } from '../NotFoundPage';
 import { QcGrid } from './QcGrid';
 import { SurveyQcActions } from './SurveyQcActions';
 import { qcLines, rowsOverrideFrom } from './qcRows';
+import { qcPlace } from './qcPlace';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -42,13 +44,47 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const photos = usePhotoIndex();
   const rowsOverride = rowsOverrideFrom(useSearch());
   const lines = useMemo(() => (photos.status === 'ready' ? qcLines(photos.index, rowsOverride) : []), [photos, rowsOverride]);
+  const place = qcPlace(surveyId);
+  const [openLines, setOpenLines] = useState<number[] | null>(place.openLines);
+  const shownOpen = openLines ?? (lines[0] ? [lines[0].line] : []);
+  const restored = useRef(false);
+
+  // Back on the page: the scroll position once the lines (and so the page height) exist.
+  useLayoutEffect(() => {
+    if (restored.current || lines.length === 0) return;
+    restored.current = true;
+    window.scrollTo(0, place.scrollY);
+    // Again after the frame: the browser's own restoration on Back may run after this commit.
+    const frame = requestAnimationFrame(() => window.scrollTo(0, place.scrollY));
+    return () => cancelAnimationFrame(frame);
+  }, [lines, place]);
+  // Recorded as the reviewer scrolls. A layout effect, so the listener is removed within the commit
+  // that leaves the page, before the shorter next page (or the viewer's scroll to top) moves it.
+  useLayoutEffect(() => {
+    const onScroll = () => {
+      if (restored.current) place.scrollY = window.scrollY;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      // React may keep the page hidden rather than unmount it (Suspense while the viewer loads):
+      // its layout effects run again when shown, and the scroll must then be restored again.
+      restored.current = false;
+    };
+  }, [place]);
+
   if (!survey) return <NotFoundPage />;
   const id = shortId(survey.surveyId);
+  // The sample photo set holds fewer lines than most surveys fly: say so rather than mismatch.
+  const linesText =
+    photos.status !== 'ready' || lines.length === survey.linesFlown
+      ? `${survey.linesFlown} lines`
+      : `${survey.linesFlown} lines flown, ${lines.length} in the sample photo set`;
   return (
     <section className={styles.page} aria-label={`Survey QC of ${id}`}>
       <PageHeading
         title={`Survey QC: ${id}`}
-        subtitle={`${survey.cpid} · ${fp ? `${fp.code} ${fp.name}` : 'no flight plan'} · flown ${formatDay(survey.flownOn)} · ${survey.linesFlown} lines`}
+        subtitle={`${survey.cpid} · ${fp ? `${fp.code} ${fp.name}` : 'no flight plan'} · flown ${formatDay(survey.flownOn)} · ${linesText}`}
         status={<StageStatus stage={survey.stage} />}
         actions={<SurveyQcActions survey={survey} />}
       />
@@ -60,7 +96,17 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
         </MessageBar>
       )}
       {photos.status === 'ready' && lines.length > 0 && (
-        <Accordion className={styles.lines} multiple collapsible defaultOpenItems={[lines[0]!.line]}>
+        <Accordion
+          className={styles.lines}
+          multiple
+          collapsible
+          openItems={shownOpen}
+          onToggle={(_, data) => {
+            const open = (data.openItems as number[]).slice();
+            place.openLines = open;
+            setOpenLines(open);
+          }}
+        >
           {lines.map((line) => (
             <AccordionItem key={line.line} value={line.line}>
               <AccordionHeader size="large">
