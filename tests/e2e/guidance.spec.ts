@@ -5,7 +5,8 @@
  * Each changed page and dialog also gets an axe scan.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { DataFile } from '../../worker/domain/types';
 import { flash, login } from './helpers';
 

@@ -4,7 +4,8 @@
  * grid with the place kept (scroll, open lines, focused frame). Axe scans the grid and viewer.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { DataFile, PhotoIndex } from '../../worker/domain/types';
 import { login } from './helpers';
 
