@@ -84,6 +84,7 @@ export function SearchBox() {
     navigate(searchTarget(entry, model.flags, survey));
     if (entry.type === 'survey') landOnRow('surveys', entry.id);
     if (entry.type === 'media') landOnRow('media', entry.id);
+    if (entry.type === 'capture') landOnRow('captures', entry.related.captureId ?? entry.id);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

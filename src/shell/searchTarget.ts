@@ -1,6 +1,7 @@
 /**
  * Where a search suggestion leads (SPEC §2 header search): a project to its page (or the capture
- * list while the projects page is off), a capture to its surveys tab, a flight plan to its
+ * list while the projects page is off), a capture to its row in the capture list (issue 9: search
+ * lands on the item; its link opens the capture), a flight plan to its
  * capture's flight plans tab, a survey to its QC once QC is under way (else its capture's surveys
  * tab), a media set to the media list. Whether QC is under way is the engine's flag.
  */
@@ -12,7 +13,7 @@ export function searchTarget(entry: SearchEntry, flags: Flags, survey: Survey | 
     case 'project':
       return flags.projects ? paths.project(entry.related.projectId ?? entry.id) : paths.captures();
     case 'capture':
-      return paths.capture(entry.related.captureId ?? entry.id, 'surveys');
+      return paths.captures();
     case 'flightplan':
       return entry.related.captureId ? paths.capture(entry.related.captureId, 'flight-plans') : paths.captures();
     case 'survey': {

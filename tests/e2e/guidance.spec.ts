@@ -47,11 +47,16 @@ test.describe('feedback that does not move the page', () => {
     await expect(message).toBeVisible();
     expect(await heading.boundingBox()).toEqual(before);
     expect(await rowOf(page, 'ingest-01').boundingBox()).toEqual(buttonBefore);
-    await expectNoSeriousViolations(page, 'a success flash over /drives');
 
-    // Every message can be closed by hand, not only danger.
+    // Every message can be closed by hand, not only danger (before its 4 s are up).
     await message.getByRole('button', { name: 'Close message' }).click();
     await expect(flash(page, 'media inserted into ingest-10')).toHaveCount(0);
+
+    // A message over the page, scanned as it shows.
+    await rowOf(page, 'ingest-10').getByRole('button', { name: 'Eject' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Eject' }).click();
+    await expect(flash(page, 'media ejected from ingest-10')).toBeVisible();
+    await expectNoSeriousViolations(page, 'a success flash over /drives');
   });
 
   test('confirmations say what they do; a destructive one is an alert dialog', async ({ page }) => {

@@ -305,7 +305,9 @@ test.describe('signed in', () => {
     for (let i = 0; i <= captureIndex; i++) await search.press('ArrowDown');
     await expect(captureOption).toHaveAttribute('aria-selected', 'true');
     await search.press('Enter');
-    await expect(page).toHaveURL(`/captures/${SAMPLE_CAPTURE_ID}/surveys`);
+    // Search lands on the item: the capture's row, in view and glowing.
+    await expect(page).toHaveURL('/captures');
+    await expect(page.locator(`tr[data-capture-id="${SAMPLE_CAPTURE_ID}"][data-highlighted]`)).toBeInViewport();
     await expect(search).toHaveValue('');
 
     await search.fill('FP007');
