@@ -310,8 +310,17 @@ describe('export and import', () => {
 });
 
 describe('a store that refuses (QuotaExceededError after N writes)', () => {
-  it.each([0, 1, 2, 3])('after %i more writes: each refused action changes nothing, in memory or on disk', async (n) => {
-    const h = await harness();
+  let dbs = 0;
+  it.each([
+    [0, 'memory'],
+    [1, 'memory'],
+    [2, 'memory'],
+    [3, 'memory'],
+    [0, 'IndexedDB'],
+    [2, 'IndexedDB'],
+  ] as const)('after %i more writes (%s): each refused action changes nothing, in memory or on disk', async (n, kind) => {
+    const store = kind === 'memory' ? memoryStore() : Object.assign(idbStore(`quota-${++dbs}`, 'world'), { data: new Map(), commits: [], failWith: null });
+    const h = await harness({ store });
     const commit = h.store.commit.bind(h.store);
     let left = n;
     h.store.commit = async (batch) => {
