@@ -61,7 +61,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const shownOpen = openLines ?? (lines[0] ? [lines[0].line] : []);
   const restored = useRef(false);
   const run = useAction();
-  const [flagging, setFlagging] = useState<{ at: FrameAt; current?: FrameFlag } | null>(null);
+  const [flagging, setFlagging] = useState<{ at: FrameAt; current?: FrameFlag; from: HTMLElement | null } | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const frameFlags = survey?.frameFlags;
   const flagRows = useMemo(() => new Map(lines.map((l) => [l.line, flagsByRow(frameFlags ?? [], l.line)])), [lines, frameFlags]);
@@ -97,7 +97,14 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
     photos.status !== 'ready' || lines.length === survey.linesFlown
       ? `${survey.linesFlown} lines`
       : `${survey.linesFlown} lines flown, ${lines.length} in the sample photo set`;
-  const onFlag = (at: FrameAt, current: FrameFlag | undefined) => setFlagging({ at, current });
+  const onFlag = (at: FrameAt, current: FrameFlag | undefined) =>
+    setFlagging({ at, current, from: document.activeElement instanceof HTMLElement ? document.activeElement : null });
+  // The reviewer goes on from the frame they flagged, whatever the dialog did with the focus.
+  const endFlagging = () => {
+    const from = flagging?.from;
+    setFlagging(null);
+    requestAnimationFrame(() => from?.isConnected && from.focus({ preventScroll: true }));
+  };
   const onUnflag = (at: FrameAt) => void run({ type: 'unflagFrame', ...at });
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const target = e.target as HTMLElement;
@@ -169,7 +176,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
           ))}
         </Accordion>
       )}
-      {flagging && <FlagFrameDialog at={flagging.at} current={flagging.current} onClose={() => setFlagging(null)} />}
+      {flagging && <FlagFrameDialog at={flagging.at} current={flagging.current} onClose={endFlagging} />}
       {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
     </section>
   );
