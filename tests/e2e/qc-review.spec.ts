@@ -210,7 +210,7 @@ test('flag and unflag frames by keyboard with a reason; N/P, the viewer, ? and t
   // The viewer shows the flag and unflags it too.
   await flagged.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Flagged: Cloud shadow', { exact: true })).toBeVisible();
+  await expect(page.getByText('Flagged: Cloud shadow (shadow, "river")', { exact: true })).toBeVisible();
   await page.keyboard.press('u');
   await expect(flashText(page, 'frame 3 unflagged')).toBeVisible();
   await expect(page.getByText('Not flagged', { exact: true })).toBeVisible();

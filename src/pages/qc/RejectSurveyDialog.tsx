@@ -46,7 +46,7 @@ export function RejectSurveyDialog({ id, run, onClose }: { id: string; run: (rea
         </RadioGroup>
       </Field>
       {choice === 'Other' && (
-        <Field label="Describe the reason" required validationMessage={problem === 'text' ? 'Say why the survey is rejected' : undefined}>
+        <Field label="Describe the reason (required)" validationMessage={problem === 'text' ? 'Say why the survey is rejected' : undefined}>
           <Textarea value={text} maxLength={REJECT_REASON_MAX} onChange={(_, data) => setText(data.value)} />
         </Field>
       )}
