@@ -2,6 +2,7 @@
  * The engine's contract with the UI: intents in (`Action`), answers out (`ActionResult`), and
  * versioned delta events. The UI imports this module as a type only.
  */
+import type { FlagReason } from './domain/frameFlags';
 import type { SizePreset } from './domain/constants';
 import type { PodconfigSummary } from './domain/podconfig';
 import type {
@@ -55,7 +56,11 @@ export type Action =
   | { type: 'checkPodconfig'; files: PodconfigFile[] }
   | { type: 'startSurveyQc'; surveyId: Id }
   | { type: 'approveSurveyQc'; surveyId: Id }
-  | { type: 'rejectSurveyQc'; surveyId: Id }
+  /** reason: one of the reasons or free text, required (issue 8). */
+  | { type: 'rejectSurveyQc'; surveyId: Id; reason: string }
+  /** Issue 8: flag a frame of a survey under QC (frame: 1-based frame in line); again replaces. */
+  | { type: 'flagFrame'; surveyId: Id; line: number; camera: string; frame: number; reason: FlagReason; note?: string }
+  | { type: 'unflagFrame'; surveyId: Id; line: number; camera: string; frame: number }
   | { type: 'processCapture'; captureId: Id; surveyIds: Id[] }
   | { type: 'startCaptureQc'; captureId: Id }
   | { type: 'approveCaptureQc'; captureId: Id }

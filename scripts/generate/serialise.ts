@@ -4,10 +4,20 @@
  */
 import type { DataFile } from '../../worker/domain/types';
 
+/**
+ * The QC review's fields (issue 8: frame flags, reject reason) are empty in the sample and
+ * restore() defaults them, so the file leaves them out rather than repeat them 400 times.
+ */
+function omitQcReview(key: string, value: unknown): unknown {
+  if (key === 'frameFlags' && Array.isArray(value) && value.length === 0) return undefined;
+  if (key === 'rejectReason' && value === '') return undefined;
+  return value;
+}
+
 export function serialiseWorld(world: DataFile): string {
   const kinds = Object.keys(world.index) as (keyof DataFile['index'])[];
   const block = (kind: keyof DataFile['index']) => {
-    const entries = Object.entries(world.index[kind]).map(([id, e]) => `    ${JSON.stringify(id)}: ${JSON.stringify(e)}`);
+    const entries = Object.entries(world.index[kind]).map(([id, e]) => `    ${JSON.stringify(id)}: ${JSON.stringify(e, omitQcReview)}`);
     return `  ${JSON.stringify(kind)}: {\n${entries.join(',\n')}\n  }`;
   };
   const ids = kinds.map((k) => `  ${JSON.stringify(k)}: ${JSON.stringify(world.ids[k])}`);

@@ -103,6 +103,8 @@ export function makeSurvey(rng: Rng, input: SurveyInput): PlannedSurvey {
     published: false,
     workflow: blankWorkflow(),
     assignedTo: null,
+    frameFlags: [],
+    rejectReason: '',
     status: 'new',
     display: 'New',
     stage: blankView(),

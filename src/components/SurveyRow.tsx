@@ -3,7 +3,7 @@
  * survey changed.
  */
 import { memo } from 'react';
-import { Checkbox, TableCell, TableRow, mergeClasses } from '@fluentui/react-components';
+import { Checkbox, TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import type { Id } from '../../worker/domain/types';
 import { shortId } from '../../worker/domain/shortId';
@@ -73,6 +73,12 @@ export const SurveyRow = memo(function SurveyRow({ surveyId, showCapture, showAc
       </TableCell>
       <TableCell>
         <StageStatus stage={survey.stage} />
+        {/* Issue 8: why QC rejected it, in the reviewer's words, where the crew looks. */}
+        {survey.qc === 'rejected' && survey.rejectReason && (
+          <Text as="p" size={200} className={styles.muted}>
+            Rejected: {survey.rejectReason}
+          </Text>
+        )}
       </TableCell>
       {showActions && (
         <TableCell>

@@ -364,9 +364,11 @@ test('cancel receiving, eject, cancel a survey, reject survey and capture QC: ea
   const inQc = surveys.find((s) => s.flags.qcInProgress)!;
   await page.goto(`/surveys/${inQc.surveyId}/qc`);
   await page.getByRole('button', { name: 'Reject Survey' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('dialog').getByRole('radio', { name: 'Blur' }).check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reject Survey' }).click();
   await expect(page).toHaveURL(new RegExp(`/captures/${inQc.captureId}/surveys$`));
   await expect(flash(page, `QC rejected for survey ${shortId(inQc.surveyId)}`)).toBeVisible();
+  await expect(rowOf(page, shortId(inQc.surveyId))).toContainText('Rejected: Blur');
 
   const capture = Object.values(data.index.captures).find((c) => c.flags.qcReady)!;
   await page.goto(`/captures/${capture.captureId}/qc`);

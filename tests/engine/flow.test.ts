@@ -194,7 +194,7 @@ describe('survey and capture through to Published', () => {
       await h.do({ type: 'processPodconfig', surveyId: id, files: samplePodconfig() });
     }
     h.advance(60_000);
-    expect(await h.do({ type: 'rejectSurveyQc', surveyId: b })).toMatchObject({ flash: { category: 'warning', text: `QC rejected for survey ${shortId(b)}` } });
+    expect(await h.do({ type: 'rejectSurveyQc', surveyId: b, reason: 'Cloud' })).toMatchObject({ flash: { category: 'warning', text: `QC rejected for survey ${shortId(b)}` } });
     expect(survey(h, b)).toMatchObject({ qc: 'rejected', display: 'QC Rejected', stage: { state: 'failed' }, flags: { canCancel: false, qcReady: false } });
     // Approve straight from ready (the QC page opened directly) is allowed.
     expect((await h.do({ type: 'approveSurveyQc', surveyId: a })).ok).toBe(true);

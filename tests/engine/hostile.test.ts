@@ -54,6 +54,8 @@ const action: fc.Arbitrary<unknown> = fc.oneof(
   fc.record({ type: fc.constantFrom('cancelReceive', 'ejectMedia'), host: value }),
   fc.record({ type: fc.constant('assignSurveys'), mediaId: fc.oneof(fc.constantFrom('NEW1', 'AS1'), value), assignments: fc.oneof(fc.array(fc.oneof(fc.record({ surveyId: fc.oneof(fc.constant('s-as1'), value), email: fc.oneof(fc.constant(ANN), value) }), value), { maxLength: 3 }), value) }),
   fc.record({ type: fc.constantFrom('cancelSurvey', 'processApplanix', 'startSurveyQc', 'approveSurveyQc', 'rejectSurveyQc'), surveyId: fc.oneof(fc.constantFrom('s-pod', 's-qc'), value) }),
+  fc.record({ type: fc.constant('rejectSurveyQc'), surveyId: fc.oneof(fc.constant('s-qc'), value), reason: fc.oneof(fc.constant('Cloud'), value) }),
+  fc.record({ type: fc.constantFrom('flagFrame', 'unflagFrame'), surveyId: fc.oneof(fc.constant('s-qc'), value), line: fc.oneof(fc.integer({ min: -1, max: 3 }), value), camera: fc.oneof(fc.constant('Cam01'), value), frame: fc.oneof(fc.integer({ min: -1, max: 5 }), value), reason: fc.oneof(fc.constant('Blur'), value), note: fc.oneof(fc.constant('haze'), value) }, { requiredKeys: ['type', 'surveyId'] }),
   fc.record({ type: fc.constant('processPodconfig'), surveyId: fc.oneof(fc.constant('s-pod'), value), files }),
   fc.record({ type: fc.constant('checkPodconfig'), files }),
   fc.record({ type: fc.constant('processCapture'), captureId: fc.oneof(fc.constant('cap-1'), value), surveyIds: fc.oneof(list, value) }),

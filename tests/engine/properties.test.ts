@@ -63,7 +63,7 @@ function toAction(h: Harness, { op, a, b }: Intent): Action | null {
     case 9:
       return { type: 'approveSurveyQc', surveyId: survey('qcInProgress') };
     case 10:
-      return b % 4 === 0 ? { type: 'rejectSurveyQc', surveyId: survey('qcInProgress') } : null;
+      return b % 4 === 0 ? { type: 'rejectSurveyQc', surveyId: survey('qcInProgress'), reason: 'Blur' } : null;
     case 11: {
       const c = pick(a % 2 ? captures : captures.filter((x) => x.flags.canProcess), b);
       if (!c) return null;

@@ -79,6 +79,8 @@ export function assembleSurvey(s: SurveyInput, now = 0): Survey {
     published: false,
     workflow: s.workflow ?? createSurveyWorkflow({ applanix, podconfig, sizeS: size }, now),
     assignedTo: null,
+    frameFlags: [],
+    rejectReason: '',
     status: 'new',
     display: 'New',
     stage: PLACEHOLDER_VIEW,

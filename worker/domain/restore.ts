@@ -3,6 +3,7 @@
  * copy): it validates the shape with a message naming what is wrong, fills defaults, repairs the
  * cross references from the entities' own ids, and recomputes every derived field.
  */
+import { isFrameFlag, type FrameFlag } from './frameFlags';
 import { DEFAULT_WORKFLOW_SECONDS } from './constants';
 import type { Capture, Db, EntityKind, EntityMaps, IdLists, Stage, Survey, Workflow } from './types';
 import { captureDates, deriveAll } from './derive';
@@ -72,6 +73,7 @@ function need<T>(value: unknown, path: string, check: (v: unknown) => v is T, wh
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isFrameFlagList = (v: unknown): v is FrameFlag[] => Array.isArray(v) && v.every(isFrameFlag);
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
 
 function optional<T>(value: unknown, path: string, check: (v: unknown) => v is T, what: string): T | undefined {
@@ -177,6 +179,8 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
       fail(`${p}.qc is not a QC state`);
     }
     optional(e.size, `${p}.size`, isNumber, 'a number');
+    optional(e.frameFlags, `${p}.frameFlags`, isFrameFlagList, 'a list of frame flags');
+    optional(e.rejectReason, `${p}.rejectReason`, isString, 'a string');
     const input = { ...(e as Partial<Survey>), surveyId: id, captureId, cpid: capture.cpid, flightPlanId, mediaId, flownOn, workflow };
     index.surveys[id] = assembleSurvey(input, now);
     capture.surveyIds.push(id);

@@ -3,6 +3,7 @@
  * Every entity is plain JSON. Fields marked "derived" are recomputed by the engine on every change
  * and on every load (restore), so a stored copy never disagrees with the rules.
  */
+import type { FrameFlag } from './frameFlags';
 import type { SimulationSpeed } from './constants';
 
 export type Id = string;
@@ -209,6 +210,10 @@ export interface Survey {
   workflow: Workflow;
   /** user email */
   assignedTo: string | null;
+  /** Frames flagged during QC (issue 8), in review order. */
+  frameFlags: FrameFlag[];
+  /** Why QC rejected the survey (issue 8): a flag reason or free text; '' when not rejected. */
+  rejectReason: string;
   /** derived: current stage name */
   status: SurveyStageName;
   /** derived: the displayed stage (SPEC §4) */

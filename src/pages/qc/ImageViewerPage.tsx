@@ -17,6 +17,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { ImageMetadata } from './ImageMetadata';
 import { ScaledImage } from './ScaledImage';
 import { useNeighbours } from './useNeighbours';
+import { ViewerFlag } from './ViewerFlag';
 
 type ViewTab = '8' | '4' | '2' | 'full' | 'metadata';
 const TABS: [ViewTab, string][] = [
@@ -103,9 +104,10 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
         <Button size="small" appearance="subtle" icon={<ChevronUpRegular />} aria-label="Previous camera" disabled={!nav.previousCamera} onClick={() => go(nav.previousCamera)} />
         <Button size="small" appearance="subtle" icon={<ChevronDownRegular />} aria-label="Next camera" disabled={!nav.nextCamera} onClick={() => go(nav.nextCamera)} />
         <Text size={200} className={styles.hint}>
-          ← → frames · ↑ ↓ cameras · Esc back to QC
+          ← → frames · ↑ ↓ cameras · F flag · Esc back to QC · ? keys
         </Text>
       </div>
+      <ViewerFlag survey={survey} at={nav.row === null ? null : { surveyId, line, camera, frame: nav.row + 1 }} />
       {scale !== null ? (
         <ScaledImage src={imageUrl(ref, scale, imageProxy)} alt={`${camera} frame ${image} of line ${line}`} />
       ) : (

@@ -7,13 +7,18 @@
  * Keyboard: the ARIA grid pattern with a roving tab stop, so a line is one Tab stop however many
  * frames it has. Arrows move between frames (rows) and cameras (columns), Home/End to the first
  * and last camera, Ctrl+Home/End to the first and last frame, PageUp/PageDown a screen, Enter
- * opens the viewer. The focused frame is kept in the survey's QC place (qcPlace.ts), and it is
+ * opens the viewer; F flags the focused frame, U unflags it, N/P go to the next/previous flagged
+ * frame of the line (issue 8). The focused frame is kept in the survey's QC place (qcPlace.ts), and it is
  * always rendered even when the window of rows has not caught up with a jump.
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import type { PhotoIndex } from '../../../worker/domain/types';
+import type { FrameFlag } from '../../../worker/domain/frameFlags';
+import { FlagBadge } from './FlagBadge';
+import { nextFlagged, type RowFlags } from './qcFlags';
+import type { FrameAt } from './FlagFrameDialog';
 import { imageUrl } from '../../images/imageUrl';
 import { paths } from '../../app/paths';
 import { useWindowedRows } from '../../hooks/useWindowedRows';
@@ -40,6 +45,7 @@ const useStyles = makeStyles({
   row: { position: 'absolute', left: 0, right: 0, display: 'grid', alignItems: 'center', gap: '4px', padding: '2px 0' },
   time: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2, textAlign: 'center' },
   thumbLink: {
+    position: 'relative',
     display: 'block',
     height: `${QC_ROW_HEIGHT_PX - 8}px`,
     borderRadius: tokens.borderRadiusMedium,
@@ -62,12 +68,18 @@ export interface QcGridProps {
   line: QcLine;
   index: PhotoIndex;
   imageProxy: string;
+  /** This line's flags by row (engine state). */
+  flags: RowFlags;
+  /** F on a frame: the page opens the flag dialog. */
+  onFlag(at: FrameAt, current: FrameFlag | undefined): void;
+  /** U on a flagged frame. */
+  onUnflag(at: FrameAt): void;
 }
 
 /** Space kept above a focused row: the app header plus the sticky camera header. */
 const STICKY_TOP_PX = HEADER_HEIGHT_PX + 40;
 
-export function QcGrid({ surveyId, line, index, imageProxy }: QcGridProps) {
+export function QcGrid({ surveyId, line, index, imageProxy, flags, onFlag, onUnflag }: QcGridProps) {
   const styles = useStyles();
   const body = useRef<HTMLDivElement>(null);
   const place = qcPlace(surveyId);
@@ -104,16 +116,39 @@ export function QcGrid({ surveyId, line, index, imageProxy }: QcGridProps) {
     [place, line.line],
   );
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.altKey || e.shiftKey || e.metaKey) return;
-    const pageRows = Math.max(1, Math.floor((window.innerHeight - STICKY_TOP_PX) / QC_ROW_HEIGHT_PX) - 1);
-    const next = moveCell(cell, e.key, e.ctrlKey, line.rows.length, index.cameras.length, pageRows);
-    if (!next) return;
-    e.preventDefault();
+  const go = (next: GridCell) => {
     scrollRowIntoView(body.current, next.row);
     remember(next);
     wantFocus.current = true;
     setCell(next);
+  };
+
+  /** The flag keys: one letter, no modifier (Ctrl+F stays the browser's find). */
+  const flagKey = (key: string): boolean => {
+    const camera = index.cameras[cell.col];
+    if (!camera || !index.index[camera]?.[line.rows[cell.row]!]) return false;
+    const at: FrameAt = { surveyId, line: line.line, camera, frame: cell.row + 1 };
+    const current = flags.get(cell.row)?.[camera];
+    if (key === 'f') onFlag(at, current);
+    else if (key === 'u' && current) onUnflag(at);
+    else if (key === 'n' || key === 'p') {
+      const next = nextFlagged(flags, index.cameras, line.rows.length, cell, key === 'n');
+      if (next) go(next);
+    } else return false;
+    return true;
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.altKey || e.shiftKey || e.metaKey) return;
+    if (!e.ctrlKey && flagKey(e.key.toLowerCase())) {
+      e.preventDefault();
+      return;
+    }
+    const pageRows = Math.max(1, Math.floor((window.innerHeight - STICKY_TOP_PX) / QC_ROW_HEIGHT_PX) - 1);
+    const next = moveCell(cell, e.key, e.ctrlKey, line.rows.length, index.cameras.length, pageRows);
+    if (!next) return;
+    e.preventDefault();
+    go(next);
   };
 
   // A click or Tab onto a frame makes it the line's tab stop.
@@ -158,6 +193,7 @@ export function QcGrid({ surveyId, line, index, imageProxy }: QcGridProps) {
             columns={columns}
             className={styles.row}
             focusCol={r === cell.row ? cell.col : -1}
+            flags={flags.get(r)}
           />
         ))}
       </div>
@@ -183,10 +219,12 @@ interface QcRowProps {
   className: string;
   /** Column holding the line's tab stop in this row, or -1. */
   focusCol: number;
+  /** The row's flags by camera; undefined for most rows, so memo holds. */
+  flags: Record<string, FrameFlag> | undefined;
 }
 
 /** Memoised so scrolling mounts only the rows that enter the window. */
-const QcRow = memo(function QcRow({ surveyId, line, row, index, imageProxy, columns, className, focusCol }: QcRowProps) {
+const QcRow = memo(function QcRow({ surveyId, line, row, index, imageProxy, columns, className, focusCol, flags }: QcRowProps) {
   const styles = useStyles();
   const position = line.rows[row]!;
   const time = rowTime(line, row);
@@ -211,16 +249,18 @@ const QcRow = memo(function QcRow({ surveyId, line, row, index, imageProxy, colu
             </div>
           );
         const ref = { line: line.line, camera, image };
+        const flag = flags?.[camera];
         return (
           <div role="gridcell" key={camera}>
             <Link
               href={paths.image(surveyId, line.line, camera, image)}
               className={styles.thumbLink}
-              aria-label={`${camera} ${image} at ${time}`}
+              aria-label={`${camera} ${image} at ${time}${flag ? `, flagged: ${flag.reason}` : ''}`}
               tabIndex={tabIndex}
               data-cell={`${row}:${col}`}
             >
               <img className={styles.thumb} src={imageUrl(ref, 32, imageProxy)} alt="" decoding="async" draggable={false} />
+              {flag && <FlagBadge flag={flag} />}
             </Link>
           </div>
         );

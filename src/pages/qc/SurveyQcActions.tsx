@@ -12,6 +12,7 @@ import { useAction } from '../../app/useAction';
 import { useActionThenGo } from '../../hooks/useActionThenGo';
 import { alertDialog } from '../../components/presets';
 import { ConfirmActionDialog } from '../../dialogs/ConfirmActionDialog';
+import { RejectSurveyDialog } from './RejectSurveyDialog';
 
 type Decision = 'approve' | 'reject' | null;
 
@@ -20,6 +21,7 @@ export function SurveyQcActions({ survey }: { survey: Survey }) {
   const runThenGo = useActionThenGo();
   const [deciding, setDeciding] = useState<Decision>(null);
   const id = shortId(survey.surveyId);
+  const flagged = survey.frameFlags.length;
   const back = paths.capture(survey.captureId, 'surveys');
   const start = async () => {
     const result = await run({ type: 'startSurveyQc', surveyId: survey.surveyId });
@@ -46,17 +48,17 @@ export function SurveyQcActions({ survey }: { survey: Survey }) {
           run={() => runThenGo({ type: 'approveSurveyQc', surveyId: survey.surveyId }, back)}
           onClose={() => setDeciding(null)}
         >
-          Approve survey {id}? It becomes ready for processing with its capture.
+          {flagged > 0
+            ? `Approve with ${flagged} flagged frame${flagged === 1 ? '' : 's'}? Survey ${id} becomes ready for processing with its capture.`
+            : `Approve survey ${id}? It becomes ready for processing with its capture.`}
         </ConfirmActionDialog>
       )}
       {deciding === 'reject' && (
-        <ConfirmActionDialog
-          title="Reject Survey"
-          run={() => runThenGo({ type: 'rejectSurveyQc', surveyId: survey.surveyId }, back)}
+        <RejectSurveyDialog
+          id={id}
+          run={(reason) => runThenGo({ type: 'rejectSurveyQc', surveyId: survey.surveyId, reason }, back)}
           onClose={() => setDeciding(null)}
-        >
-          Reject survey {id}? A rejected survey cannot be processed.
-        </ConfirmActionDialog>
+        />
       )}
     </>
   );

@@ -2,14 +2,17 @@
  * /surveys/{sid}/qc: survey QC (SPEC §2). The survey's facts and decisions, "Make available
  * offline", then its flight lines as collapsible sections (the first open) each holding a
  * windowed thumbnail grid. The open lines and the scroll position are the survey's QC place
- * (qcPlace.ts), restored on return from the viewer.
+ * (qcPlace.ts), restored on return from the viewer. Issue 8: F/U flag and unflag the focused frame
+ * (the flag dialog lives here, one for all lines), ? lists the shortcuts, and the QC report
+ * downloads the flagged frames as CSV.
  */
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   Accordion,
   AccordionHeader,
   AccordionItem,
   AccordionPanel,
+  Button,
   MessageBar,
   MessageBarBody,
   Spinner,
@@ -29,11 +32,20 @@ import { QcGrid } from './QcGrid';
 import { SurveyQcActions } from './SurveyQcActions';
 import { qcLines, rowsOverrideFrom } from './qcRows';
 import { qcPlace } from './qcPlace';
+import { flagsByRow } from './qcFlags';
+import { FlagFrameDialog, type FrameAt } from './FlagFrameDialog';
+import { ShortcutsDialog } from './ShortcutsDialog';
+import { downloadText, qcReportCsv, qcReportName } from './qcReport';
+import { rowTime } from './qcRows';
+import { useAction } from '../../app/useAction';
+import type { FrameFlag } from '../../../worker/domain/frameFlags';
+import { ArrowDownloadRegular, KeyboardRegular } from '@fluentui/react-icons';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
   lines: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2 },
   panel: { margin: '0 8px 12px' },
+  tools: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
 });
 
 export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
@@ -48,6 +60,11 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const [openLines, setOpenLines] = useState<number[] | null>(place.openLines);
   const shownOpen = openLines ?? (lines[0] ? [lines[0].line] : []);
   const restored = useRef(false);
+  const run = useAction();
+  const [flagging, setFlagging] = useState<{ at: FrameAt; current?: FrameFlag; from: HTMLElement | null } | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const frameFlags = survey?.frameFlags;
+  const flagRows = useMemo(() => new Map(lines.map((l) => [l.line, flagsByRow(frameFlags ?? [], l.line)])), [lines, frameFlags]);
 
   // Back on the page: the scroll position once the lines (and so the page height) exist.
   useLayoutEffect(() => {
@@ -80,8 +97,31 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
     photos.status !== 'ready' || lines.length === survey.linesFlown
       ? `${survey.linesFlown} lines`
       : `${survey.linesFlown} lines flown, ${lines.length} in the sample photo set`;
+  const onFlag = (at: FrameAt, current: FrameFlag | undefined) =>
+    setFlagging({ at, current, from: document.activeElement instanceof HTMLElement ? document.activeElement : null });
+  // The reviewer goes on from the frame they flagged, whatever the dialog did with the focus.
+  const endFlagging = () => {
+    const from = flagging?.from;
+    setFlagging(null);
+    requestAnimationFrame(() => from?.isConnected && from.focus({ preventScroll: true }));
+  };
+  const onUnflag = (at: FrameAt) => void run({ type: 'unflagFrame', ...at });
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const target = e.target as HTMLElement;
+    if (e.key !== '?' || target.closest('input, textarea, [role="dialog"]')) return;
+    e.preventDefault();
+    setHelpOpen(true);
+  };
+  const downloadReport = () => {
+    const timeOf = (f: FrameFlag) => {
+      const line = lines.find((l) => l.line === f.line);
+      return line ? rowTime(line, f.frame - 1) : '';
+    };
+    downloadText(qcReportName(survey), qcReportCsv(survey, timeOf));
+  };
+  const flagged = survey.frameFlags.length;
   return (
-    <section className={styles.page} aria-label={`Survey QC of ${id}`}>
+    <section className={styles.page} aria-label={`Survey QC of ${id}`} onKeyDown={onKeyDown}>
       <PageHeading
         title={`Survey QC: ${id}`}
         subtitle={`${survey.cpid} · ${fp ? `${fp.code} ${fp.name}` : 'no flight plan'} · flown ${formatDay(survey.flownOn)} · ${linesText}`}
@@ -89,6 +129,15 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
         actions={<SurveyQcActions survey={survey} />}
       />
       <MakeAvailableOffline surveyId={survey.surveyId} />
+      <div className={styles.tools}>
+        <Button icon={<ArrowDownloadRegular />} onClick={downloadReport}>
+          Download QC report
+        </Button>
+        <Button icon={<KeyboardRegular />} onClick={() => setHelpOpen(true)}>
+          Keyboard shortcuts (?)
+        </Button>
+        <span role="status">{flagged === 1 ? '1 flagged frame' : `${flagged} flagged frames`}</span>
+      </div>
       {photos.status === 'loading' && <Spinner label="Loading the photo index…" />}
       {photos.status === 'error' && (
         <MessageBar intent="error">
@@ -113,12 +162,22 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
                 Line {line.line} · {line.rows.length} frames × {photos.index.cameras.length} cameras
               </AccordionHeader>
               <AccordionPanel className={styles.panel}>
-                <QcGrid surveyId={survey.surveyId} line={line} index={photos.index} imageProxy={imageProxy} />
+                <QcGrid
+                  surveyId={survey.surveyId}
+                  line={line}
+                  index={photos.index}
+                  imageProxy={imageProxy}
+                  flags={flagRows.get(line.line) ?? new Map()}
+                  onFlag={onFlag}
+                  onUnflag={onUnflag}
+                />
               </AccordionPanel>
             </AccordionItem>
           ))}
         </Accordion>
       )}
+      {flagging && <FlagFrameDialog at={flagging.at} current={flagging.current} onClose={endFlagging} />}
+      {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
     </section>
   );
 }

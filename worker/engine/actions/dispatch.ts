@@ -16,6 +16,7 @@ import { assignSurveys, cancelReceive, ejectMedia, insertMedia, receiveMedia } f
 import { cleanCapture, cleanDemo, sampleOnly } from './data';
 import { login, logout, setFlags } from './session';
 import { reassignSurvey } from './reassign';
+import { flagFrame, unflagFrame } from './frameFlags';
 
 export type SyncAction = Exclude<Action, { type: 'resetDemo' } | { type: 'reloadData' } | { type: 'importWorld' }>;
 
@@ -53,7 +54,11 @@ export function applyAction(ctx: ActionContext, action: SyncAction): ActionResul
     case 'approveSurveyQc':
       return approveSurveyQc(ctx, action.surveyId);
     case 'rejectSurveyQc':
-      return rejectSurveyQc(ctx, action.surveyId);
+      return rejectSurveyQc(ctx, action.surveyId, action.reason);
+    case 'flagFrame':
+      return flagFrame(ctx, action, action.reason, action.note);
+    case 'unflagFrame':
+      return unflagFrame(ctx, action);
     case 'processCapture':
       return processCapture(ctx, action.captureId, list(action.surveyIds));
     case 'startCaptureQc':

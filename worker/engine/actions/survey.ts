@@ -4,6 +4,7 @@
  */
 import type { ActionResult, PodconfigFile } from '../../api';
 import { checkPodconfig } from '../../domain/podconfig';
+import { REJECT_REASON_MAX } from '../../domain/frameFlags';
 import { shortId } from '../../domain/shortId';
 import type { Id, Survey } from '../../domain/types';
 import { completeStage, currentStage, haltStage, moveNext } from '../../domain/workflow';
@@ -81,11 +82,16 @@ export function approveSurveyQc(ctx: ActionContext, surveyId: Id): ActionResult 
   return ok(`QC approved for ${label(s)}`, 'success', [hl('surveys', surveyId)]);
 }
 
-export function rejectSurveyQc(ctx: ActionContext, surveyId: Id): ActionResult {
+/** Issue 8: a rejection says why (a flag reason or free text), so the crew knows what to re-fly. */
+export function rejectSurveyQc(ctx: ActionContext, surveyId: Id, reason: unknown): ActionResult {
   const s = find(ctx, surveyId);
   if (!isSurvey(s)) return s;
   if (!canDecide(s)) return unavailable(label(s));
+  const why = typeof reason === 'string' ? reason.trim() : '';
+  if (!why) return fail('A reason is required', 'reason');
+  if (why.length > REJECT_REASON_MAX) return fail(`The reason is longer than ${REJECT_REASON_MAX} characters`, 'reason');
   s.qc = 'rejected';
+  s.rejectReason = why;
   haltStage(s.workflow, 'failed', ctx.now);
   ctx.world.touch('surveys', surveyId);
   return ok(`QC rejected for ${label(s)}`, 'warning', [hl('surveys', surveyId)]);
