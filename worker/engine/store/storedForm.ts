@@ -32,7 +32,7 @@ const DERIVED: Partial<Record<EntityKind, readonly string[]>> = {
 const DEFAULTS: Partial<Record<EntityKind, Record<string, unknown>>> = {
   surveys: {
     receivedOn: null, size: DEFAULT_WORKFLOW_SECONDS, linesFlown: 0, applanix: false, podconfig: false,
-    qc: false, processing: false, published: false, assignedTo: null,
+    qc: false, processing: false, published: false, assignedTo: null, frameFlags: [], rejectReason: '',
   },
   captures: { description: '', sfid: '', season: '', selectedIds: [], qc: false, published: false },
   media: { receiveId: null, receivedOn: null, itemIds: [], host: null, bays: [1] },
