@@ -35,7 +35,8 @@ import { qcPlace } from './qcPlace';
 import { flagsByRow } from './qcFlags';
 import { FlagFrameDialog, type FrameAt } from './FlagFrameDialog';
 import { ShortcutsDialog } from './ShortcutsDialog';
-import { downloadText, qcReportCsv, qcReportName } from './qcReport';
+import { qcReportCsv, qcReportName } from './qcReport';
+import { downloadText } from '../../app/download';
 import { rowTime } from './qcRows';
 import { useAction } from '../../app/useAction';
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
@@ -117,7 +118,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
       const line = lines.find((l) => l.line === f.line);
       return line ? rowTime(line, f.frame - 1) : '';
     };
-    downloadText(qcReportName(survey), qcReportCsv(survey, timeOf));
+    downloadText(qcReportName(survey), qcReportCsv(survey, timeOf), 'text/csv');
   };
   const flagged = survey.frameFlags.length;
   return (

@@ -33,13 +33,3 @@ export function qcReportCsv(survey: Survey, timeOf: (flag: FrameFlag) => string)
 export function qcReportName(survey: Survey): string {
   return `qc-report-${shortId(survey.surveyId)}.csv`;
 }
-
-/** Hands the CSV to the browser as a download (a blob URL: nothing leaves the machine). */
-export function downloadText(name: string, text: string, type = 'text/csv'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -11,6 +11,7 @@ import { DateTime } from 'luxon';
 import { engineClient } from '../../engine/client';
 import { useAction } from '../../app/useAction';
 import { showFlash } from '../../app/flash';
+import { downloadText } from '../../app/download';
 import { alertDialog, useConfirm } from '../../components/presets';
 
 /** Far above any real world (100 000 surveys export to about 120 MB), far below a tab's memory. */
@@ -23,17 +24,6 @@ const useStyles = makeStyles({
   hidden: { display: 'none' },
 });
 
-function download(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function BackupActions() {
   const s = useStyles();
   const act = useAction();
@@ -45,7 +35,7 @@ export function BackupActions() {
     setBusy('export');
     try {
       const text = await engineClient().exportWorld();
-      download(text, `aerial-survey-demo-${DateTime.now().toFormat('yyyy-LL-dd-HHmm')}.json`);
+      downloadText(`aerial-survey-demo-${DateTime.now().toFormat('yyyy-LL-dd-HHmm')}.json`, text, 'application/json');
       showFlash({ category: 'success', text: 'The demo data has been exported' });
     } finally {
       setBusy(null);

@@ -1,0 +1,14 @@
+/**
+ * Hands text to the browser as a file download (a blob URL: nothing leaves the machine). The link
+ * is attached while it is clicked, and the URL outlives the click long enough for a slow disk.
+ */
+export function downloadText(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
