@@ -6,8 +6,8 @@
  * console shows as done is on disk. Everything it touches outside itself (time, storage, fetching
  * all.json, ids) is injected, so the same code runs in the worker and in Node tests.
  */
-import type { Action, ActionResult, BootInput, EngineApi, EngineEvent, Flash, PersistMessage } from '../api';
-import { DATA_VERSION, LOCAL_MIRROR_MAX_CHARS, SAVE_DELAY_MS, TICK_MS } from '../domain/constants';
+import type { Action, ActionResult, BootInput, EngineApi, EngineEvent, Flash } from '../api';
+import { DATA_VERSION, TICK_MS } from '../domain/constants';
 import { restore } from '../domain/restore';
 import type { Db, SearchEntry } from '../domain/types';
 import { applyAction, type SyncAction } from './actions/dispatch';
@@ -32,6 +32,7 @@ import { step } from './simulation';
 import { memoryStore, type StoredWorld, type WorldBatch, type WorldStore } from './store/worldStore';
 import { emptyIds, emptyMaps, World } from './world';
 import { CallLog } from './callLog';
+import { Mirror } from './mirror';
 import { storageFailure } from './storageFailure';
 
 export interface EngineDeps {
@@ -66,9 +67,6 @@ export interface Engine extends EngineApi {
 
 type Listener = (event: EngineEvent) => void;
 
-/** A rough size of the mirror, to skip serialising a world far too large for localStorage. */
-const MIRROR_CHARS_PER_ENTITY = 900;
-
 export function createEngine(deps: EngineDeps): Engine {
   const clock = deps.clock ?? realClock;
   const store = deps.store ?? memoryStore();
@@ -77,13 +75,12 @@ export function createEngine(deps: EngineDeps): Engine {
   const world = new World();
   const search = new SearchIndex(() => world.index);
   const calls = new CallLog();
+  const mirror = new Mirror(clock, world);
   const listeners = new Set<Listener>();
-  let persistListener: ((m: PersistMessage) => void) | null = null;
   let seq = 0;
   let booting: Promise<EngineEvent> | null = null;
   let baseUrl = '';
   let stopTick: Cancel | null = null;
-  let pendingMirror: Cancel | null = null;
   /** Every commit runs after the one before it has landed: one writer, in order. */
   let queue: Promise<unknown> = Promise.resolve();
   let holding = 0;
@@ -179,7 +176,7 @@ export function createEngine(deps: EngineDeps): Engine {
         await rollBack();
         throw error;
       }
-      scheduleMirror();
+      mirror.schedule();
     }
     if (body) send({ seq: ++seq, ...body });
     return session;
@@ -202,33 +199,6 @@ export function createEngine(deps: EngineDeps): Engine {
     reindexLater();
     seq++;
     send(snapshotEvent());
-  }
-
-  function scheduleMirror() {
-    if (pendingMirror) return;
-    pendingMirror = clock.after(SAVE_DELAY_MS, () => {
-      pendingMirror = null;
-      mirror();
-    });
-  }
-
-  /** Hands the main thread the all.json-shaped copy for localStorage (SPEC §9), while it fits. */
-  function mirror(): void {
-    let entities = 0;
-    for (const list of Object.values(world.ids)) entities += list.length;
-    const db = entities * MIRROR_CHARS_PER_ENTITY <= LOCAL_MIRROR_MAX_CHARS * 4 ? serialise(world.toDb()) : null;
-    const message: PersistMessage = {
-      db: db !== null && db.length <= LOCAL_MIRROR_MAX_CHARS ? db : null,
-      version: DATA_VERSION,
-      savedAt: world.savedAt,
-      current: world.current,
-      flags: world.flags,
-    };
-    try {
-      persistListener?.(message);
-    } catch {
-      persistListener = null;
-    }
   }
 
   async function loadSample(now: number): Promise<{ ok: true; db: Db } | { ok: false; error: string }> {
@@ -257,7 +227,29 @@ export function createEngine(deps: EngineDeps): Engine {
     world.savedAt = now;
     reindexLater();
     await store.commit(wholeWorldBatch(world));
-    scheduleMirror();
+    mirror.schedule();
+  }
+
+  /**
+   * Reset, reload and import: a whole new world, keeping or ending the session as it stands once
+   * the writes before it have landed, on disk and then on every screen. Answers the failure if
+   * the store refused it (the world is then what the store holds).
+   */
+  function replaceAndShow(db: Db, now: number, keepSession: boolean): Promise<ActionResult | null> {
+    return exclusive(async () => {
+      const before = world.current;
+      if (!keepSession) world.current = { loggedIn: false, user: null };
+      try {
+        await replaceWorld(db, now);
+      } catch (error) {
+        world.current = before;
+        await rollBack();
+        return { ok: false, error: storageFailure(error), storage: true };
+      }
+      seq++;
+      send(snapshotEvent());
+      return null;
+    });
   }
 
   async function readStore(): Promise<StoredWorld | null> {
@@ -303,7 +295,7 @@ export function createEngine(deps: EngineDeps): Engine {
     const db = candidate?.db ?? { version: DATA_VERSION, index: emptyMaps(), ids: emptyIds(), savedAt: 0, loadedAt: now };
     world.current = candidate?.current ?? parseCurrent(input.stored.current);
     world.flags = candidate?.flags ?? parseFlags(input.stored.flags);
-    if (candidate?.fromStore && !discard) {
+    if (candidate?.fromStore) {
       world.load(db, candidate.orders);
       reindexLater();
     } else {
@@ -325,23 +317,12 @@ export function createEngine(deps: EngineDeps): Engine {
     const now = clock.now();
     const sample = await loadSample(now);
     if (!sample.ok) return { ok: false, error: `The sample data could not be loaded: ${sample.error}` };
-    return exclusive(async () => {
-      const before = { current: world.current };
-      world.current = keepSession ? world.current : { loggedIn: false, user: null };
-      try {
-        await replaceWorld(sample.db, now);
-      } catch (error) {
-        world.current = before.current;
-        await rollBack();
-        return { ok: false, error: storageFailure(error), storage: true } satisfies ActionResult;
-      }
-      seq++;
-      send(snapshotEvent());
-      const session = { current: world.current, flags: world.flags };
-      return keepSession
-        ? { ok: true, flash: { category: 'success', text: 'The sample data has been reloaded' }, session }
-        : { ok: true, flash: { category: 'info', text: 'The demo has been reset.' }, session };
-    });
+    const failed = await replaceAndShow(sample.db, now, keepSession);
+    if (failed) return failed;
+    const session = { current: world.current, flags: world.flags };
+    return keepSession
+      ? { ok: true, flash: { category: 'success', text: 'The sample data has been reloaded' }, session }
+      : { ok: true, flash: { category: 'info', text: 'The demo has been reset.' }, session };
   }
 
   /** Import demo data: a file in the all.json shape, version 45, validated by restore(). */
@@ -354,17 +335,7 @@ export function createEngine(deps: EngineDeps): Engine {
       return { ok: false, error: `The file is demo data version ${result.db.version}; this console reads version ${DATA_VERSION}` };
     }
     result.db.loadedAt = now;
-    return exclusive(async () => {
-      try {
-        await replaceWorld(result.db, now);
-      } catch (error) {
-        await rollBack();
-        return { ok: false, error: storageFailure(error), storage: true } satisfies ActionResult;
-      }
-      seq++;
-      send(snapshotEvent());
-      return { ok: true, flash: { category: 'success', text: 'The demo data has been imported' } } satisfies ActionResult;
-    });
+    return (await replaceAndShow(result.db, now, true)) ?? { ok: true, flash: { category: 'success', text: 'The demo data has been imported' } };
   }
 
   async function apply(action: Action, callId: string | undefined): Promise<ActionResult> {
@@ -421,10 +392,7 @@ export function createEngine(deps: EngineDeps): Engine {
       };
     },
     async onPersist(listener) {
-      persistListener = listener;
-      return () => {
-        if (persistListener === listener) persistListener = null;
-      };
+      return mirror.listen(listener);
     },
     async snapshot() {
       return snapshotEvent();
@@ -435,11 +403,7 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     async flush() {
       await queue;
-      if (pendingMirror) {
-        pendingMirror();
-        pendingMirror = null;
-        mirror();
-      }
+      mirror.flush();
     },
     async exportWorld() {
       if (booting) await booting;
@@ -459,7 +423,7 @@ export function createEngine(deps: EngineDeps): Engine {
       if (batch) {
         void serial(async () => {
           await store.commit(batch);
-          scheduleMirror();
+          mirror.schedule();
         });
       }
     },
@@ -468,8 +432,7 @@ export function createEngine(deps: EngineDeps): Engine {
       stopTick = null;
       pendingIndex?.();
       pendingIndex = null;
-      pendingMirror?.();
-      pendingMirror = null;
+      mirror.cancel();
     },
     serialise() {
       return serialise(world.toDb());
