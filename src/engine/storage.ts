@@ -54,12 +54,19 @@ export type WriteOutcome = 'ok' | 'quota';
  * guard of the next page load reads the truth (ARCHITECTURE §3).
  */
 export function writeSession(current: Current, flags: Flags): void {
+  // Storage full: the engine's store holds the session too.
+  void writeSmallKeys(current, flags);
+}
+
+/** `current`, `flags` and `version` 45; false when localStorage refuses them. */
+function writeSmallKeys(current: Current, flags: Flags): boolean {
   try {
     localStorage.setItem(STORAGE_KEYS.current, JSON.stringify(current));
     localStorage.setItem(STORAGE_KEYS.flags, JSON.stringify(flags));
     localStorage.setItem(STORAGE_KEYS.version, String(DATA_VERSION));
+    return true;
   } catch {
-    /* storage full: the engine's store holds the session too */
+    return false;
   }
 }
 
@@ -84,13 +91,7 @@ export function checkVersion(): string | null {
  * IndexedDB copy stays the record of the world (ARCHITECTURE §3).
  */
 export function writePersist(message: PersistMessage): WriteOutcome {
-  try {
-    localStorage.setItem(STORAGE_KEYS.current, JSON.stringify(message.current));
-    localStorage.setItem(STORAGE_KEYS.flags, JSON.stringify(message.flags));
-    localStorage.setItem(STORAGE_KEYS.version, String(message.version));
-  } catch {
-    return 'quota';
-  }
+  if (!writeSmallKeys(message.current, message.flags)) return 'quota';
   try {
     if (message.db === null) throw new RangeError('db larger than localStorage holds');
     localStorage.setItem(STORAGE_KEYS.db, message.db);
