@@ -1,7 +1,8 @@
 /**
  * The engine worker's entry: builds the engine with the browser's real clock, the IndexedDB world
  * store and fetch; lets the tabs of one browser share one leading engine (Web Locks and a
- * BroadcastChannel, see engine/tabs.ts); and exposes it with Comlink.
+ * BroadcastChannel, see engine/tabs.ts); and exposes to the page the views over it (views/hub.ts)
+ * with Comlink.
  */
 import * as Comlink from 'comlink';
 import { clear, getMany } from 'idb-keyval';
@@ -9,6 +10,7 @@ import { createEngine } from './engine/engine';
 import { idbStore } from './engine/store/idbStore';
 import { realClock } from './engine/clock';
 import { remoteApi } from './engine/remote';
+import { viewHub } from './views/hub';
 import { coordinatedEngine, type LockManagerLike } from './engine/tabs';
 
 const makeEngine = () =>
@@ -24,6 +26,8 @@ const makeEngine = () =>
     },
     // postMessage copies every event anyway.
     cloneEvents: false,
+    // Views ask for what they show; no whole world crosses to the page or another tab.
+    lightSnapshots: true,
   });
 
 const lockManager = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
@@ -38,4 +42,4 @@ const engine = coordinatedEngine({
   tabId: crypto.randomUUID(),
 });
 
-Comlink.expose(remoteApi(engine));
+Comlink.expose(remoteApi(viewHub(engine)));

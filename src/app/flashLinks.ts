@@ -7,15 +7,17 @@ import type { FlashLink } from './flash';
 import { engineClient } from '../engine/client';
 import { paths } from './paths';
 
-export function flashLink(action: Action, result: ActionResult): FlashLink | undefined {
+export async function flashLink(action: Action, result: ActionResult): Promise<FlashLink | undefined> {
   if (!result.ok) return undefined;
   if (action.type === 'assignSurveys' || action.type === 'reassignSurvey') {
     const { model } = engineClient();
     const surveyIds = (result.highlight ?? []).filter((h) => h.kind === 'surveys').map((h) => h.id);
-    const captureIds = new Set(surveyIds.map((id) => model.get('surveys', id)?.captureId).filter((id): id is string => !!id));
+    // The page may not hold them (assigned from a drive's row): asked of the worker if so.
+    const surveys = await Promise.all(surveyIds.map((id) => model.entity('surveys', id)));
+    const captureIds = new Set(surveys.map((s) => s?.captureId).filter((id): id is string => !!id));
     if (captureIds.size === 0) return undefined;
     const [first] = captureIds;
-    const cpid = model.get('captures', first!)?.cpid ?? '';
+    const cpid = (await model.entity('captures', first!))?.cpid ?? '';
     return {
       href: paths.capture(first!, 'surveys'),
       text: captureIds.size === 1 ? `View the assigned surveys of ${cpid}` : `View the assigned surveys (${cpid} first)`,

@@ -14,7 +14,7 @@ export async function runAction(action: Action): Promise<ActionResult> {
   const client = engineClient();
   const result = await client.dispatch(action);
   if (result.ok) {
-    if (result.flash) showFlash({ ...result.flash, link: flashLink(action, result) });
+    if (result.flash) showFlash({ ...result.flash, link: await flashLink(action, result) });
     if (result.highlight?.length && client.model.flags.highlighter) highlightRows(result.highlight);
   } else if (result.storage) {
     // Not about any field: the change was not kept, whatever page or dialog asked for it.

@@ -1,20 +1,16 @@
 /**
  * The captures a media set's surveys belong to, as links (a survey never changes capture, so
- * reading them once per render is enough).
+ * the list changes only when the media set's surveys do).
  */
 import { Fragment } from 'react';
 import { Link } from 'wouter';
 import type { Id } from '../../worker/domain/types';
-import { engineClient } from '../engine/client';
+import { useEntities } from '../engine/hooks';
 import { paths } from '../app/paths';
 
 export function MediaCaptures({ surveyIds }: { surveyIds: Id[] }) {
-  const { model } = engineClient();
   const captures = new Map<Id, string>();
-  for (const id of surveyIds) {
-    const s = model.get('surveys', id);
-    if (s) captures.set(s.captureId, s.cpid);
-  }
+  for (const s of useEntities('surveys', surveyIds)) captures.set(s.captureId, s.cpid);
   if (captures.size === 0) return <>—</>;
   return (
     <>

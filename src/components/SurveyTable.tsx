@@ -3,7 +3,8 @@
  * capture dialog and on the capture QC page. Columns: Survey, Flown On, Received On, optional
  * Capture, Flight Plan, Assigned, Lines, Status, optional Actions (with the more-actions menu),
  * optional checkbox (for choosing surveys to process). Past LIST_CAP rows it renders only the rows
- * near the viewport, at a fixed row height.
+ * near the viewport, at a fixed row height. Which of the given surveys a list displays, and their
+ * flown-on order, the worker answers (the shownSurveys view); each row holds only its own survey.
  */
 import { useRef, useState } from 'react';
 import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
@@ -13,8 +14,8 @@ import { useRowStyles } from './rowStyles';
 import { LIST_CAP } from '../../worker/domain/constants';
 import { useWindowedRows } from '../hooks/useWindowedRows';
 import { SURVEY_ROW_HEIGHT_PX, SurveyRow } from './SurveyRow';
-import { useShownSurveyIds } from '../hooks/useShownSurveyIds';
-import { useFlownOnOrder, type FlownOnOrder } from '../hooks/useFlownOnOrder';
+import { useView } from '../engine/hooks';
+import type { FlownOnOrder } from '../../worker/views/types';
 
 export const NO_SURVEYS_TEXT = 'No surveys have been received.';
 
@@ -25,7 +26,10 @@ export interface SurveyColumns {
 }
 
 export interface SurveyTableProps {
-  surveyIds: Id[];
+  /** Surveys to show those of that a list displays (SPEC §4)… */
+  surveyIds?: Id[];
+  /** …or surveys a view already chose (undefined while it answers). */
+  shownIds?: Id[];
   columns?: SurveyColumns;
   label: string;
   selected?: ReadonlySet<Id>;
@@ -35,11 +39,14 @@ export interface SurveyTableProps {
 }
 
 const NONE: ReadonlySet<Id> = new Set();
+const NO_IDS: Id[] = [];
 
-export function SurveyTable({ surveyIds: allIds, columns = {}, label, selected = NONE, onToggle, sortByFlownOn }: SurveyTableProps) {
+export function SurveyTable({ surveyIds: allIds, shownIds, columns = {}, label, selected = NONE, onToggle, sortByFlownOn }: SurveyTableProps) {
   const styles = useRowStyles();
   const [order, setOrder] = useState<FlownOnOrder>('newest');
-  const surveyIds = useFlownOnOrder(useShownSurveyIds(allIds), sortByFlownOn ? order : undefined);
+  const shown = useShownSurveys(allIds, sortByFlownOn ? order : null);
+  const answered = allIds ? shown : shownIds;
+  const surveyIds = answered ?? NO_IDS;
   const span = 7 + Number(!!columns.capture) + Number(!!columns.actions) + Number(!!columns.checkbox);
   const body = useRef<HTMLTableSectionElement>(null);
   // Past LIST_CAP rows (a capture of a very large world) only the rows near the viewport render.
@@ -84,7 +91,7 @@ export function SurveyTable({ surveyIds: allIds, columns = {}, label, selected =
           {surveyIds.length === 0 && (
             <TableRow>
               <TableCell colSpan={span} className={styles.empty}>
-                {NO_SURVEYS_TEXT}
+                {answered ? NO_SURVEYS_TEXT : 'Loading surveys…'}
               </TableCell>
             </TableRow>
           )}
@@ -106,4 +113,10 @@ export function SurveyTable({ surveyIds: allIds, columns = {}, label, selected =
       </Table>
     </div>
   );
+}
+
+/** The shownSurveys view of `ids`, or nothing to ask when the caller chose the rows itself. */
+function useShownSurveys(ids: Id[] | undefined, order: FlownOnOrder | null): Id[] | undefined {
+  const answer = useView({ view: 'shownSurveys', surveyIds: ids ?? NO_IDS, order });
+  return ids ? answer?.ids : undefined;
 }

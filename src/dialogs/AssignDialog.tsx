@@ -2,21 +2,19 @@
  * Assign (SPEC §5): by default every survey of the media goes to the current user; a picker per
  * survey is offered only when the media holds more than one survey.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Field, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
 import type { Id, Media } from '../../worker/domain/types';
 import { FormDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
-import { engineClient } from '../engine/client';
-import { useCurrent, useKindVersion } from '../engine/hooks';
+import { useAllOf, useCurrent } from '../engine/hooks';
 import { shortId } from '../../worker/domain/shortId';
 import { UserPicker } from './UserPicker';
 
 export function AssignDialog({ media, onClose }: { media: Media; onClose: () => void }) {
   const run = useAction();
   const me = useCurrent().user?.email ?? '';
-  const usersVersion = useKindVersion('users');
-  const users = useMemo(() => engineClient().model.list('users'), [usersVersion]);
+  const users = useAllOf('users').entities;
   const [all, setAll] = useState(me);
   const [perSurvey, setPerSurvey] = useState<Record<Id, string>>(() =>
     Object.fromEntries(media.surveyIds.map((id) => [id, me])),

@@ -5,7 +5,7 @@
  * beside what it is about and goes as soon as that input changes; every new survey starts on the
  * first flight plan of a capture still being flown, so OK alone inserts a valid media set.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Field, Label, Text, makeStyles } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { DateTime } from 'luxon';
@@ -48,6 +48,11 @@ export function InsertMediaDialog({ drive, onClose }: { drive: Drive; onClose: (
   });
   const [drafts, setDrafts] = useState<NewSurveyDraft[]>(() => [newDraft(1)]);
   const [errors, setErrors] = useState<InsertErrors>(NO_ERRORS);
+  // The choices arrive a moment after the dialog opens: drafts still without a plan get the default.
+  const firstChoice = defaultFlightPlanId(choices);
+  useEffect(() => {
+    if (firstChoice) setDrafts((all) => (all.some((d) => d.flightPlanId === null) ? all.map((d) => (d.flightPlanId === null ? { ...d, flightPlanId: firstChoice } : d)) : all));
+  }, [firstChoice]);
 
   const add = () => {
     setDrafts((d) => [...d, newDraft(nextKey.current++)]);

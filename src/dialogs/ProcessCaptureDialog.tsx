@@ -4,7 +4,7 @@
  * unselectable with the reason. A select-all checkbox takes every processable survey. The engine
  * answers 'Please select at least one survey for processing' when none is.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   Table,
   TableBody,
@@ -26,9 +26,7 @@ import { shortId } from '../../worker/domain/shortId';
 import { FormDialog } from '../components/FormDialog';
 import { formatDay } from '../components/dates';
 import { useAction } from '../app/useAction';
-import { engineClient } from '../engine/client';
-import { useKindVersion } from '../engine/hooks';
-import { useShownSurveyIds } from '../hooks/useShownSurveyIds';
+import { useEntities, useView } from '../engine/hooks';
 import { processReason } from './processReason';
 
 const useStyles = makeStyles({
@@ -38,19 +36,18 @@ const useStyles = makeStyles({
 });
 
 const COLUMNS = [createTableColumn<Survey>({ columnId: 'survey' })];
+const NO_IDS: Id[] = [];
 
 export function ProcessCaptureDialog({ capture, onClose }: { capture: Capture; onClose: () => void }) {
   const styles = useStyles();
   const run = useAction();
-  const ids = useShownSurveyIds(capture.surveyIds);
-  const version = useKindVersion('surveys');
-  const surveys = useMemo(() => {
-    const { model } = engineClient();
-    return ids.map((id) => model.get('surveys', id)).filter((s): s is Survey => s !== undefined);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ids, version]);
+  const shown = useView({ view: 'shownSurveys', surveyIds: capture.surveyIds, order: null });
+  const surveys = useEntities('surveys', shown?.ids ?? NO_IDS);
+  const loading = !shown || surveys.length < shown.ids.length;
   const processable = surveys.filter((s) => s.flags.canProcess).map((s) => s.surveyId);
-  const [selected, setSelected] = useState<Set<TableRowId>>(() => new Set(processable));
+  // Every processable survey until the user chooses (the surveys arrive a moment after opening).
+  const [choice, setSelected] = useState<Set<TableRowId> | null>(null);
+  const selected = choice ?? new Set<TableRowId>(processable);
 
   const {
     getRows,
@@ -96,6 +93,11 @@ export function ProcessCaptureDialog({ capture, onClose }: { capture: Capture; o
             </TableRow>
           </TableHeader>
           <TableBody>
+            {loading && (
+              <TableRow>
+                <TableCell colSpan={4}>Loading surveys…</TableCell>
+              </TableRow>
+            )}
             {getRows().map(({ item, rowId }) => {
               const reason = processReason(item);
               const id = shortId(item.surveyId);

@@ -2,21 +2,19 @@
  * Reassign one survey (the ⋯ menu): a plain assignment to any user, the current assignee first
  * chosen. The engine refuses a survey not yet received.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Field } from '@fluentui/react-components';
 import type { Survey } from '../../worker/domain/types';
 import { shortId } from '../../worker/domain/shortId';
 import { FormDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
-import { engineClient } from '../engine/client';
-import { useCurrent, useKindVersion } from '../engine/hooks';
+import { useAllOf, useCurrent } from '../engine/hooks';
 import { UserPicker } from './UserPicker';
 
 export function ReassignDialog({ survey, onClose }: { survey: Survey; onClose: () => void }) {
   const run = useAction();
   const me = useCurrent().user?.email ?? '';
-  const usersVersion = useKindVersion('users');
-  const users = useMemo(() => engineClient().model.list('users'), [usersVersion]);
+  const users = useAllOf('users').entities;
   const [email, setEmail] = useState(survey.assignedTo ?? me);
   const id = shortId(survey.surveyId);
   return (

@@ -1,10 +1,12 @@
 /**
  * The one long-lived connection to the engine worker: boots it with what localStorage holds,
- * feeds the read model with its events, mirrors its saves into localStorage, and flushes when the
- * page is hidden so closing the lid loses nothing.
+ * feeds the read model with the page events of the views it opened, mirrors its saves into
+ * localStorage, and flushes when the page is hidden so closing the lid loses nothing.
  */
 import * as Comlink from 'comlink';
-import type { Action, ActionResult, EngineApi, EngineEvent, PersistMessage } from '../../worker/api';
+import type { Action, ActionResult, PersistMessage } from '../../worker/api';
+import type { PageApi } from '../../worker/views/hub';
+import type { PageEvent } from '../../worker/views/types';
 import type { SearchEntry } from '../../worker/domain/types';
 import { STORAGE_KEYS } from '../../worker/domain/constants';
 import { ReadModel } from './readModel';
@@ -26,21 +28,20 @@ export function engineClient(): EngineClient {
 }
 
 function connect(): EngineClient {
-  const model = new ReadModel(readCurrent(), readFlags());
   const worker = new Worker(new URL('../../worker/main.ts', import.meta.url), { type: 'module', name: 'engine' });
-  const remote = Comlink.wrap<EngineApi>(worker);
+  const remote = Comlink.wrap<PageApi>(worker);
+  const model = new ReadModel(readCurrent(), readFlags(), {
+    openView: (id, spec) => void remote.openView(id, spec),
+    closeView: (id) => void remote.closeView(id),
+    fetch: (refs) => void remote.fetch(refs),
+    release: (refs, seq) => void remote.release(refs, seq),
+  });
   let warnedQuota = false;
 
-  const resync = async () => {
-    const snapshot = await remote.snapshot();
-    model.apply(snapshot);
-  };
-  const onEvent = (event: EngineEvent) => {
+  const onEvent = (event: PageEvent) => {
     // Another tab's login, logout or flag change: this tab's localStorage follows at once too.
-    if (event.kind === 'delta' && (event.current || event.flags)) {
-      writeSession(event.current ?? model.current, event.flags ?? model.flags);
-    }
-    if (!model.apply(event)) void resync();
+    if (event.current || event.flags) writeSession(event.current ?? model.current, event.flags ?? model.flags);
+    model.apply(event);
   };
   /** The latest mirror the engine handed over, written again when the page is hidden. */
   let latest: PersistMessage | null = null;
@@ -59,7 +60,7 @@ function connect(): EngineClient {
   const ready = (async () => {
     await remote.subscribe(Comlink.proxy(onEvent));
     await remote.onPersist(Comlink.proxy(onPersist));
-    const snapshot = await remote.boot({
+    const booted = await remote.boot({
       stored: {
         db: readRaw(STORAGE_KEYS.db),
         version,
@@ -68,9 +69,10 @@ function connect(): EngineClient {
       },
       baseUrl: new URL(import.meta.env.BASE_URL, location.href).href,
     });
-    model.apply(snapshot);
     // The stored data is now version 45 (SPEC §3), whatever was there before.
-    writeSession(snapshot.current ?? model.current, snapshot.flags ?? model.flags);
+    writeSession(booted.current, booted.flags);
+    model.boot(booted.current, booted.flags);
+    booted.notices?.forEach((n) => model.notify(n));
   })();
 
   const flush = () => remote.flush();

@@ -1,8 +1,10 @@
 /**
- * React bindings of the read model. Each hook subscribes to exactly what it reads.
+ * React bindings of the read model. Each hook subscribes to exactly what it reads; reading an
+ * entity or a view is what makes the page hold it.
  */
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { Current, EntityKind, EntityOf, Flags, Id } from '../../worker/domain/types';
+import type { ViewResultOf, ViewSpec } from '../../worker/views/types';
 import { engineClient } from './client';
 
 export function useEntity<K extends EntityKind>(kind: K, id: Id | null | undefined): EntityOf<K> | undefined {
@@ -11,14 +13,50 @@ export function useEntity<K extends EntityKind>(kind: K, id: Id | null | undefin
   return useSyncExternalStore(subscribe, () => model.get(kind, id));
 }
 
-/** The engine's ordered id list of a kind; changes only when the list itself changes. */
-export function useIds(kind: EntityKind): Id[] {
+/**
+ * An entity and whether the page knows yet: `known` is false while it is being fetched, so a page
+ * can wait rather than say "not found".
+ */
+export function useEntityState<K extends EntityKind>(kind: K, id: Id | null | undefined): { entity: EntityOf<K> | undefined; known: boolean } {
   const { model } = engineClient();
-  const subscribe = useCallback((l: () => void) => model.subscribeKind(kind, l), [model, kind]);
-  return useSyncExternalStore(subscribe, () => model.ids(kind));
+  const entity = useEntity(kind, id);
+  const subscribe = useCallback((l: () => void) => (id ? model.subscribeEntity(kind, id, l) : () => {}), [model, kind, id]);
+  const known = useSyncExternalStore(subscribe, () => model.known(kind, id));
+  return { entity, known };
 }
 
-/** A number that changes whenever any entity of the kind changes; key memoised views on it. */
+/** Several entities of a kind (those present), held while mounted; changes when any of them does. */
+export function useEntities<K extends EntityKind>(kind: K, ids: readonly Id[]): EntityOf<K>[] {
+  const { model } = engineClient();
+  const key = ids.join('\u0000');
+  const subscribe = useCallback(
+    (l: () => void) => {
+      const offs = ids.map((id) => model.subscribeEntity(kind, id, l));
+      return () => offs.forEach((off) => off());
+    },
+    // `key` stands for the ids.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [model, kind, key],
+  );
+  const version = useSyncExternalStore(subscribe, () => model.kindVersion(kind));
+  return useMemo(
+    () => ids.map((id) => model.get(kind, id)).filter((e): e is EntityOf<K> => e !== undefined),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [model, kind, key, version],
+  );
+}
+
+/** A view's answer, opened in the worker while mounted; undefined until the first answer. */
+export function useView<S extends ViewSpec>(spec: S): ViewResultOf<S> | undefined {
+  const { model } = engineClient();
+  const key = JSON.stringify(spec);
+  // `key` stands for the spec, whose object identity changes at every render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const subscribe = useCallback((l: () => void) => model.subscribeView(spec, l), [model, key]);
+  return useSyncExternalStore(subscribe, () => model.view(spec));
+}
+
+/** A number that changes whenever a held entity of the kind changes; key memoised views on it. */
 export function useKindVersion(kind: EntityKind): number {
   const { model } = engineClient();
   const subscribe = useCallback((l: () => void) => model.subscribeKind(kind, l), [model, kind]);
@@ -48,4 +86,13 @@ export function useEngineReady(): boolean {
     useCallback((l: () => void) => model.subscribeSession(l), [model]),
     () => model.ready,
   );
+}
+
+const NO_IDS: Id[] = [];
+
+/** Every entity of a small kind (users, drives, projects) in the engine's order. */
+export function useAllOf<K extends 'drives' | 'users' | 'projects'>(kind: K): { ids: Id[]; entities: EntityOf<K>[]; answered: boolean } {
+  const answer = useView({ view: 'allOf', kind });
+  const ids = answer?.ids ?? NO_IDS;
+  return { ids, entities: useEntities(kind, ids), answered: answer !== undefined };
 }

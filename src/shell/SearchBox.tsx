@@ -72,15 +72,16 @@ export function SearchBox() {
       });
   };
 
-  const choose = (entry: SearchEntry | undefined) => {
+  const choose = async (entry: SearchEntry | undefined) => {
     if (!entry) return;
     const { model } = engineClient();
-    const survey = entry.type === 'survey' ? model.get('surveys', entry.id) : undefined;
     requestNo.current++;
     setQuery('');
     setResults([]);
     setOpen(false);
     setActive(-1);
+    // A survey under QC opens its QC page: the page may not hold the survey yet.
+    const survey = entry.type === 'survey' ? await model.entity('surveys', entry.id) : undefined;
     navigate(searchTarget(entry, model.flags, survey));
     if (entry.type === 'survey') landOnRow('surveys', entry.id);
     if (entry.type === 'media') landOnRow('media', entry.id);
@@ -101,7 +102,7 @@ export function SearchBox() {
     } else if (e.key === 'Enter') {
       if (open && results.length) {
         e.preventDefault();
-        choose(results[active >= 0 ? active : 0]);
+        void choose(results[active >= 0 ? active : 0]);
       }
     } else if (e.key === 'Escape') {
       e.preventDefault();

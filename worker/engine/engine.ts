@@ -34,6 +34,9 @@ import { emptyIds, emptyMaps, World } from './world';
 import { CallLog } from './callLog';
 import { Mirror } from './mirror';
 import { storageFailure } from './storageFailure';
+import { answerView } from '../views/answer';
+import { entitiesOf, isViewSpec } from '../views/refs';
+import type { EntityRef, LookupAnswer, ViewAnswer, ViewSpec } from '../views/types';
 
 export interface EngineDeps {
   clock?: Clock;
@@ -48,9 +51,15 @@ export interface EngineDeps {
    * anyway, and the copy would be paid twice.
    */
   cloneEvents?: boolean;
+  /**
+   * Snapshot events (boot, reset, import, a refused write) say only "everything may have
+   * changed", without the world (default false). The worker turns it on: its views ask for what
+   * they show, and no whole world ever crosses to a page or another tab.
+   */
+  lightSnapshots?: boolean;
 }
 
-export interface Engine extends EngineApi {
+export interface Engine extends EngineApi, ViewSource {
   /** One clock tick now (tests step the clock and call this, or let the clock do it). */
   tick(): void;
   /** Stops the clock and any pending mirror. */
@@ -63,6 +72,12 @@ export interface Engine extends EngineApi {
   serialise(): string;
   /** Resolves when every commit started so far has landed (tests, the benchmark). */
   settled(): Promise<void>;
+}
+
+/** What views read from an engine, local or in the leading tab. */
+export interface ViewSource {
+  query(spec: ViewSpec): Promise<ViewAnswer>;
+  lookup(refs: EntityRef[]): Promise<LookupAnswer>;
 }
 
 type Listener = (event: EngineEvent) => void;
@@ -139,8 +154,10 @@ export function createEngine(deps: EngineDeps): Engine {
     });
   }
 
-  const snapshotEvent = (notices?: Flash[]): EngineEvent => {
-    const event: EngineEvent = { seq, ...world.snapshot(clone) };
+  const snapshotEvent = (notices?: Flash[], full = !deps.lightSnapshots): EngineEvent => {
+    const event: EngineEvent = full
+      ? { seq, ...world.snapshot(clone) }
+      : { seq, kind: 'snapshot', changed: {}, removed: {}, ids: {}, current: world.current, flags: { ...world.flags } };
     if (notices?.length) event.notices = notices;
     return event;
   };
@@ -395,7 +412,17 @@ export function createEngine(deps: EngineDeps): Engine {
       return mirror.listen(listener);
     },
     async snapshot() {
-      return snapshotEvent();
+      return snapshotEvent(undefined, true);
+    },
+    async query(spec) {
+      if (booting) await booting;
+      if (!isViewSpec(spec)) throw new Error('Unknown view');
+      const { result, refs } = answerView(world, spec);
+      return { seq, result, refs, entities: entitiesOf(world, refs, clone).entities };
+    },
+    async lookup(refs) {
+      if (booting) await booting;
+      return { seq, ...entitiesOf(world, refs, clone) };
     },
     async search(query: string): Promise<SearchEntry[]> {
       if (searchStale) reindexNow();

@@ -9,7 +9,8 @@
  */
 import type { ActionResult, BootInput, EngineApi, EngineEvent, PersistMessage } from '../api';
 import type { SearchEntry } from '../domain/types';
-import type { Engine } from './engine';
+import type { Engine, ViewSource } from './engine';
+import type { EntityRef, LookupAnswer, ViewAnswer, ViewSpec } from '../views/types';
 
 /** The part of `navigator.locks` used here. */
 export interface LockManagerLike {
@@ -22,7 +23,7 @@ export interface ChannelLike {
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
-type Method = 'boot' | 'dispatch' | 'search' | 'snapshot' | 'flush' | 'exportWorld';
+type Method = 'boot' | 'dispatch' | 'search' | 'snapshot' | 'flush' | 'exportWorld' | 'query' | 'lookup';
 type Message =
   | { kind: 'call'; id: string; from: string; method: Method; args: unknown[] }
   | { kind: 'reply'; id: string; to: string; value: unknown }
@@ -38,7 +39,7 @@ export interface TabOptions {
   lockName?: string;
 }
 
-export interface TabEngine extends EngineApi {
+export interface TabEngine extends EngineApi, ViewSource {
   /** 'leader' or 'follower', once known (a follower may become leader later). */
   role(): Promise<'leader' | 'follower'>;
 }
@@ -74,7 +75,7 @@ export function coordinatedEngine(opts: TabOptions): TabEngine {
     if (booted) await booted;
     switch (method) {
       case 'boot':
-        return e.snapshot();
+        return e.boot(input!);
       case 'dispatch':
         return e.dispatch(args[0] as Parameters<Engine['dispatch']>[0], callId);
       case 'search':
@@ -85,6 +86,10 @@ export function coordinatedEngine(opts: TabOptions): TabEngine {
         return e.flush();
       case 'exportWorld':
         return e.exportWorld();
+      case 'query':
+        return e.query(args[0] as ViewSpec);
+      case 'lookup':
+        return e.lookup(args[0] as EntityRef[]);
     }
   }
 
@@ -187,6 +192,8 @@ export function coordinatedEngine(opts: TabOptions): TabEngine {
       if (isLeader) await engine!.flush();
     },
     exportWorld: async () => (await call('exportWorld', [])) as string,
+    query: async (spec) => (await call('query', [spec])) as ViewAnswer,
+    lookup: async (refs) => (await call('lookup', [refs])) as LookupAnswer,
     async subscribe(listener) {
       listeners.add(listener);
       return () => {

@@ -4,7 +4,8 @@
  */
 import { Tab, TabList, makeStyles } from '@fluentui/react-components';
 import { useLocation } from 'wouter';
-import { useEntity } from '../../engine/hooks';
+import { useEntityState } from '../../engine/hooks';
+import { BootSpinner } from '../../shell/BootSpinner';
 import { paths } from '../../app/paths';
 import { PageHeading } from '../../components/PageHeading';
 import { StageStatus } from '../../components/StageStatus';
@@ -24,9 +25,9 @@ const useStyles = makeStyles({
 
 export default function CaptureDetailPage({ captureId, tab }: { captureId: string; tab: DetailTab }) {
   const styles = useStyles();
-  const capture = useEntity('captures', captureId);
+  const { entity: capture, known } = useEntityState('captures', captureId);
   const [, navigate] = useLocation();
-  if (!capture) return <NotFoundPage />;
+  if (!capture) return known ? <NotFoundPage /> : <BootSpinner label="Loading the capture…" />;
   return (
     <section className={styles.page} aria-label={`Capture ${capture.cpid}`}>
       <PageHeading
@@ -36,7 +37,7 @@ export default function CaptureDetailPage({ captureId, tab }: { captureId: strin
         actions={<CaptureActions capture={capture} />}
       />
       {capture.flags.canProcess && <ReadyToProcess capture={capture} />}
-      <FlightPlanMap flightPlanIds={capture.flightPlanIds} cpid={capture.cpid} />
+      <FlightPlanMap captureId={captureId} flightPlanIds={capture.flightPlanIds} cpid={capture.cpid} />
       <TabList selectedValue={tab} onTabSelect={(_, d) => navigate(paths.capture(captureId, d.value as DetailTab))}>
         <Tab value="surveys">Surveys</Tab>
         <Tab value="flight-plans">Flight Plans</Tab>

@@ -5,7 +5,8 @@
  */
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { Action } from '../../../worker/api';
-import { useEntity } from '../../engine/hooks';
+import { useEntityState } from '../../engine/hooks';
+import { BootSpinner } from '../../shell/BootSpinner';
 import { paths } from '../../app/paths';
 import { useActionThenGo } from '../../hooks/useActionThenGo';
 import { useAction } from '../../app/useAction';
@@ -23,10 +24,10 @@ const useStyles = makeStyles({
 
 export default function CaptureQcPage({ captureId }: { captureId: string }) {
   const styles = useStyles();
-  const capture = useEntity('captures', captureId);
+  const { entity: capture, known } = useEntityState('captures', captureId);
   const run = useAction();
   const runThenGo = useActionThenGo();
-  if (!capture) return <NotFoundPage />;
+  if (!capture) return known ? <NotFoundPage /> : <BootSpinner label="Loading the capture…" />;
   const { flags } = capture;
   const decide = async (action: Action) => {
     const result = await runThenGo(action, paths.captures());

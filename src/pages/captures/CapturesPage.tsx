@@ -1,22 +1,22 @@
 /**
  * /captures: the capture table (SPEC §2), sortable by capture id or last received date in either
  * direction (never-received captures last). Past LIST_CAP rows only the rows near the viewport
- * are rendered. `?stage=` narrows it to the captures at one displayed stage.
+ * are rendered. `?stage=` narrows it to the captures at one displayed stage. The order comes from
+ * the worker's captureTable view; each rendered row holds only its own capture.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles } from '@fluentui/react-components';
 import { Link, useSearch } from 'wouter';
 import { LIST_CAP } from '../../../worker/domain/constants';
 import type { CaptureSortKey, SortDir } from '../../../worker/domain/sort';
-import { useEngineReady, useKindVersion } from '../../engine/hooks';
-import { engineClient } from '../../engine/client';
+import { useView } from '../../engine/hooks';
 import { paths } from '../../app/paths';
-import { useSortedCaptureIds } from '../../hooks/useSortedCaptureIds';
 import { useWindowedRows } from '../../hooks/useWindowedRows';
 import { useRowStyles } from '../../components/rowStyles';
 import { CAPTURE_ROW_HEIGHT_PX, CaptureRow } from './CaptureRow';
 
 const COLUMN_COUNT = 8;
+const NONE: string[] = [];
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -25,19 +25,13 @@ const useStyles = makeStyles({
 export default function CapturesPage() {
   const styles = useStyles();
   const rowStyles = useRowStyles();
-  const ready = useEngineReady();
   const [by, setBy] = useState<CaptureSortKey>('lastReceivedOn');
   const [dir, setDir] = useState<SortDir>('desc');
   // `?stage=Publishing`: the dashboard's pipeline bars open the captures at one displayed stage.
   const stage = new URLSearchParams(useSearch()).get('stage');
-  const capturesVersion = useKindVersion('captures');
-  const sorted = useSortedCaptureIds(by, dir);
-  const ids = useMemo(() => {
-    if (!stage) return sorted;
-    const { model } = engineClient();
-    return sorted.filter((id) => model.get('captures', id)?.stage.statusLabel === stage);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sorted, stage, capturesVersion]);
+  // Sorted (and filtered) in the worker, where the captures are; rows fetch what they show.
+  const table = useView({ view: 'captureTable', by, dir, stage });
+  const ids = table?.ids ?? NONE;
   const body = useRef<HTMLTableSectionElement>(null);
   const windowed = ids.length > LIST_CAP;
   const range = useWindowedRows(body, windowed ? ids.length : 0, CAPTURE_ROW_HEIGHT_PX);
@@ -89,7 +83,7 @@ export default function CapturesPage() {
             {ids.length === 0 && (
               <TableRow>
                 <TableCell colSpan={COLUMN_COUNT} className={rowStyles.empty}>
-                  {ready ? 'There are no captures.' : 'Loading captures…'}
+                  {table ? 'There are no captures.' : 'Loading captures…'}
                 </TableCell>
               </TableRow>
             )}

@@ -5,7 +5,7 @@
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { FlightPlan, Id } from '../../../worker/domain/types';
-import { engineClient } from '../../engine/client';
+import { useEntities, useView } from '../../engine/hooks';
 
 const STRIP_W = 160;
 const GAP = 24;
@@ -32,21 +32,11 @@ const useStyles = makeStyles({
   swatch: { display: 'inline-block', width: '18px', height: '3px', marginRight: '6px', verticalAlign: 'middle' },
 });
 
-/** How many lines of the plan some received survey has flown (the UI's picture, not a rule). */
-function linesFlown(fp: FlightPlan): number {
-  const { model } = engineClient();
-  let flown = 0;
-  for (const id of fp.surveyIds) {
-    const s = model.get('surveys', id);
-    if (s?.receivedOn) flown = Math.max(flown, s.linesFlown);
-  }
-  return flown;
-}
-
-export function FlightPlanMap({ flightPlanIds, cpid }: { flightPlanIds: Id[]; cpid: string }) {
+export function FlightPlanMap({ captureId, flightPlanIds, cpid }: { captureId: Id; flightPlanIds: Id[]; cpid: string }) {
   const styles = useStyles();
-  const { model } = engineClient();
-  const plans = flightPlanIds.map((id) => model.get('flightPlans', id)).filter((fp): fp is FlightPlan => !!fp);
+  // How many lines of each plan some received survey has flown: the worker counts over the surveys.
+  const linesFlown = useView({ view: 'captureMap', captureId })?.linesFlown ?? {};
+  const plans: FlightPlan[] = useEntities('flightPlans', flightPlanIds);
   const longest = Math.max(0.001, ...plans.flatMap((fp) => fp.lines.map((l) => l.length)));
   const width = Math.max(1, plans.length) * (STRIP_W + GAP);
   return (
@@ -67,7 +57,7 @@ export function FlightPlanMap({ flightPlanIds, cpid }: { flightPlanIds: Id[]; cp
         )}
         {plans.map((fp, i) => {
           const x0 = i * (STRIP_W + GAP) + GAP / 2;
-          const flown = linesFlown(fp);
+          const flown = linesFlown[fp.flightPlanId] ?? 0;
           const step = STRIP_W / Math.max(1, fp.lines.length);
           const usable = H - PAD_TOP - PAD_BOTTOM;
           return (

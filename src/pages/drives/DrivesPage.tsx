@@ -3,7 +3,7 @@
  * Eject, Assign), each offered exactly when the drive's flags allow.
  */
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2, makeStyles } from '@fluentui/react-components';
-import { useIds } from '../../engine/hooks';
+import { useView } from '../../engine/hooks';
 import { useRowStyles } from '../../components/rowStyles';
 import { DriveRow } from './DriveRow';
 
@@ -14,7 +14,8 @@ const useStyles = makeStyles({
 export default function DrivesPage() {
   const styles = useStyles();
   const rowStyles = useRowStyles();
-  const hosts = useIds('drives');
+  const answer = useView({ view: 'allOf', kind: 'drives' });
+  const hosts = answer?.ids ?? [];
   return (
     <section className={styles.page} aria-labelledby="drives-title">
       <Title2 as="h1" id="drives-title">
@@ -36,7 +37,7 @@ export default function DrivesPage() {
             {hosts.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={6} className={rowStyles.empty}>
-                  There are no drives.
+                  {answer ? 'There are no drives.' : 'Loading drives…'}
                 </TableCell>
               </TableRow>
             ) : (

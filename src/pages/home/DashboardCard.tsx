@@ -5,13 +5,13 @@
 import type { ReactNode } from 'react';
 import { Card, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
-import type { StageView, Survey } from '../../../worker/domain/types';
+import type { Survey } from '../../../worker/domain/types';
 import { useEntity } from '../../engine/hooks';
 import { shortId } from '../../../worker/domain/shortId';
 import { StageStatus } from '../../components/StageStatus';
 import { formatDay } from '../../components/dates';
 import { paths } from '../../app/paths';
-import type { DashboardList } from './dashboardSelectors';
+import type { IdPage } from '../../../worker/views/types';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
@@ -38,17 +38,31 @@ function surveyHref(s: Survey): string {
 }
 
 /**
- * The lists are picked when surveys join or leave them; progress moves under them at every tick,
- * so each status follows its own survey rather than the list.
+ * The worker picks the lists when surveys join or leave them; progress moves under them at every
+ * tick, so each row follows its own survey.
  */
-function LiveStageStatus({ surveyId, fallback }: { surveyId: string; fallback: StageView }) {
+function DashboardRow({ surveyId, date }: { surveyId: string; date: 'flown' | 'received' }) {
+  const s = useStyles();
   const survey = useEntity('surveys', surveyId);
-  return <StageStatus stage={survey?.stage ?? fallback} />;
+  if (!survey) return <li className={s.row} aria-busy />;
+  return (
+    <li className={s.row}>
+      <div className={s.what}>
+        <Link href={surveyHref(survey)} className={s.link}>
+          Survey {shortId(survey.surveyId)}
+        </Link>
+        <span className={s.meta}>
+          {survey.cpid} · {date === 'received' ? `received ${formatDay(survey.receivedOn)}` : `flown ${formatDay(survey.flownOn)}`}
+        </span>
+      </div>
+      <StageStatus stage={survey.stage} />
+    </li>
+  );
 }
 
 export interface DashboardCardProps {
   title: string;
-  list: DashboardList;
+  list: IdPage;
   /** What the date column shows. */
   date: 'flown' | 'received';
   empty: ReactNode;
@@ -66,32 +80,22 @@ export function DashboardCard({ title, list, date, empty, allHref }: DashboardCa
           {title}
         </Subtitle2>
         {list.total > 0 &&
-          (list.total > list.surveys.length && allHref ? (
+          (list.total > list.ids.length && allHref ? (
             <Link href={allHref} className={s.link} aria-label={`${title}: show all ${list.total}`}>
-              {list.surveys.length} of {list.total}
+              {list.ids.length} of {list.total}
             </Link>
           ) : (
             <Text className={s.count}>
-              {list.total > list.surveys.length ? `${list.surveys.length} of ${list.total}` : list.total}
+              {list.total > list.ids.length ? `${list.ids.length} of ${list.total}` : list.total}
             </Text>
           ))}
       </div>
-      {list.surveys.length === 0 ? (
+      {list.ids.length === 0 ? (
         <Text className={s.empty}>{empty}</Text>
       ) : (
         <ul className={s.list}>
-          {list.surveys.map((survey) => (
-            <li key={survey.surveyId} className={s.row}>
-              <div className={s.what}>
-                <Link href={surveyHref(survey)} className={s.link}>
-                  Survey {shortId(survey.surveyId)}
-                </Link>
-                <span className={s.meta}>
-                  {survey.cpid} · {date === 'received' ? `received ${formatDay(survey.receivedOn)}` : `flown ${formatDay(survey.flownOn)}`}
-                </span>
-              </div>
-              <LiveStageStatus surveyId={survey.surveyId} fallback={survey.stage} />
-            </li>
+          {list.ids.map((id) => (
+            <DashboardRow key={id} surveyId={id} date={date} />
           ))}
         </ul>
       )}

@@ -1,18 +1,17 @@
 /**
- * The dashboard (SPEC §2): in progress, recent and mine, as real lists from the read model. The
- * lists are recomputed only when some survey changed, in one pass (`selectDashboard`).
+ * The dashboard (SPEC §2): in progress, recent and mine, as real lists. The worker picks them in
+ * one pass over the surveys (the dashboard view) and answers again only when they change.
  */
-import { useMemo } from 'react';
 import { Body1, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { Link, useSearch } from 'wouter';
-import { LIST_CAP } from '../../../worker/domain/constants';
-import { engineClient } from '../../engine/client';
-import { useCurrent, useIds, useKindVersion } from '../../engine/hooks';
-import { selectDashboard, type DashboardListName } from './dashboardSelectors';
+import { useCurrent, useView } from '../../engine/hooks';
+import type { DashboardListName, IdPage } from '../../../worker/views/types';
 import { PipelineChart } from './PipelineChart';
 import { paths } from '../../app/paths';
 
 const LISTS: readonly DashboardListName[] = ['inProgress', 'recent', 'mine'];
+const EMPTY: IdPage = { ids: [], total: 0 };
+const LOADING = { inProgress: EMPTY, recent: EMPTY, mine: EMPTY, surveysByStage: {}, capturesByStage: {} };
 
 /** `/?list=recent` opens one list in full (up to LIST_CAP rows, as /surveys and /media). */
 function openList(search: string): DashboardListName | undefined {
@@ -37,16 +36,9 @@ const useStyles = makeStyles({
 export default function HomePage() {
   const s = useStyles();
   const { user } = useCurrent();
-  const ids = useIds('surveys');
-  const version = useKindVersion('surveys');
   const email = user?.email ?? null;
-  const full = openList(useSearch());
-  const dashboard = useMemo(() => {
-    const { model } = engineClient();
-    return selectDashboard(ids, (id) => model.get('surveys', id), email, undefined, full, LIST_CAP);
-    // `version` changes whenever any survey does: the memo's real input.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ids, version, email, full]);
+  const full = openList(useSearch()) ?? null;
+  const dashboard = useView({ view: 'dashboard', email, full }) ?? LOADING;
   const shows = (name: DashboardListName) => !full || full === name;
   const allHref = (name: DashboardListName) => (full ? undefined : `${paths.home()}?list=${name}`);
 
@@ -67,7 +59,7 @@ export default function HomePage() {
           Back to the dashboard
         </Link>
       ) : (
-        <PipelineChart byStage={dashboard.byStage} />
+        <PipelineChart surveysByStage={dashboard.surveysByStage} capturesByStage={dashboard.capturesByStage} />
       )}
       <div className={full ? undefined : s.grid}>
         {shows('inProgress') && (

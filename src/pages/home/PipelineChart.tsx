@@ -3,11 +3,9 @@
  * horizontal bars read at a glance. Plain HTML and SVG rather than a chart library: each bar is a
  * link (its text says the stage and the count) to the list filtered to that stage.
  */
-import { useMemo } from 'react';
 import { Card, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
-import { engineClient } from '../../engine/client';
-import { useFlags, useKindVersion } from '../../engine/hooks';
+import { useFlags } from '../../engine/hooks';
 import { paths } from '../../app/paths';
 import { STAGE_COUNTS } from '../../components/SurveyBreakdown';
 import { CAPTURE_STAGE_LABELS } from './pipelineStages';
@@ -81,24 +79,18 @@ function Bars({ title, unit, bars, hint }: { title: string; unit: [string, strin
   );
 }
 
-export function PipelineChart({ byStage }: { byStage: Map<string, number> }) {
+export function PipelineChart({ surveysByStage, capturesByStage }: { surveysByStage: Record<string, number>; capturesByStage: Record<string, number> }) {
   const s = useStyles();
   const flags = useFlags();
-  const capturesVersion = useKindVersion('captures');
-  const captureCounts = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const c of engineClient().model.list('captures')) counts.set(c.stage.statusLabel, (counts.get(c.stage.statusLabel) ?? 0) + 1);
-    return counts;
-  }, [capturesVersion]);
 
   const surveyBars: Bar[] = STAGE_COUNTS.filter(([key]) => key !== 'notReceived').map(([, label]) => ({
     label,
-    count: byStage.get(label) ?? 0,
+    count: surveysByStage[label] ?? 0,
     href: flags.surveys ? `${paths.surveys()}?stage=${encodeURIComponent(label)}` : null,
   }));
   const captureBars: Bar[] = CAPTURE_STAGE_LABELS.map((label) => ({
     label,
-    count: captureCounts.get(label) ?? 0,
+    count: capturesByStage[label] ?? 0,
     href: `${paths.captures()}?stage=${encodeURIComponent(label)}`,
   }));
   return (

@@ -2,11 +2,10 @@
  * /media: the first LIST_CAP media sets (SPEC §2, §9), with the placeholder filters, and an
  * empty state pointing at the drives.
  */
-import { useMemo } from 'react';
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2, makeStyles } from '@fluentui/react-components';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import { LIST_CAP } from '../../../worker/domain/constants';
-import { useIds } from '../../engine/hooks';
+import { useView } from '../../engine/hooks';
 import { paths } from '../../app/paths';
 import { useRowStyles } from '../../components/rowStyles';
 import { MediaFilters } from './MediaFilters';
@@ -14,19 +13,25 @@ import { MediaRow } from './MediaRow';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '12px' },
+  note: { color: tokens.colorNeutralForeground3 },
 });
 
 export default function MediaPage() {
   const styles = useStyles();
   const rowStyles = useRowStyles();
-  const all = useIds('media');
-  const ids = useMemo(() => all.slice(0, LIST_CAP), [all]);
+  const list = useView({ view: 'mediaList' });
+  const ids = list?.ids ?? [];
   return (
     <section className={styles.page} aria-labelledby="media-title">
       <Title2 as="h1" id="media-title">
         Media
       </Title2>
       <MediaFilters />
+      {list && list.total > LIST_CAP && (
+        <Text className={styles.note}>
+          Showing the first {LIST_CAP} of {list.total} media sets.
+        </Text>
+      )}
       <div className={rowStyles.scroll}>
         <Table aria-label="Media" className={rowStyles.table} size="small">
           <TableHeader>
@@ -40,7 +45,13 @@ export default function MediaPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {ids.length === 0 ? (
+            {!list ? (
+              <TableRow>
+                <TableCell colSpan={6} className={rowStyles.empty}>
+                  Loading media…
+                </TableCell>
+              </TableRow>
+            ) : ids.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={6} className={rowStyles.empty}>
                   No media sets have been received. <Link href={paths.drives()}>Go to the drives</Link> to insert and receive media.

@@ -12,7 +12,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { Link } from 'wouter';
-import { useEntity } from '../../engine/hooks';
+import { useEntity, useEntityState } from '../../engine/hooks';
+import { BootSpinner } from '../../shell/BootSpinner';
 import { paths } from '../../app/paths';
 import { PageHeading } from '../../components/PageHeading';
 import { StageStatus } from '../../components/StageStatus';
@@ -56,8 +57,8 @@ function CaptureRow({ captureId }: { captureId: string }) {
 
 export default function ProjectDetailPage({ projectId }: { projectId: string }) {
   const s = useStyles();
-  const project = useEntity('projects', projectId);
-  if (!project) return <NotFoundPage />;
+  const { entity: project, known } = useEntityState('projects', projectId);
+  if (!project) return known ? <NotFoundPage /> : <BootSpinner label="Loading the project…" />;
   return (
     <div className={s.root}>
       <PageHeading

@@ -2,7 +2,6 @@
  * /projects (SPEC §2, behind the projects flag): every project with its captures and surveys, and
  * a View Project link.
  */
-import { useMemo } from 'react';
 import {
   Table,
   TableBody,
@@ -15,8 +14,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { Link } from 'wouter';
-import { engineClient } from '../../engine/client';
-import { useIds, useKindVersion } from '../../engine/hooks';
+import { useView } from '../../engine/hooks';
+import type { ProjectRow } from '../../../worker/views/types';
 import { paths } from '../../app/paths';
 
 const useStyles = makeStyles({
@@ -28,30 +27,11 @@ const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
 });
 
-interface ProjectRow {
-  projectId: string;
-  url: string;
-  captures: number;
-  surveys: number;
-}
+const NO_ROWS: ProjectRow[] = [];
 
 export default function ProjectsPage() {
   const s = useStyles();
-  const ids = useIds('projects');
-  const projectsVersion = useKindVersion('projects');
-  const capturesVersion = useKindVersion('captures');
-  const rows = useMemo<ProjectRow[]>(() => {
-    const { model } = engineClient();
-    return ids.flatMap((id) => {
-      const p = model.get('projects', id);
-      if (!p) return [];
-      let surveys = 0;
-      for (const cid of p.captureIds) surveys += model.get('captures', cid)?.counts.surveys ?? 0;
-      return [{ projectId: p.projectId, url: p.url, captures: p.captureIds.length, surveys }];
-    });
-    // The versions change whenever a project or capture does: the memo's real inputs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ids, projectsVersion, capturesVersion]);
+  const rows = useView({ view: 'projectRows' })?.rows ?? NO_ROWS;
 
   return (
     <div className={s.root}>

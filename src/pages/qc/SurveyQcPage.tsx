@@ -21,7 +21,8 @@ import {
 } from '@fluentui/react-components';
 import { useSearch } from 'wouter';
 import { shortId } from '../../../worker/domain/shortId';
-import { useEntity, useFlags } from '../../engine/hooks';
+import { useEntity, useEntityState, useFlags } from '../../engine/hooks';
+import { BootSpinner } from '../../shell/BootSpinner';
 import { usePhotoIndex } from '../../hooks/usePhotoIndex';
 import { formatDay } from '../../components/dates';
 import { PageHeading } from '../../components/PageHeading';
@@ -51,7 +52,7 @@ const useStyles = makeStyles({
 
 export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const styles = useStyles();
-  const survey = useEntity('surveys', surveyId);
+  const { entity: survey, known } = useEntityState('surveys', surveyId);
   const fp = useEntity('flightPlans', survey?.flightPlanId);
   const { imageProxy } = useFlags();
   const photos = usePhotoIndex();
@@ -65,17 +66,18 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const [flagging, setFlagging] = useState<{ at: FrameAt; current?: FrameFlag; from: HTMLElement | null } | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const frameFlags = survey?.frameFlags;
+  const present = survey !== undefined;
   const flagRows = useMemo(() => new Map(lines.map((l) => [l.line, flagsByRow(frameFlags ?? [], l.line)])), [lines, frameFlags]);
 
   // Back on the page: the scroll position once the lines (and so the page height) exist.
   useLayoutEffect(() => {
-    if (restored.current || lines.length === 0) return;
+    if (restored.current || lines.length === 0 || !present) return;
     restored.current = true;
     window.scrollTo(0, place.scrollY);
     // Again after the frame: the browser's own restoration on Back may run after this commit.
     const frame = requestAnimationFrame(() => window.scrollTo(0, place.scrollY));
     return () => cancelAnimationFrame(frame);
-  }, [lines, place]);
+  }, [lines, place, present]);
   // Recorded as the reviewer scrolls. A layout effect, so the listener is removed within the commit
   // that leaves the page, before the shorter next page (or the viewer's scroll to top) moves it.
   useLayoutEffect(() => {
@@ -91,7 +93,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
     };
   }, [place]);
 
-  if (!survey) return <NotFoundPage />;
+  if (!survey) return known ? <NotFoundPage /> : <BootSpinner label="Loading the survey…" />;
   const id = shortId(survey.surveyId);
   // The sample photo set holds fewer lines than most surveys fly: say so rather than mismatch.
   const linesText =

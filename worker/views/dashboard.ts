@@ -3,12 +3,13 @@
  * surveys so they stay cheap with 100 000 of them. Each keeps only its first DASHBOARD_ROWS rows
  * and counts the rest.
  */
-import type { Id, Survey } from '../../../worker/domain/types';
+import type { Id, Survey } from '../domain/types';
+import type { DashboardListName } from './types';
 
 export const DASHBOARD_ROWS = 10;
 
 export interface DashboardList {
-  surveys: Survey[];
+  ids: Id[];
   total: number;
 }
 
@@ -20,10 +21,8 @@ export interface Dashboard {
   /** Surveys assigned to the current user, published ones too (they show their state). */
   mine: DashboardList;
   /** Surveys by displayed stage (SPEC §4), for the pipeline overview. */
-  byStage: Map<string, number>;
+  surveysByStage: Record<string, number>;
 }
-
-export type DashboardListName = 'inProgress' | 'recent' | 'mine';
 
 /** Keeps the newest `limit` received surveys by insertion into a short sorted array. */
 function pushRecent(top: Survey[], s: Survey, limit: number): void {
@@ -45,27 +44,31 @@ export function selectDashboard(
   fullLimit = Infinity,
 ): Dashboard {
   const cap = (name: DashboardListName) => (name === full ? fullLimit : limit);
-  const byStage = new Map<string, number>();
-  const inProgress: DashboardList = { surveys: [], total: 0 };
-  const recent: DashboardList = { surveys: [], total: 0 };
-  const mine: DashboardList = { surveys: [], total: 0 };
+  const surveysByStage: Record<string, number> = {};
+  const inProgress: Survey[] = [];
+  const recent: Survey[] = [];
+  const mine: Survey[] = [];
+  let inProgressTotal = 0;
+  let recentTotal = 0;
+  let mineTotal = 0;
   for (const id of ids) {
     const s = get(id);
     if (!s) continue;
-    byStage.set(s.display, (byStage.get(s.display) ?? 0) + 1);
+    surveysByStage[s.display] = (surveysByStage[s.display] ?? 0) + 1;
     if (s.stage.state === 'working') {
-      inProgress.total++;
-      if (inProgress.surveys.length < cap('inProgress')) inProgress.surveys.push(s);
+      inProgressTotal++;
+      if (inProgress.length < cap('inProgress')) inProgress.push(s);
     }
     if (s.receivedOn) {
-      recent.total++;
-      pushRecent(recent.surveys, s, cap('recent'));
+      recentTotal++;
+      pushRecent(recent, s, cap('recent'));
     }
     // Published surveys stay: "Mine" is the work I did as well as the work I have to do.
     if (myEmail && s.assignedTo === myEmail) {
-      mine.total++;
-      if (mine.surveys.length < cap('mine')) mine.surveys.push(s);
+      mineTotal++;
+      if (mine.length < cap('mine')) mine.push(s);
     }
   }
-  return { inProgress, recent, mine, byStage };
+  const list = (surveys: Survey[], total: number): DashboardList => ({ ids: surveys.map((s) => s.surveyId), total });
+  return { inProgress: list(inProgress, inProgressTotal), recent: list(recent, recentTotal), mine: list(mine, mineTotal), surveysByStage };
 }
