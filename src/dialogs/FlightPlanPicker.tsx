@@ -20,6 +20,13 @@ export function FlightPlanPicker({ value, onChange, label, className }: FlightPl
   const choices = useFlightPlanChoices();
   const selectedText = choices.find((c) => c.id === value)?.text ?? '';
   const [query, setQuery] = useState(selectedText);
+  // The choices arrive a moment after the dialog opens (and a chosen plan may be renamed): the text
+  // follows the choice unless the user has typed over it.
+  const [shownText, setShownText] = useState(selectedText);
+  if (shownText !== selectedText) {
+    setShownText(selectedText);
+    if (query === shownText) setQuery(selectedText);
+  }
   const [open, setOpen] = useState(false);
   const needle = query === selectedText ? '' : query.trim().toLowerCase();
   const matches = useMemo(() => {
