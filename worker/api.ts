@@ -121,6 +121,8 @@ export interface EngineEvent {
   flags?: Flags;
   /** Messages the engine raises by itself (e.g. a corrupt stored copy was ignored). */
   notices?: Flash[];
+  /** A boot's first look: the whole world is still being read; a snapshot follows when it is. */
+  loading?: true;
 }
 
 export type ProgressKind = 'surveys' | 'media' | 'captures';

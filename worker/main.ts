@@ -28,6 +28,8 @@ const makeEngine = () =>
     cloneEvents: false,
     // Views ask for what they show; no whole world crosses to the page or another tab.
     lightSnapshots: true,
+    // A large world shows its capture table while the rest is read.
+    firstLook: true,
   });
 
 const lockManager = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;

@@ -71,7 +71,7 @@ function connect(): EngineClient {
     });
     // The stored data is now version 45 (SPEC §3), whatever was there before.
     writeSession(booted.current, booted.flags);
-    model.boot(booted.current, booted.flags);
+    model.boot(booted.current, booted.flags, booted.loading);
     booted.notices?.forEach((n) => model.notify(n));
   })();
 

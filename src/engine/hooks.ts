@@ -79,6 +79,15 @@ export function useFlags(): Flags {
   );
 }
 
+/** True while the worker still reads a large world (its first look already answered). */
+export function useWorldLoading(): boolean {
+  const { model } = engineClient();
+  return useSyncExternalStore(
+    useCallback((l: () => void) => model.subscribeSession(l), [model]),
+    () => model.loading,
+  );
+}
+
 /** False until the engine has booted and sent its first snapshot. */
 export function useEngineReady(): boolean {
   const { model } = engineClient();

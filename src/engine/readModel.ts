@@ -55,6 +55,8 @@ export class ReadModel {
   private sweeping: ReturnType<typeof setInterval> | null = null;
   private lastSeq = 0;
   ready = false;
+  /** The worker is still reading the whole world (its first look answered the boot). */
+  loading = false;
 
   constructor(
     public current: Current,
@@ -63,10 +65,11 @@ export class ReadModel {
   ) {}
 
   /** The session as the worker booted it. */
-  boot(current: Current, flags: Flags): void {
+  boot(current: Current, flags: Flags, loading = false): void {
     this.current = current;
     this.flags = flags;
     this.ready = true;
+    this.loading = loading;
     this.sessionListeners.forEach((l) => l());
   }
 
@@ -130,6 +133,10 @@ export class ReadModel {
       }
     }
     let sessionChanged = false;
+    if (event.reset && this.loading) {
+      this.loading = false;
+      sessionChanged = true;
+    }
     if (event.current) {
       this.current = event.current;
       sessionChanged = true;

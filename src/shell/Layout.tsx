@@ -8,6 +8,7 @@ import { PresetHost } from '../components/presets';
 import { PAGE_BACKGROUND } from '../theme';
 import { FlashRegion } from './FlashRegion';
 import { Header } from './Header';
+import { WorldLoading } from './WorldLoading';
 import { useClearFlashesOnNavigate } from './useClearFlashesOnNavigate';
 import { useDocumentTitle } from './useDocumentTitle';
 import { useFocusHeadingOnNavigate } from './useFocusHeadingOnNavigate';
@@ -43,6 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Header />
       <main id="main" className={s.main}>
+        <WorldLoading />
         <FlashRegion />
         {children}
       </main>

@@ -9,7 +9,7 @@
 import type { Action, ActionResult, BootInput, EngineApi, EngineEvent, Flash } from '../api';
 import { DATA_VERSION, TICK_MS } from '../domain/constants';
 import { restore } from '../domain/restore';
-import type { Db, SearchEntry } from '../domain/types';
+import type { Db, EntityKind, SearchEntry } from '../domain/types';
 import { applyAction, type SyncAction } from './actions/dispatch';
 import type { ActionContext } from './actions/context';
 import { realClock, type Cancel, type Clock } from './clock';
@@ -34,6 +34,8 @@ import { emptyIds, emptyMaps, World } from './world';
 import { CallLog } from './callLog';
 import { Mirror } from './mirror';
 import { storageFailure } from './storageFailure';
+import { FIRST_LOOK_KINDS, firstLook } from './firstLook';
+import { readsOf, refKindsOf } from '../views/answer';
 import { answerView } from '../views/answer';
 import { entitiesOf, isViewSpec } from '../views/refs';
 import type { EntityRef, LookupAnswer, ViewAnswer, ViewSpec } from '../views/types';
@@ -57,6 +59,14 @@ export interface EngineDeps {
    * they show, and no whole world ever crosses to a page or another tab.
    */
   lightSnapshots?: boolean;
+  /**
+   * Boot from the store in two steps (default false): first the capture table, projects and users
+   * from their own records (firstLook.ts), answered at once; then the whole world, after which a
+   * snapshot event says everything may have changed. Until then actions, ticks and the views of
+   * other kinds wait. The worker turns it on: a large world shows its captures in well under a
+   * second while the rest is read.
+   */
+  firstLook?: boolean;
 }
 
 export interface Engine extends EngineApi, ViewSource {
@@ -72,6 +82,8 @@ export interface Engine extends EngineApi, ViewSource {
   serialise(): string;
   /** Resolves when every commit started so far has landed (tests, the benchmark). */
   settled(): Promise<void>;
+  /** Resolves once the whole world is loaded (after boot's first look, if it took one). */
+  loaded(): Promise<void>;
 }
 
 /** What views read from an engine, local or in the leading tab. */
@@ -94,6 +106,10 @@ export function createEngine(deps: EngineDeps): Engine {
   const listeners = new Set<Listener>();
   let seq = 0;
   let booting: Promise<EngineEvent> | null = null;
+  /** The whole world is loaded (after a first look, later than `booting`). */
+  let loaded: Promise<unknown> = Promise.resolve();
+  /** Only the first look's kinds are in the world yet. */
+  let looking = false;
   let baseUrl = '';
   let stopTick: Cancel | null = null;
   /** Every commit runs after the one before it has landed: one writer, in order. */
@@ -379,6 +395,27 @@ export function createEngine(deps: EngineDeps): Engine {
     }
   }
 
+  /** Boots, answering after the first look when the store allows one. */
+  async function bootInSteps(input: BootInput): Promise<EngineEvent> {
+    const discard = input.stored.version !== null && input.stored.version !== String(DATA_VERSION);
+    const first = deps.firstLook && !discard ? await firstLook(store, clock.now()) : null;
+    if (!first) return doBoot(input);
+    world.loadFirstLook(first);
+    looking = true;
+    loaded = doBoot(input).then((event) => {
+      looking = false;
+      seq++;
+      send({ ...event, seq });
+    });
+    return { ...snapshotEvent(), loading: true };
+  }
+
+  /** Waits for the whole world unless the question needs only the first look's kinds. */
+  async function whenAnswerable(kinds: readonly EntityKind[]): Promise<void> {
+    if (booting) await booting;
+    if (looking && kinds.some((k) => !FIRST_LOOK_KINDS.includes(k))) await loaded;
+  }
+
   const engine: Engine = {
     world,
     loadWorld(db) {
@@ -388,14 +425,19 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     boot(input) {
       if (!booting) {
-        booting = doBoot(input);
+        booting = bootInSteps(input);
         return booting;
       }
       return booting.then(() => snapshotEvent());
     },
+    loaded: async () => {
+      if (booting) await booting;
+      await loaded;
+    },
     async dispatch(action: Action, callId?: string): Promise<ActionResult> {
       if (!booting) return { ok: false, error: 'The engine has not started' };
       await booting;
+      await loaded;
       if (!action || typeof action !== 'object') return { ok: false, error: 'Unknown action' };
       if (action.type === 'resetDemo') return reload(false);
       if (action.type === 'reloadData') return reload(true);
@@ -412,19 +454,21 @@ export function createEngine(deps: EngineDeps): Engine {
       return mirror.listen(listener);
     },
     async snapshot() {
+      await engine.loaded();
       return snapshotEvent(undefined, true);
     },
     async query(spec) {
-      if (booting) await booting;
       if (!isViewSpec(spec)) throw new Error('Unknown view');
+      await whenAnswerable([...readsOf(spec), ...refKindsOf(spec)]);
       const { result, refs } = answerView(world, spec);
       return { seq, result, refs, entities: entitiesOf(world, refs, clone).entities };
     },
     async lookup(refs) {
-      if (booting) await booting;
+      await whenAnswerable(refs.map((r) => r[0]));
       return { seq, ...entitiesOf(world, refs, clone) };
     },
     async search(query: string): Promise<SearchEntry[]> {
+      await engine.loaded();
       if (searchStale) reindexNow();
       return search.query(query);
     },
@@ -433,14 +477,14 @@ export function createEngine(deps: EngineDeps): Engine {
       mirror.flush();
     },
     async exportWorld() {
-      if (booting) await booting;
+      await engine.loaded();
       await queue;
       return serialise({ ...world.toDb(), version: DATA_VERSION });
     },
     tick() {
       // An action's write in flight holds the clock: its event must go out first. Stages move on
       // by elapsed time, so this tick's work is simply done by the next one.
-      if (holding > 0) return;
+      if (holding > 0 || looking) return;
       const now = clock.now();
       step(world, now);
       const { body, batch } = derive(now);

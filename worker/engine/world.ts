@@ -73,6 +73,20 @@ export class World {
     this.clearChanges();
   }
 
+  /**
+   * The capture table, projects and users only, as a boot's first look read them: enough to answer
+   * their views while the whole world loads (then `load` replaces it). Nothing here is active.
+   */
+  loadFirstLook(first: { captures: EntityMaps['captures']; projects: EntityMaps['projects']; users: EntityMaps['users']; ids: Pick<IdLists, 'captures' | 'projects' | 'users'>; current: Current; flags: Flags }): void {
+    const index = emptyMaps();
+    index.captures = first.captures;
+    index.projects = first.projects;
+    index.users = first.users;
+    this.load({ version: this.version, index, ids: { ...emptyIds(), ...first.ids }, savedAt: 0, loadedAt: 0 });
+    this.current = first.current;
+    this.flags = first.flags;
+  }
+
   toDb(): Db {
     return { version: this.version, index: this.index, ids: this.ids, savedAt: this.savedAt, loadedAt: this.loadedAt };
   }

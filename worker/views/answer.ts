@@ -187,3 +187,19 @@ export function answerView(world: World, spec: ViewSpec): Answer {
       return { result: { choices: flightPlanChoices(world) }, refs: [] };
   }
 }
+
+/** The kinds of the entities a view's answer names (beyond those it reads). */
+export function refKindsOf(spec: ViewSpec): readonly EntityKind[] {
+  switch (spec.view) {
+    case 'surveyList':
+    case 'shownSurveys':
+      return ['surveys', 'flightPlans'];
+    case 'mediaList':
+    case 'allOf':
+      return spec.view === 'allOf' && spec.kind !== 'drives' ? [] : ['media', 'drives', 'surveys'];
+    case 'captureMap':
+      return ['flightPlans'];
+    default:
+      return [];
+  }
+}

@@ -17,6 +17,8 @@ export interface BootAnswer {
   current: Current;
   flags: Flags;
   notices?: Flash[];
+  /** The whole world is still being read: a reset page event follows when it is. */
+  loading?: true;
 }
 
 /** What the page calls (through Comlink). */
@@ -252,6 +254,7 @@ export function viewHub(engine: Engine, defer: (fn: () => void) => void = (fn) =
       engineSeq = Math.max(engineSeq, event.seq);
       const out: BootAnswer = { current: event.current ?? { loggedIn: false, user: null }, flags: event.flags! };
       if (event.notices?.length) out.notices = event.notices;
+      if (event.loading) out.loading = true;
       return out;
     },
     dispatch: (action) => engine.dispatch(action),

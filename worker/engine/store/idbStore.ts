@@ -32,6 +32,22 @@ export function idbStore(dbName = 'aerial-survey-console', storeName = 'world'):
         for (const [kind, list] of await Promise.all(kinds)) records[kind as EntityKind] = list;
         return { meta: await meta, records, calls: (await calls).map((k) => (k as [string, string])[1]) };
       }),
+    readKinds: (kinds) =>
+      use('readonly', async (store) => {
+        const meta = promisifyRequest(store.get([...META_KEY]) as IDBRequest<StoreMeta | undefined>);
+        const records: StoredWorld['records'] = {};
+        await Promise.all(
+          kinds.map(async (kind) => {
+            const range = kindRange(kind);
+            const [keys, values] = await Promise.all([
+              promisifyRequest(store.getAllKeys(range)),
+              promisifyRequest(store.getAll(range) as IDBRequest<StoredRecord[]>),
+            ]);
+            records[kind] = keys.map((k, i) => [(k as [string, Id])[1], values[i]!] as [Id, StoredRecord]);
+          }),
+        );
+        return { meta: await meta, records };
+      }),
     commit: (batch) =>
       use('readwrite', (store) => {
         if (batch.clear) store.clear();

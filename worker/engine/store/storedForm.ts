@@ -223,7 +223,36 @@ export function encode(
   }
   if (kind === 'surveys' && e.path === surveyPath(String(e.flownOn), String(e.cpid), String(e.surveyId))) delete out.path;
   if (kind === 'projects' && e.url === `/projects/${String(e.projectId)}`) delete out.url;
+  if (kind === 'captures') out.r = captureRow(e);
   return out;
+}
+
+/**
+ * A capture's table row as last derived (status, counts, dates, flags): a cache beside the stored
+ * fields, so a boot can show the capture table from the capture records alone before the surveys
+ * it is derived from are read (restore() ignores it and derives again). Zero counts and false
+ * flags are left out.
+ */
+function captureRow(e: Record<string, unknown>): Record<string, unknown> {
+  const counts = Object.fromEntries(Object.entries((e.counts as Record<string, number>) ?? {}).filter(([, n]) => n));
+  const flags = Object.keys((e.flags as Record<string, boolean>) ?? {}).filter((k) => (e.flags as Record<string, boolean>)[k]);
+  const row: Record<string, unknown> = { stage: e.stage, counts, flags };
+  for (const key of ['firstFlownOn', 'lastFlownOn', 'firstReceivedOn', 'lastReceivedOn']) if (e[key]) row[key] = e[key];
+  return row;
+}
+
+/** The counts and flags every capture has, at zero and false (the row cache leaves them out). */
+export function captureFromRow(id: string, record: StoredRecord, zeroCounts: Record<string, number>, noFlags: Record<string, boolean>): Record<string, unknown> | null {
+  const row = record.r as { stage?: unknown; counts?: Record<string, number>; flags?: string[] } | undefined;
+  if (!row?.stage) return null;
+  const capture = decode('captures', id, record);
+  capture.stage = row.stage;
+  capture.counts = { ...zeroCounts, ...row.counts };
+  capture.flags = { ...noFlags, ...Object.fromEntries((row.flags ?? []).map((f) => [f, true])) };
+  for (const key of ['firstFlownOn', 'lastFlownOn', 'firstReceivedOn', 'lastReceivedOn']) capture[key] = (row as Record<string, unknown>)[key] ?? null;
+  capture.surveyIds ??= [];
+  capture.flightPlanIds ??= [];
+  return capture;
 }
 
 /** The entity as restore() reads it (all.json shape): restore() fills the rest. */
@@ -236,7 +265,7 @@ export function decode(kind: EntityKind, id: string, record: StoredRecord): Reco
       out[key] = Array.isArray(value) ? value.slice() : value;
     }
   }
-  for (const key in record) if (key !== 'o' && key !== 'w') out[key] = record[key];
+  for (const key in record) if (key !== 'o' && key !== 'w' && key !== 'r') out[key] = record[key];
   out[ID_FIELD[kind]] = id;
   if (record.w !== undefined && isWorkflowKind(kind)) out.workflow = decodeWorkflow(kind, record.w as StoredWorkflow, out);
   return out;

@@ -38,6 +38,8 @@ export interface StoredWorld {
 
 export interface WorldStore {
   readAll(): Promise<StoredWorld>;
+  /** The meta record and the records of some kinds only (the first look of a boot). */
+  readKinds(kinds: readonly EntityKind[]): Promise<Pick<StoredWorld, 'meta' | 'records'>>;
   /** Resolves once the transaction has completed (the data is on disk); rejects if it aborted. */
   commit(batch: WorldBatch): Promise<void>;
   /** The stored answer of a call already applied, if any. */
@@ -75,6 +77,10 @@ export function memoryStore(): MemoryStore {
       }
       // One copy of the whole read, as IndexedDB's getAll hands over fresh objects in bulk.
       return structuredClone({ meta, records, calls });
+    },
+    async readKinds(kinds) {
+      const { meta, records } = await store.readAll();
+      return { meta, records: Object.fromEntries(kinds.map((k) => [k, records[k] ?? []])) };
     },
     async commit(batch) {
       await Promise.resolve();

@@ -1,0 +1,93 @@
+/**
+ * A boot's first look (issue 11): a stored world answers the capture table from the capture
+ * records alone while the whole world is still being read; actions wait for the whole world,
+ * which then arrives as a snapshot; anything doubtful takes the whole path at once.
+ */
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../worker/engine/engine';
+import { memoryStore, type MemoryStore, type WorldStore } from '../../worker/engine/store/worldStore';
+import type { EngineEvent } from '../../worker/api';
+import { harness, emptyStored } from '../helpers/engineHarness';
+import { ManualClock } from '../helpers/manualClock';
+import { aWorld, aSurvey, ANN } from '../helpers/builders';
+
+/** A store whose whole read waits until released (a large world takes seconds to read). */
+function slowStore(inner: MemoryStore): WorldStore & { release(): void } {
+  let release = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  return {
+    ...inner,
+    readKinds: (kinds) => inner.readKinds(kinds),
+    readAll: async () => {
+      await gate;
+      return inner.readAll();
+    },
+    release,
+  };
+}
+
+async function storedWorld() {
+  const world = aWorld();
+  aSurvey(world, { surveyId: 's-1', mediaId: 'm-1', captureId: 'cap-1', stage: 'survey-qc', receivedOn: '2026-06-10', assignedTo: ANN });
+  const h = await harness({ world });
+  await h.engine.settled();
+  h.engine.stop();
+  return h;
+}
+
+describe('first look', () => {
+  it('answers the capture table before the whole world is read, as the whole world then derives it', async () => {
+    const h = await storedWorld();
+    const store = slowStore(h.store);
+    const events: EngineEvent[] = [];
+    const engine = createEngine({ clock: new ManualClock(h.clock.now()), store, loadText: async () => '', firstLook: true, lightSnapshots: true });
+    await engine.subscribe((e) => events.push(e));
+    const boot = await engine.boot({ stored: emptyStored(), baseUrl: 'http://x/' });
+    expect(boot).toMatchObject({ kind: 'snapshot', loading: true, current: { loggedIn: true } });
+
+    const table = await engine.query({ view: 'captureTable', by: 'captureId', dir: 'asc', stage: null });
+    expect(table.result).toEqual({ ids: ['cap-1', 'cap-2'], total: 2 });
+    const early = table.entities.captures!['cap-1']!;
+    expect(early.counts.surveys).toBe(1);
+
+    // An action waits for the whole world rather than act on part of it.
+    let answered = false;
+    const logout = engine.dispatch({ type: 'logout' }).then((r) => ((answered = true), r));
+    const dashboard = engine.query({ view: 'dashboard', email: ANN, full: null });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(answered).toBe(false);
+
+    store.release();
+    expect((await logout).ok).toBe(true);
+    expect(events[0]).toMatchObject({ kind: 'snapshot' });
+    expect((await dashboard).result).toMatchObject({ mine: { total: 1 } });
+    // The row the first look showed is the row the whole world derives.
+    const late = engine.world.index.captures['cap-1']!;
+    for (const key of ['stage', 'counts', 'flags', 'firstFlownOn', 'lastFlownOn', 'firstReceivedOn', 'lastReceivedOn'] as const) {
+      expect(early[key]).toEqual(late[key]);
+    }
+    engine.stop();
+  });
+
+  it('takes the whole path at once for another version, an empty store or a record without its row', async () => {
+    const h = await storedWorld();
+    const versions = await (async () => {
+      const engine = createEngine({ clock: new ManualClock(h.clock.now()), store: h.store, loadText: async () => JSON.stringify(aWorld()), firstLook: true });
+      const boot = await engine.boot({ stored: { ...emptyStored(), version: '44' }, baseUrl: 'http://x/' });
+      engine.stop();
+      return boot;
+    })();
+    expect(versions.loading).toBeUndefined();
+
+    const empty = createEngine({ clock: new ManualClock(h.clock.now()), store: memoryStore(), loadText: async () => JSON.stringify(aWorld()), firstLook: true });
+    expect((await empty.boot({ stored: emptyStored(), baseUrl: 'http://x/' })).loading).toBeUndefined();
+    empty.stop();
+
+    const again = await storedWorld();
+    for (const [key, record] of again.store.data) if (key.startsWith('captures\u0000')) delete (record as { r?: unknown }).r;
+    const rowless = createEngine({ clock: new ManualClock(again.clock.now()), store: again.store, loadText: async () => '', firstLook: true });
+    expect((await rowless.boot({ stored: emptyStored(), baseUrl: 'http://x/' })).loading).toBeUndefined();
+    expect(rowless.world.ids.surveys).toEqual(['s-1']);
+    rowless.stop();
+  });
+});

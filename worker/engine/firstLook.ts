@@ -1,0 +1,68 @@
+/**
+ * The first look of a boot from the store (issue 11): the capture table, the projects and the
+ * users, read from their own records alone (a capture record carries its last derived row), so a
+ * page can show the capture table while the surveys, media and flight plans — most of a large
+ * world — are still being read, checked and derived. Anything doubtful (no meta, another version,
+ * an expired demo, a record without its row) answers null, and the boot takes its whole path.
+ */
+import { DATA_VERSION, DEMO_EXPIRY_MS } from '../domain/constants';
+import { makeCapture, makeProject, makeUser } from '../domain/entities';
+import type { Capture, Current, EntityKind, Flags, Id, Project, User } from '../domain/types';
+import { parseCurrent, parseFlags } from './persistence';
+import { captureFromRow, decode } from './store/storedForm';
+import type { WorldStore } from './store/worldStore';
+
+/** The kinds a first look reads and answers for. */
+export const FIRST_LOOK_KINDS: readonly EntityKind[] = ['captures', 'projects', 'users'];
+
+export interface FirstLook {
+  captures: Record<Id, Capture>;
+  projects: Record<Id, Project>;
+  users: Record<Id, User>;
+  ids: Record<'captures' | 'projects' | 'users', Id[]>;
+  current: Current;
+  flags: Flags;
+}
+
+const blank = makeCapture({ captureId: 'x', cpid: 'x', projectId: 'x' });
+const ZERO_COUNTS = Object.fromEntries(Object.keys(blank.counts).map((k) => [k, 0]));
+const NO_FLAGS = Object.fromEntries(Object.keys(blank.flags).map((k) => [k, false]));
+
+export async function firstLook(store: WorldStore, now: number): Promise<FirstLook | null> {
+  let read: Awaited<ReturnType<WorldStore['readKinds']>>;
+  try {
+    read = await store.readKinds(FIRST_LOOK_KINDS);
+  } catch {
+    return null;
+  }
+  const meta = read.meta;
+  if (!meta || meta.version !== DATA_VERSION || now - meta.loadedAt > DEMO_EXPIRY_MS) return null;
+  const sorted = (kind: EntityKind) => [...(read.records[kind] ?? [])].sort((a, b) => a[1].o - b[1].o);
+  const out: FirstLook = {
+    captures: {},
+    projects: {},
+    users: {},
+    ids: { captures: [], projects: [], users: [] },
+    current: parseCurrent(JSON.stringify(meta.current)),
+    flags: parseFlags(JSON.stringify(meta.flags)),
+  };
+  for (const [id, record] of sorted('captures')) {
+    const capture = captureFromRow(id, record, ZERO_COUNTS, NO_FLAGS);
+    if (!capture) return null;
+    out.captures[id] = capture as unknown as Capture;
+    out.ids.captures.push(id);
+  }
+  for (const [id, record] of sorted('projects')) {
+    const raw = decode('projects', id, record) as Partial<Project>;
+    out.projects[id] = makeProject({ ...raw, projectId: id, captureIds: [] });
+    out.ids.projects.push(id);
+  }
+  for (const [id, record] of sorted('users')) {
+    const raw = decode('users', id, record) as Partial<User>;
+    out.users[id] = makeUser(id, typeof raw.name === 'string' ? raw.name : undefined);
+    out.ids.users.push(id);
+  }
+  // A project lists its captures in their order, as restore() would.
+  for (const id of out.ids.captures) out.projects[out.captures[id]!.projectId]?.captureIds.push(id);
+  return out;
+}
