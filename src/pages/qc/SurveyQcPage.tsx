@@ -62,6 +62,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const [openLines, setOpenLines] = useState<number[] | null>(place.openLines);
   const shownOpen = openLines ?? (lines[0] ? [lines[0].line] : []);
   const restored = useRef(false);
+  const restoring = useRef(false);
   const run = useAction();
   const [flagging, setFlagging] = useState<{ at: FrameAt; current?: FrameFlag; from: HTMLElement | null } | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -69,20 +70,34 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const present = survey !== undefined;
   const flagRows = useMemo(() => new Map(lines.map((l) => [l.line, flagsByRow(frameFlags ?? [], l.line)])), [lines, frameFlags]);
 
-  // Back on the page: the scroll position once the lines (and so the page height) exist.
+  // Back on the page: the scroll position once the lines (and so the page height) exist. The page
+  // may still be hidden a moment (Suspense) or short (rows laying out): tried again on the next
+  // frames until it is reached, with the recording paused meanwhile.
   useLayoutEffect(() => {
     if (restored.current || lines.length === 0 || !present) return;
     restored.current = true;
-    window.scrollTo(0, place.scrollY);
+    const target = place.scrollY;
+    restoring.current = true;
+    let frame = 0;
+    let tries = 0;
+    const go = () => {
+      window.scrollTo(0, target);
+      if (Math.abs(window.scrollY - target) > 1 && tries++ < 120) frame = requestAnimationFrame(go);
+      else restoring.current = false;
+    };
+    window.scrollTo(0, target);
     // Again after the frame: the browser's own restoration on Back may run after this commit.
-    const frame = requestAnimationFrame(() => window.scrollTo(0, place.scrollY));
-    return () => cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(go);
+    return () => {
+      cancelAnimationFrame(frame);
+      restoring.current = false;
+    };
   }, [lines, place, present]);
   // Recorded as the reviewer scrolls. A layout effect, so the listener is removed within the commit
   // that leaves the page, before the shorter next page (or the viewer's scroll to top) moves it.
   useLayoutEffect(() => {
     const onScroll = () => {
-      if (restored.current) place.scrollY = window.scrollY;
+      if (restored.current && !restoring.current) place.scrollY = window.scrollY;
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
