@@ -40,7 +40,8 @@ describe('first look', () => {
     const h = await storedWorld();
     const store = slowStore(h.store);
     const events: EngineEvent[] = [];
-    const engine = createEngine({ clock: new ManualClock(h.clock.now()), store, loadText: async () => '', firstLook: true, lightSnapshots: true });
+    const clock = new ManualClock(h.clock.now());
+    const engine = createEngine({ clock, store, loadText: async () => '', firstLook: true, lightSnapshots: true });
     await engine.subscribe((e) => events.push(e));
     const boot = await engine.boot({ stored: emptyStored(), baseUrl: 'http://x/' });
     expect(boot).toMatchObject({ kind: 'snapshot', loading: true, current: { loggedIn: true } });
@@ -57,7 +58,9 @@ describe('first look', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(answered).toBe(false);
 
+    // The rest is read once a first view has been answered (the clock's next turn).
     store.release();
+    clock.advance(0);
     expect((await logout).ok).toBe(true);
     expect(events[0]).toMatchObject({ kind: 'snapshot' });
     expect((await dashboard).result).toMatchObject({ mine: { total: 1 } });

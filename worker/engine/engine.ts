@@ -34,7 +34,7 @@ import { emptyIds, emptyMaps, World } from './world';
 import { CallLog } from './callLog';
 import { Mirror } from './mirror';
 import { storageFailure } from './storageFailure';
-import { FIRST_LOOK_KINDS, firstLook } from './firstLook';
+import { FIRST_LOOK_GRACE_MS, FIRST_LOOK_KINDS, firstLook } from './firstLook';
 import { readsOf, refKindsOf } from '../views/answer';
 import { answerView } from '../views/answer';
 import { entitiesOf, isViewSpec } from '../views/refs';
@@ -110,6 +110,7 @@ export function createEngine(deps: EngineDeps): Engine {
   let loaded: Promise<unknown> = Promise.resolve();
   /** Only the first look's kinds are in the world yet. */
   let looking = false;
+  let firstAnswered = () => {};
   let baseUrl = '';
   let stopTick: Cancel | null = null;
   /** Every commit runs after the one before it has landed: one writer, in order. */
@@ -402,7 +403,13 @@ export function createEngine(deps: EngineDeps): Engine {
     if (!first) return doBoot(input);
     world.loadFirstLook(first);
     looking = true;
-    loaded = doBoot(input).then((event) => {
+    // Reading the rest keeps this thread busy for seconds in a large world: it starts once the
+    // first view has been answered (the page shows its rows), or after a moment if none asks.
+    const gate = new Promise<void>((open) => {
+      firstAnswered = open;
+      clock.after(FIRST_LOOK_GRACE_MS, open);
+    });
+    loaded = gate.then(() => doBoot(input)).then((event) => {
       looking = false;
       seq++;
       send({ ...event, seq });
@@ -461,7 +468,9 @@ export function createEngine(deps: EngineDeps): Engine {
       if (!isViewSpec(spec)) throw new Error('Unknown view');
       await whenAnswerable([...readsOf(spec), ...refKindsOf(spec)]);
       const { result, refs } = answerView(world, spec);
-      return { seq, result, refs, entities: entitiesOf(world, refs, clone).entities };
+      const answer = { seq, result, refs, entities: entitiesOf(world, refs, clone).entities };
+      if (looking) clock.after(0, firstAnswered);
+      return answer;
     },
     async lookup(refs) {
       await whenAnswerable(refs.map((r) => r[0]));

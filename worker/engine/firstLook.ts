@@ -12,6 +12,9 @@ import { parseCurrent, parseFlags } from './persistence';
 import { captureFromRow, decode } from './store/storedForm';
 import type { WorldStore } from './store/worldStore';
 
+/** How long the rest of the world waits for a first view to be asked for and answered. */
+export const FIRST_LOOK_GRACE_MS = 300;
+
 /** The kinds a first look reads and answers for. */
 export const FIRST_LOOK_KINDS: readonly EntityKind[] = ['captures', 'projects', 'users'];
 
