@@ -23,11 +23,6 @@ export function addDays(iso: string, days: number): string {
   return isoDay(dayMs(iso) + days * DAY_MS);
 }
 
-/** `YYMMDD`, as receive ids start (SPEC §5). */
-export function yymmdd(iso: string): string {
-  return iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
-}
-
 /** First and last flying day of a season; the current season ends the day before "today". */
 export function seasonWindow(season: Season): [string, string] {
   const [year, half] = season.split(' ') as [string, 'Spring' | 'Fall'];

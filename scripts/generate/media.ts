@@ -7,7 +7,7 @@ import type { Drive, Media } from '../../worker/domain/types';
 import { blankView, blankWorkflow } from './placeholders';
 import type { Rng } from './prng';
 import type { MediaTarget, SurveyTarget } from './targets';
-import { yymmdd } from './dates';
+import { receiveIdOf } from '../../worker/domain/dates';
 
 export const DRIVE_BAYS: readonly number[] = [2, 4, 3, 4, 2, 3, 2, 4, 3, 4];
 
@@ -65,7 +65,7 @@ export function newMedia(mediaId: string, host: string | null, bays: number[]): 
 export function receiveMedia(rng: Rng, media: Media, day: string): void {
   media.receivedOn = day;
   media.itemIds = media.bays.map(() => `HD${rng.int(1000, 9999)}`);
-  media.receiveId = `${yymmdd(day)}_${media.itemIds.join('_')}`;
+  media.receiveId = receiveIdOf(day, media.itemIds);
 }
 
 export function newDrive(index: number): Drive {

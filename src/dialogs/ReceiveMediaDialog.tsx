@@ -11,7 +11,7 @@ import type { Drive } from '../../worker/domain/types';
 import { FormDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { useEntity } from '../engine/hooks';
-import { receiveIdPreview } from './receiveId';
+import { isoDay, receiveIdOf } from '../../worker/domain/dates';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -71,7 +71,7 @@ export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: 
           </Field>
         ))}
         <Text>
-          Receive ID: <span className={styles.preview} data-testid="receive-id">{receiveIdPreview(itemIds)}</span>
+          Receive ID: <span className={styles.preview} data-testid="receive-id">{receiveIdOf(isoDay(Date.now()), itemIds)}</span>
         </Text>
       </div>
     </FormDialog>
