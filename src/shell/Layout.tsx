@@ -9,7 +9,6 @@ import { PAGE_BACKGROUND } from '../theme';
 import { FlashRegion } from './FlashRegion';
 import { Header } from './Header';
 import { useClearFlashesOnNavigate } from './useClearFlashesOnNavigate';
-import { useDocumentTitle } from './useDocumentTitle';
 import { useFocusHeadingOnNavigate } from './useFocusHeadingOnNavigate';
 
 const useStyles = makeStyles({
@@ -34,7 +33,6 @@ const useStyles = makeStyles({
 export function Layout({ children }: { children: ReactNode }) {
   const s = useStyles();
   useClearFlashesOnNavigate();
-  useDocumentTitle();
   useFocusHeadingOnNavigate();
   return (
     <div className={s.app}>

@@ -138,8 +138,10 @@ test.describe('signed in', () => {
 
     await header.getByRole('link', { name: 'Captures', exact: true }).click();
     await expect(page).toHaveURL('/captures');
+    await expect(page).toHaveTitle('Captures · Aerial Survey Console');
     await page.getByRole('button', { name: 'Help' }).click();
     await expect(page).toHaveURL('/help');
+    await expect(page).toHaveTitle('Help · Aerial Survey Console');
 
     await page.getByRole('button', { name: 'User menu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Help' })).toBeVisible();
