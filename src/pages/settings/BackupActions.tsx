@@ -13,6 +13,7 @@ import { useAction } from '../../app/useAction';
 import { showFlash } from '../../app/flash';
 import { downloadText } from '../../app/download';
 import { alertDialog, useConfirm } from '../../components/presets';
+import { alertIfRefused } from '../../app/refusal';
 
 /** Far above any real world (100 000 surveys export to about 120 MB), far below a tab's memory. */
 const IMPORT_MAX_BYTES = 512 * 1024 * 1024;
@@ -55,8 +56,11 @@ export function BackupActions() {
     if (!ok) return;
     setBusy('import');
     try {
-      const result = await act({ type: 'importWorld', text: await file.text() });
-      if (!result.ok) await alertDialog({ title: 'Import demo data', message: `${file.name} was not imported: ${result.error}. Nothing was changed.` });
+      await alertIfRefused(
+        act({ type: 'importWorld', text: await file.text() }),
+        'Import demo data',
+        (error) => `${file.name} was not imported: ${error}. Nothing was changed.`,
+      );
     } finally {
       setBusy(null);
     }
