@@ -62,7 +62,7 @@ export function newMedia(mediaId: string, host: string | null, bays: number[]): 
 }
 
 /** Marks a media set received on `day` with one disk id per bay (SPEC §5 receive id). */
-export function receiveMedia(rng: Rng, media: Media, day: string): void {
+export function markReceived(rng: Rng, media: Media, day: string): void {
   media.receivedOn = day;
   media.itemIds = media.bays.map(() => `HD${rng.int(1000, 9999)}`);
   media.receiveId = receiveIdOf(day, media.itemIds);

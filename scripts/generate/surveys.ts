@@ -77,7 +77,7 @@ export interface SurveyInput {
   size?: SizePreset;
 }
 
-export function makeSurvey(rng: Rng, input: SurveyInput): PlannedSurvey {
+export function planSurvey(rng: Rng, input: SurveyInput): PlannedSurvey {
   const { planned, target } = input;
   const plan = rng.pick(input.plans);
   const planned_ = capturedLineCount(plan);

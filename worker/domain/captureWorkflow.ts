@@ -20,13 +20,6 @@ export const CAPTURE_STAGES = [
 ] as const;
 export type CaptureStageName = (typeof CAPTURE_STAGES)[number];
 
-export const CAPTURE_PROCESSING_STAGES: readonly CaptureStageName[] = [
-  'feature-matching',
-  'bundle-adjustment',
-  'rolling-shutter',
-  'orthorectification',
-];
-
 export function captureStageDefs(): StageDef[] {
   const d = DEFAULT_WORKFLOW_SECONDS;
   return [
