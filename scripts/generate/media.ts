@@ -4,7 +4,7 @@
  * cancelled, assigned, empty bays); every other media set has been received and ejected.
  */
 import type { Drive, Media } from '../../worker/domain/types';
-import { blankView, blankWorkflow } from './placeholders';
+import { assembleMedia, makeDrive } from '../../worker/domain/entities';
 import type { Rng } from './prng';
 import type { MediaTarget, SurveyTarget } from './targets';
 import { receiveIdOf } from '../../worker/domain/dates';
@@ -46,19 +46,7 @@ export const SPECIAL_MEDIA: readonly SpecialMedia[] = [
 ];
 
 export function newMedia(mediaId: string, host: string | null, bays: number[]): Media {
-  return {
-    mediaId,
-    receiveId: null,
-    receivedOn: null,
-    itemIds: [],
-    surveyIds: [],
-    host,
-    bays,
-    workflow: blankWorkflow(),
-    isNew: true,
-    stage: blankView(),
-    flags: { canAssign: false, canCancel: false },
-  };
+  return assembleMedia({ mediaId, host, bays });
 }
 
 /** Marks a media set received on `day` with one disk id per bay (SPEC §5 receive id). */
@@ -69,13 +57,7 @@ export function markReceived(rng: Rng, media: Media, day: string): void {
 }
 
 export function newDrive(index: number): Drive {
-  return {
-    host: driveHost(index),
-    bays: DRIVE_BAYS[index % DRIVE_BAYS.length]!,
-    mediaId: null,
-    status: 'Empty',
-    flags: { canInsert: true, canEject: false, canReceive: false, canAssign: false, canCancel: false },
-  };
+  return makeDrive({ host: driveHost(index), bays: DRIVE_BAYS[index % DRIVE_BAYS.length]! });
 }
 
 /**

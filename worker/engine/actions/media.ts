@@ -34,7 +34,7 @@ export function insertMedia(ctx: ActionContext, host: string, bays: number[], in
       return fail('Please choose a flight plan', field('flightPlan'));
     }
     const plan = own(world.index.flightPlans, input.flightPlanId);
-    if (!plan) return fail(notFound('flight plan', input.flightPlanId).error, field('flightPlan'));
+    if (!plan) return fail(`No flight plan ${shown(input.flightPlanId)}`, field('flightPlan'));
     if (!world.index.captures[plan.captureId]) return notFound('capture', plan.captureId);
     // Own keys only: "__proto__" or "constructor" is not a size (issue 13).
     if (typeof input.size !== 'string' || !Object.hasOwn(SIZE_PRESETS_S, input.size)) return fail(`Unknown survey size ${shown(input.size)}`, field('size'));
