@@ -36,7 +36,7 @@ const useStyles = makeStyles({
 export function InsertMediaDialog({ drive, onClose }: { drive: Drive; onClose: () => void }) {
   const styles = useStyles();
   const run = useAction();
-  const today = useRef(DateTime.local()).current;
+  const [today] = useState(() => DateTime.local());
   const nextKey = useRef(2);
   const [bays, setBays] = useState<number[]>([1]);
   const choices = useFlightPlanChoices();

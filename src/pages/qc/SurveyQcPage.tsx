@@ -31,7 +31,7 @@ import { NotFoundPage } from '../NotFoundPage';
 import { QcGrid } from './QcGrid';
 import { SurveyQcActions } from './SurveyQcActions';
 import { qcLines, rowsOverrideFrom } from './qcRows';
-import { qcPlace } from './qcPlace';
+import { qcPlace, rememberOpenLines, rememberScroll } from './qcPlace';
 import { flagsByRow } from './qcFlags';
 import { FlagFrameDialog, type FrameAt } from './FlagFrameDialog';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -80,7 +80,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   // that leaves the page, before the shorter next page (or the viewer's scroll to top) moves it.
   useLayoutEffect(() => {
     const onScroll = () => {
-      if (restored.current) place.scrollY = window.scrollY;
+      if (restored.current) rememberScroll(surveyId, window.scrollY);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
@@ -89,7 +89,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
       // its layout effects run again when shown, and the scroll must then be restored again.
       restored.current = false;
     };
-  }, [place]);
+  }, [surveyId]);
 
   if (!survey) return <NotFoundPage />;
   const id = shortId(survey.surveyId);
@@ -153,7 +153,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
           openItems={shownOpen}
           onToggle={(_, data) => {
             const open = (data.openItems as number[]).slice();
-            place.openLines = open;
+            rememberOpenLines(surveyId, open);
             setOpenLines(open);
           }}
         >
