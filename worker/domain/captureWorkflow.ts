@@ -4,20 +4,11 @@
  * Pure, deterministic factories.
  */
 import { DEFAULT_WORKFLOW_SECONDS } from './constants';
-import type { Workflow } from './types';
+import { PROCESSING_STAGES, type Workflow } from './types';
 import { createWorkflow, stageFromDef, type StageDef } from './workflow';
 import { positionAt, type StageAtOptions } from './surveyWorkflow';
 
-export const CAPTURE_STAGES = [
-  'waiting',
-  'receive',
-  'feature-matching',
-  'bundle-adjustment',
-  'rolling-shutter',
-  'orthorectification',
-  'capture-qc',
-  'publish',
-] as const;
+export const CAPTURE_STAGES = ['waiting', 'receive', ...PROCESSING_STAGES, 'capture-qc', 'publish'] as const;
 export type CaptureStageName = (typeof CAPTURE_STAGES)[number];
 
 export function captureStageDefs(): StageDef[] {
