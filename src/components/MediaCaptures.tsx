@@ -3,7 +3,7 @@
  * reading them once per render is enough).
  */
 import { Fragment } from 'react';
-import { Link } from 'wouter';
+import { AppLink } from './AppLink';
 import type { Id } from '../../worker/domain/types';
 import { engineClient } from '../engine/client';
 import { paths } from '../app/paths';
@@ -21,7 +21,7 @@ export function MediaCaptures({ surveyIds }: { surveyIds: Id[] }) {
       {[...captures].map(([captureId, cpid], i) => (
         <Fragment key={captureId}>
           {i > 0 && ', '}
-          <Link href={paths.capture(captureId)}>{cpid}</Link>
+          <AppLink href={paths.capture(captureId)}>{cpid}</AppLink>
         </Fragment>
       ))}
     </>
