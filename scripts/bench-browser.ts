@@ -225,7 +225,7 @@ async function main() {
       const page = await context.newPage();
       if (process.env.BENCH_TRACE) {
         page.on('console', (m) => m.text().startsWith('TRACE') && log(`    ${m.text()}`));
-        page.on('worker', (w) => log(`    worker started ${Date.now() % 100000}`));
+        page.on('worker', () => log(`    worker started ${Date.now() % 100000}`));
       }
       await seed(page, world);
       log(`  ${world.records.length.toLocaleString('en')} records stored; reloading ${RUNS + 1}×`);

@@ -1,202 +1,66 @@
 /**
- * Every route of SPEC §2 with its guard (§6): anonymous visitors go to /login with a `redirect`
- * query; /login is anonymous-only; /logout and Page Not Found work in any state; /projects… and
- * /surveys exist only with their flags. Pages load lazily so the first load stays small.
+ * The router: every route of the table in src/app/routes.tsx, behind its guard (SPEC §6):
+ * anonymous visitors go to /login with a `redirect` query; /logout and Page Not Found work in any
+ * state; /projects… and /surveys exist only with their flags.
  */
 import { Suspense, type ReactNode } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
-import { paths } from './app/paths';
+import { Route, Switch, useLocation } from 'wouter';
+import { MAIN_PAGES, ROUTES, routeAt, type AppRoute } from './app/routes';
 import { Layout } from './shell/Layout';
 import { BootSpinner } from './shell/BootSpinner';
+import { PRODUCT_NAME } from './shell/Logo';
 import { RequireFlag, RequireLogin } from './shell/RouteGuard';
 import { WhenReady } from './shell/WhenReady';
-import { decodeParam, lineParam } from './shell/routeParams';
-import { lazyPage } from './shell/lazyPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { HELP_PAGES, type HelpPageName } from './pages/help/helpPages';
 
-const LoginPage = lazyPage(() => import('./pages/auth/LoginPage'));
-const LogoutPage = lazyPage(() => import('./pages/auth/LogoutPage'));
-const HomePage = lazyPage(() => import('./pages/home/HomePage'));
-const HelpPage = lazyPage(() => import('./pages/help/HelpPage'));
-const SettingsPage = lazyPage(() => import('./pages/settings/SettingsPage'));
-const ProjectsPage = lazyPage(() => import('./pages/projects/ProjectsPage'));
-const ProjectDetailPage = lazyPage(() => import('./pages/projects/ProjectDetailPage'));
-const CapturesPage = lazyPage(() => import('./pages/captures/CapturesPage'));
-const CaptureDetailPage = lazyPage(() => import('./pages/captures/CaptureDetailPage'));
-const CaptureQcPage = lazyPage(() => import('./pages/captures/CaptureQcPage'));
-const SurveysPage = lazyPage(() => import('./pages/surveys/SurveysPage'));
-const SurveyQcPage = lazyPage(() => import('./pages/qc/SurveyQcPage'));
-const ImageViewerPage = lazyPage(() => import('./pages/qc/ImageViewerPage'));
-const MediaPage = lazyPage(() => import('./pages/media/MediaPage'));
-const DrivesPage = lazyPage(() => import('./pages/drives/DrivesPage'));
-
-/** Which page a path opens, to start loading it before the first render needs it. */
-const FIRST_PAGES: [RegExp, { preload: () => void }][] = [
-  [/^\/login$/, LoginPage],
-  [/^\/$/, HomePage],
-  [/^\/help(\/|$)/, HelpPage],
-  [/^\/settings$/, SettingsPage],
-  [/^\/projects$/, ProjectsPage],
-  [/^\/projects\/[^/]+$/, ProjectDetailPage],
-  [/^\/captures$/, CapturesPage],
-  [/^\/captures\/[^/]+\/qc$/, CaptureQcPage],
-  [/^\/captures\/[^/]+(\/(surveys|flight-plans))?$/, CaptureDetailPage],
-  [/^\/surveys$/, SurveysPage],
-  [/^\/surveys\/[^/]+\/qc$/, SurveyQcPage],
-  [/^\/surveys\/[^/]+\/qc\/.+/, ImageViewerPage],
-  [/^\/media$/, MediaPage],
-  [/^\/drives$/, DrivesPage],
-];
-
+/** Starts loading the page a path opens before the first render needs it. */
 export function preloadFirstPage(pathname: string): void {
-  FIRST_PAGES.find(([pattern]) => pattern.test(pathname))?.[1].preload();
+  routeAt(pathname)?.page.preload();
 }
 
 /** The header's destinations, fetched when the browser is idle so the first visit is instant. */
 export function preloadMainPages(): void {
-  for (const page of [HomePage, CapturesPage, CaptureDetailPage, MediaPage, DrivesPage, HelpPage, SettingsPage]) page.preload();
+  for (const page of MAIN_PAGES) page.preload();
 }
 
-/** A page that needs a signed-in user and the engine's data. */
-function Private({ children }: { children: ReactNode }) {
-  return (
-    <RequireLogin>
-      <WhenReady>{children}</WhenReady>
-    </RequireLogin>
-  );
+function Guarded({ route, children }: { route: AppRoute; children: ReactNode }) {
+  const page = route.flag ? <RequireFlag flag={route.flag}>{children}</RequireFlag> : children;
+  if (route.access === 'user') {
+    return (
+      <RequireLogin>
+        <WhenReady>{page}</WhenReady>
+      </RequireLogin>
+    );
+  }
+  if (route.access === 'user-now') return <RequireLogin>{page}</RequireLogin>;
+  return <>{page}</>;
 }
 
-function isHelpPage(name: string | undefined): name is HelpPageName {
-  return HELP_PAGES.some((p) => p.name === name && p.name !== 'overview');
+/**
+ * Names the browser tab (and the window of the installed app) after the section on screen, so
+ * people with many tabs, and screen readers announcing a new page, know where they are. React 19
+ * hoists the element into the head, ahead of index.html's own title.
+ */
+function DocumentTitle() {
+  const [location] = useLocation();
+  const section = routeAt(location)?.title;
+  return <title>{section ? `${section} · ${PRODUCT_NAME}` : PRODUCT_NAME}</title>;
 }
 
 export function App() {
   return (
     <Layout>
+      <DocumentTitle />
       <Suspense fallback={<BootSpinner label="Loading…" />}>
         <Switch>
-          <Route path="/login">
-            <LoginPage />
-          </Route>
-          <Route path="/logout">
-            <LogoutPage />
-          </Route>
-          <Route path="/">
-            <Private>
-              <HomePage />
-            </Private>
-          </Route>
-          <Route path="/help">
-            <Private>
-              <HelpPage page="overview" />
-            </Private>
-          </Route>
-          <Route path="/help/:page">
-            {({ page }) =>
-              isHelpPage(page) ? (
-                <Private>
-                  <HelpPage page={page} />
-                </Private>
-              ) : (
-                <NotFoundPage />
-              )
-            }
-          </Route>
-          <Route path="/projects">
-            <Private>
-              <RequireFlag flag="projects">
-                <ProjectsPage />
-              </RequireFlag>
-            </Private>
-          </Route>
-          <Route path="/projects/:pid">
-            {({ pid }) => (
-              <Private>
-                <RequireFlag flag="projects">
-                  <ProjectDetailPage projectId={decodeParam(pid)} />
-                </RequireFlag>
-              </Private>
-            )}
-          </Route>
-          <Route path="/captures">
-            <Private>
-              <CapturesPage />
-            </Private>
-          </Route>
-          <Route path="/captures/:cid">
-            {({ cid }) => (
-              <RequireLogin>
-                <Redirect to={paths.capture(decodeParam(cid), 'surveys')} replace />
-              </RequireLogin>
-            )}
-          </Route>
-          <Route path="/captures/:cid/surveys">
-            {({ cid }) => (
-              <Private>
-                <CaptureDetailPage captureId={decodeParam(cid)} tab="surveys" />
-              </Private>
-            )}
-          </Route>
-          <Route path="/captures/:cid/flight-plans">
-            {({ cid }) => (
-              <Private>
-                <CaptureDetailPage captureId={decodeParam(cid)} tab="flight-plans" />
-              </Private>
-            )}
-          </Route>
-          <Route path="/captures/:cid/qc">
-            {({ cid }) => (
-              <Private>
-                <CaptureQcPage captureId={decodeParam(cid)} />
-              </Private>
-            )}
-          </Route>
-          <Route path="/surveys">
-            <Private>
-              <RequireFlag flag="surveys">
-                <SurveysPage />
-              </RequireFlag>
-            </Private>
-          </Route>
-          <Route path="/surveys/:sid/qc">
-            {({ sid }) => (
-              <Private>
-                <SurveyQcPage surveyId={decodeParam(sid)} />
-              </Private>
-            )}
-          </Route>
-          <Route path="/surveys/:sid/qc/:line/:camera/:image">
-            {({ sid, line, camera, image }) => {
-              const lineNo = lineParam(line);
-              if (lineNo === null) return <NotFoundPage />;
-              return (
-                <Private>
-                  <ImageViewerPage
-                    surveyId={decodeParam(sid)}
-                    line={lineNo}
-                    camera={decodeParam(camera)}
-                    image={decodeParam(image)}
-                  />
-                </Private>
-              );
-            }}
-          </Route>
-          <Route path="/media">
-            <Private>
-              <MediaPage />
-            </Private>
-          </Route>
-          <Route path="/drives">
-            <Private>
-              <DrivesPage />
-            </Private>
-          </Route>
-          <Route path="/settings">
-            <Private>
-              <SettingsPage />
-            </Private>
-          </Route>
+          {ROUTES.map((route) => (
+            <Route key={route.path} path={route.path}>
+              {(params) => {
+                const page = route.render(params);
+                return page === null ? <NotFoundPage /> : <Guarded route={route}>{page}</Guarded>;
+              }}
+            </Route>
+          ))}
           <Route>
             <NotFoundPage />
           </Route>

@@ -4,6 +4,7 @@
  * stopping when the page says cancel. Photos already seen move from the browsing cache instead of
  * being downloaded again.
  */
+import { cacheablePhoto } from './routes';
 import { CACHE_NAMES, pinnedMarkerUrl, type PageToSw, type PinControl, type PinProgress } from './protocol';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -29,7 +30,7 @@ async function pinOne(url: string, pinned: Cache, browsing: Cache): Promise<bool
     return true;
   }
   const response = await fetch(request);
-  if (!response.ok && response.type !== 'opaque') return false;
+  if (!cacheablePhoto.isResponseCacheable(response)) return false;
   await pinned.put(request, response);
   return true;
 }

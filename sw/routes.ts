@@ -2,7 +2,9 @@
  * Runtime caching of what the precache does not hold: the sample data (all.json), the photo index
  * (photos.json), and survey photos (thumbnails and frames, embedded or through the image proxy).
  */
+import { CacheableResponse, CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { warmStrategyCache } from 'workbox-recipes';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { RouteHandlerCallbackOptions, RouteMatchCallbackOptions, WorkboxPlugin } from 'workbox-core/types.js';
@@ -28,12 +30,11 @@ const stripQuery: WorkboxPlugin = {
 };
 
 /**
- * The image proxy may answer without CORS headers (an opaque response, status 0). Those are still
- * the right image, so they are cached too; the default (200 only) would refetch them forever.
+ * Which photo responses are kept: a whole image (200), or the image proxy's answer without CORS
+ * headers (opaque, status 0), still the right image (200 alone would refetch those forever). Never
+ * a partial 206, which `Cache.put` rejects. Pinning (pinning.ts) keeps the same ones.
  */
-const okOrOpaque: WorkboxPlugin = {
-  cacheWillUpdate: async ({ response }) => (response.ok || response.type === 'opaque' ? response : null),
-};
+export const cacheablePhoto = new CacheableResponse({ statuses: [0, 200] });
 
 /** `source` query of an image-proxy URL: a bucket path ending `.jp2`, maybe a scale suffix. */
 const PROXY_SOURCE = /\.jp2(\.(32|8|4|2))?$/;
@@ -52,7 +53,7 @@ export function isPhotoRequest({ url, request }: RouteMatchCallbackOptions): boo
 const browsingPhotos = new CacheFirst({
   cacheName: CACHE_NAMES.photos,
   plugins: [
-    okOrOpaque,
+    new CacheableResponsePlugin({ statuses: [0, 200] }),
     new ExpirationPlugin({
       maxEntries: PHOTO_CACHE_MAX_ENTRIES,
       maxAgeSeconds: PHOTO_CACHE_MAX_AGE_S,
@@ -69,42 +70,33 @@ async function photoHandler(options: RouteHandlerCallbackOptions): Promise<Respo
   return pinned ?? browsingPhotos.handle({ event: options.event, request });
 }
 
+/** The data is always asked of the network first: the HTTP cache never answers for it. */
+const sampleData = new NetworkFirst({
+  cacheName: CACHE_NAMES.sampleData,
+  networkTimeoutSeconds: DATA_NETWORK_TIMEOUT_S,
+  fetchOptions: { cache: 'no-store' },
+  plugins: [stripQuery, new CacheableResponsePlugin({ statuses: [200] })],
+});
+
+const photoIndex = new StaleWhileRevalidate({
+  cacheName: CACHE_NAMES.photoIndex,
+  fetchOptions: { cache: 'no-store' },
+  plugins: [stripQuery, new CacheableResponsePlugin({ statuses: [200] })],
+});
+
 /**
  * The first visit loads all.json and photos.json before this worker exists, and later visits boot
  * from the stored world without asking for all.json again: left alone, the data caches would stay
- * empty and "Reload sample data" would fail offline. So installing fills them (best effort: an
- * install while offline still succeeds, and the routes fill them later).
+ * empty and "Reload sample data" would fail offline. So installing fills them through the routes'
+ * own strategies (workbox-recipes; best effort: an install while offline still succeeds, and the
+ * routes fill them later).
  */
-export async function warmDataCaches(): Promise<void> {
-  const entries: [string, string][] = [
-    ['data/all.json', CACHE_NAMES.sampleData],
-    ['data/photos.json', CACHE_NAMES.photoIndex],
-  ];
-  await Promise.all(
-    entries.map(async ([path, cacheName]) => {
-      const url = new URL(path, self.registration.scope).href;
-      try {
-        const response = await fetch(url, { cache: 'no-store' });
-        if (response.ok) await (await caches.open(cacheName)).put(url, response);
-      } catch {
-        // Offline during install: the routes cache these on their next successful fetch.
-      }
-    }),
-  );
-}
-
 export function registerRuntimeRoutes(): void {
-  registerRoute(
-    ({ url, sameOrigin }) => sameOrigin && url.pathname === scopePath('data/all.json'),
-    new NetworkFirst({
-      cacheName: CACHE_NAMES.sampleData,
-      networkTimeoutSeconds: DATA_NETWORK_TIMEOUT_S,
-      plugins: [stripQuery],
-    }),
-  );
-  registerRoute(
-    ({ url, sameOrigin }) => sameOrigin && url.pathname === scopePath('data/photos.json'),
-    new StaleWhileRevalidate({ cacheName: CACHE_NAMES.photoIndex, plugins: [stripQuery] }),
-  );
+  const dataUrl = new URL('data/all.json', self.registration.scope).href;
+  const indexUrl = new URL('data/photos.json', self.registration.scope).href;
+  registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === scopePath('data/all.json'), sampleData);
+  registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === scopePath('data/photos.json'), photoIndex);
   registerRoute(isPhotoRequest, photoHandler);
+  warmStrategyCache({ urls: [dataUrl], strategy: sampleData });
+  warmStrategyCache({ urls: [indexUrl], strategy: photoIndex });
 }

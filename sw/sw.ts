@@ -8,7 +8,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { handlePinMessage } from './pinning';
 import type { PageToSw } from './protocol';
-import { registerRuntimeRoutes, warmDataCaches } from './routes';
+import { registerRuntimeRoutes } from './routes';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> };
 
@@ -25,7 +25,6 @@ registerRoute(
 );
 
 registerRuntimeRoutes();
-self.addEventListener('install', (event: ExtendableEvent) => event.waitUntil(warmDataCaches()));
 
 // Claiming on first install lets the very first visit cache what it shows. An update never
 // activates by itself: it waits for SKIP_WAITING, sent when the person clicks Reload.

@@ -74,8 +74,6 @@ export type Action =
   /** Replaces the world with an exported file (the all.json shape, version 45). */
   | { type: 'importWorld'; text: string };
 
-export type ActionType = Action['type'];
-
 export type FlashCategory = 'info' | 'success' | 'warning' | 'danger' | 'simulation';
 export interface Flash {
   category: FlashCategory;

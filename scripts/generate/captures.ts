@@ -4,9 +4,9 @@
  */
 import type { Capture, FlightPlan, Project } from '../../worker/domain/types';
 import { SAMPLE } from '../../worker/domain/constants';
+import { assembleCapture, makeProject } from '../../worker/domain/entities';
 import { PROGRAMMES, STAFF, type Season } from './catalog';
-import { makeFlightPlan, sampleFlightPlan } from './flightPlans';
-import { blankCounts, blankView, blankWorkflow } from './placeholders';
+import { planFlightPlan, sampleFlightPlan } from './flightPlans';
 import type { Rng } from './prng';
 import { CAPTURE_DECK, QUIET, WORKING_CAPTURE_TARGETS, type CaptureTarget } from './targets';
 
@@ -25,29 +25,15 @@ export interface CapturePlan {
   flightPlans: FlightPlan[];
 }
 
+/** A capture from its planned fields; the domain's factory fills in everything else. */
 function newCapture(fields: Pick<Capture, 'captureId' | 'cpid' | 'description' | 'sfid' | 'season' | 'projectId'>): Capture {
-  return {
-    ...fields,
-    flightPlanIds: [],
-    surveyIds: [],
-    selectedIds: [],
-    firstFlownOn: null,
-    lastFlownOn: null,
-    firstReceivedOn: null,
-    lastReceivedOn: null,
-    workflow: blankWorkflow(),
-    qc: false,
-    published: false,
-    stage: blankView(),
-    counts: blankCounts(),
-    flags: { canProcess: false, canPublish: false, qcReady: false, qcInProgress: false },
-  };
+  return assembleCapture(fields);
 }
 
 export function planCaptures(rng: Rng, count: number): CapturePlan {
   const projects: Project[] = [
-    { projectId: SAMPLE.projectId, url: 'https://programmes.aerial.example/sample', captureIds: [] },
-    ...PROGRAMMES.map((p) => ({ projectId: p.projectId, url: p.url, captureIds: [] as string[] })),
+    makeProject({ projectId: SAMPLE.projectId, url: 'https://programmes.aerial.example/sample' }),
+    ...PROGRAMMES.map((p) => makeProject({ projectId: p.projectId, url: p.url })),
   ];
   const captures: PlannedCapture[] = [];
   const flightPlans: FlightPlan[] = [];
@@ -98,7 +84,7 @@ export function planCaptures(rng: Rng, count: number): CapturePlan {
       [4, 1],
     ] as const);
     for (let p = 0; p < planCount; p++) {
-      const plan = makeFlightPlan(rng, {
+      const plan = planFlightPlan(rng, {
         flightPlanId: rng.uuid(),
         captureId: capture.captureId,
         code: `FP${planCode++}`,

@@ -11,7 +11,8 @@ export const REFERENCE_MS = Date.UTC(2026, 10, 1, 12, 0, 0);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function isoDay(ms: number): string {
+/** The UTC calendar day of an instant (the generator's calendar is UTC, so all.json never depends on the machine's zone). */
+export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
@@ -20,12 +21,7 @@ export function dayMs(iso: string): number {
 }
 
 export function addDays(iso: string, days: number): string {
-  return isoDay(dayMs(iso) + days * DAY_MS);
-}
-
-/** `YYMMDD`, as receive ids start (SPEC §5). */
-export function yymmdd(iso: string): string {
-  return iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
+  return utcDay(dayMs(iso) + days * DAY_MS);
 }
 
 /** First and last flying day of a season; the current season ends the day before "today". */
@@ -40,7 +36,7 @@ export function seasonWindow(season: Season): [string, string] {
 export function dayBetween(rng: Rng, from: string, to: string): string {
   const last = Math.min(dayMs(to), dayMs(REFERENCE_DATE));
   const first = Math.min(dayMs(from), last);
-  return isoDay(first + rng.int(0, Math.round((last - first) / DAY_MS)) * DAY_MS);
+  return utcDay(first + rng.int(0, Math.round((last - first) / DAY_MS)) * DAY_MS);
 }
 
 export function minDay(a: string | null, b: string | null): string | null {

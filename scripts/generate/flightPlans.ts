@@ -3,6 +3,7 @@
  * lengths are estimates from a typical survey aircraft's ground speed, rounded as planners do.
  */
 import type { FlightPlan, FlightPlanLine } from '../../worker/domain/types';
+import { makeFlightPlan } from '../../worker/domain/entities';
 import { PLAN_SUFFIXES } from './catalog';
 import type { Rng } from './prng';
 
@@ -44,11 +45,11 @@ export interface PlanInput {
   index: number;
 }
 
-export function makeFlightPlan(rng: Rng, input: PlanInput): FlightPlan {
+export function planFlightPlan(rng: Rng, input: PlanInput): FlightPlan {
   const lines = planLines(rng, rng.int(4, 40));
   // Finer resolution flies lower; altitudes are filed in round hundreds of feet.
   const altitude = rng.int(30, 120) * 100;
-  return {
+  return makeFlightPlan({
     flightPlanId: input.flightPlanId,
     captureId: input.captureId,
     code: input.code,
@@ -56,22 +57,11 @@ export function makeFlightPlan(rng: Rng, input: PlanInput): FlightPlan {
     altitude,
     ...planTotals(lines),
     lines,
-    surveyIds: [],
-  };
+  });
 }
 
 /** SPEC §9: FP007, altitude 10000, five lines of 0.5, time 2.5, length 2.5. */
 export function sampleFlightPlan(flightPlanId: string, captureId: string): FlightPlan {
   const lines: FlightPlanLine[] = [1, 2, 3, 4, 5].map((number) => ({ number, capture: true, time: 0.5, length: 0.5 }));
-  return {
-    flightPlanId,
-    captureId,
-    code: 'FP007',
-    name: 'Sample Flight Plan',
-    altitude: 10000,
-    time: 2.5,
-    length: 2.5,
-    lines,
-    surveyIds: [],
-  };
+  return makeFlightPlan({ flightPlanId, captureId, code: 'FP007', name: 'Sample Flight Plan', altitude: 10000, time: 2.5, length: 2.5, lines });
 }

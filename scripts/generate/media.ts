@@ -4,10 +4,10 @@
  * cancelled, assigned, empty bays); every other media set has been received and ejected.
  */
 import type { Drive, Media } from '../../worker/domain/types';
-import { blankView, blankWorkflow } from './placeholders';
+import { assembleMedia, makeDrive } from '../../worker/domain/entities';
 import type { Rng } from './prng';
 import type { MediaTarget, SurveyTarget } from './targets';
-import { yymmdd } from './dates';
+import { receiveIdOf } from '../../worker/domain/dates';
 
 export const DRIVE_BAYS: readonly number[] = [2, 4, 3, 4, 2, 3, 2, 4, 3, 4];
 
@@ -46,36 +46,18 @@ export const SPECIAL_MEDIA: readonly SpecialMedia[] = [
 ];
 
 export function newMedia(mediaId: string, host: string | null, bays: number[]): Media {
-  return {
-    mediaId,
-    receiveId: null,
-    receivedOn: null,
-    itemIds: [],
-    surveyIds: [],
-    host,
-    bays,
-    workflow: blankWorkflow(),
-    isNew: true,
-    stage: blankView(),
-    flags: { canAssign: false, canCancel: false },
-  };
+  return assembleMedia({ mediaId, host, bays });
 }
 
 /** Marks a media set received on `day` with one disk id per bay (SPEC §5 receive id). */
-export function receiveMedia(rng: Rng, media: Media, day: string): void {
+export function markReceived(rng: Rng, media: Media, day: string): void {
   media.receivedOn = day;
   media.itemIds = media.bays.map(() => `HD${rng.int(1000, 9999)}`);
-  media.receiveId = `${yymmdd(day)}_${media.itemIds.join('_')}`;
+  media.receiveId = receiveIdOf(day, media.itemIds);
 }
 
 export function newDrive(index: number): Drive {
-  return {
-    host: driveHost(index),
-    bays: DRIVE_BAYS[index % DRIVE_BAYS.length]!,
-    mediaId: null,
-    status: 'Empty',
-    flags: { canInsert: true, canEject: false, canReceive: false, canAssign: false, canCancel: false },
-  };
+  return makeDrive({ host: driveHost(index), bays: DRIVE_BAYS[index % DRIVE_BAYS.length]! });
 }
 
 /**

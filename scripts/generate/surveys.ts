@@ -5,11 +5,10 @@
  */
 import type { FlightPlan, Survey } from '../../worker/domain/types';
 import { SIZE_PRESETS_S, type SizePreset } from '../../worker/domain/constants';
-import { surveyPath } from '../../worker/domain/entities';
+import { assembleSurvey } from '../../worker/domain/entities';
 import type { PlannedCapture } from './captures';
 import { addDays, dayBetween, maxDay, REFERENCE_DATE, seasonWindow } from './dates';
 import { capturedLineCount } from './flightPlans';
-import { blankView, blankWorkflow } from './placeholders';
 import type { Rng } from './prng';
 import { isPastReceive, type SurveyTarget, type SurveyTargetKind } from './targets';
 
@@ -77,7 +76,7 @@ export interface SurveyInput {
   size?: SizePreset;
 }
 
-export function makeSurvey(rng: Rng, input: SurveyInput): PlannedSurvey {
+export function planSurvey(rng: Rng, input: SurveyInput): PlannedSurvey {
   const { planned, target } = input;
   const plan = rng.pick(input.plans);
   const planned_ = capturedLineCount(plan);
@@ -85,7 +84,8 @@ export function makeSurvey(rng: Rng, input: SurveyInput): PlannedSurvey {
   const flownOn = input.flownOn ?? dayBetween(rng, from, to);
   const receivedOn = isReceived(target) ? maxDay(flownOn, minReference(addDays(flownOn, rng.int(1, 6)))) : null;
   const size = SIZE_PRESETS_S[input.size ?? rng.weighted(SIZE_WEIGHTS)];
-  const survey: Survey = {
+  // Only the stored fields are planned; the domain's factory fills in the rest (path included).
+  const survey = assembleSurvey({
     surveyId: input.surveyId,
     captureId: planned.capture.captureId,
     cpid: planned.capture.cpid,
@@ -95,30 +95,7 @@ export function makeSurvey(rng: Rng, input: SurveyInput): PlannedSurvey {
     receivedOn,
     size,
     linesFlown: rng.chance(0.5) ? planned_ : rng.int(1, planned_),
-    path: surveyPath(flownOn, planned.capture.cpid, input.surveyId),
-    applanix: false,
-    podconfig: false,
-    qc: false,
-    processing: false,
-    published: false,
-    workflow: blankWorkflow(),
-    assignedTo: null,
-    frameFlags: [],
-    rejectReason: '',
-    status: 'new',
-    display: 'New',
-    stage: blankView(),
-    flags: {
-      needsApplanix: false,
-      waitingForApplanix: false,
-      needsPodconfig: false,
-      waitingForPodconfig: false,
-      qcReady: false,
-      qcInProgress: false,
-      canCancel: false,
-      canProcess: false,
-    },
-  };
+  });
   plan.surveyIds.push(survey.surveyId);
   planned.capture.surveyIds.push(survey.surveyId);
   return { survey, target, capture: planned };

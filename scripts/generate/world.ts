@@ -10,9 +10,9 @@ import { userFromEmail } from '../../worker/domain/users';
 import { planCaptures, type PlannedCapture } from './captures';
 import { EMAIL_DOMAIN, STAFF } from './catalog';
 import { addDays, dayMs, REFERENCE_DATE, REFERENCE_MS } from './dates';
-import { mediaCounts, newDrive, newMedia, receiveMedia, SPECIAL_MEDIA, splitRuns } from './media';
+import { mediaCounts, newDrive, newMedia, markReceived, SPECIAL_MEDIA, splitRuns } from './media';
 import { Rng } from './prng';
-import { drawSurveyTargets, isReceived, makeSurvey, shareSurveys, type PlannedSurvey } from './surveys';
+import { drawSurveyTargets, isReceived, planSurvey, shareSurveys, type PlannedSurvey } from './surveys';
 import { countActive, tuneActive } from './activity';
 import { assignSurveys, type PlannedMedia } from './assign';
 import { buildWorkflows } from './build';
@@ -56,7 +56,7 @@ export function generateWorld(options: WorldOptions = {}): DataFile {
   // The sample (SPEC §9): TS007 waits in ingest-01, ready to receive, with its one survey.
   const sample = captures[0]!;
   const sampleMedia = newMedia(SAMPLE.mediaId, 'ingest-01', [1]);
-  const sampleSurvey = makeSurvey(srvRng, {
+  const sampleSurvey = planSurvey(srvRng, {
     surveyId: srvRng.uuid(),
     planned: sample,
     plans: plansOf(sample),
@@ -77,9 +77,9 @@ export function generateWorld(options: WorldOptions = {}): DataFile {
     const flownOn = addDays(REFERENCE_DATE, -special.flownDaysAgo);
     const m = newMedia(mediaIds(flownOn), special.host, special.bays);
     const carried = special.surveys.map((target) =>
-      makeSurvey(srvRng, { surveyId: srvRng.uuid(), planned: pc, plans: plansOf(pc), target, mediaId: m.mediaId, flownOn, size: specialSize(srvRng, special.target) }),
+      planSurvey(srvRng, { surveyId: srvRng.uuid(), planned: pc, plans: plansOf(pc), target, mediaId: m.mediaId, flownOn, size: specialSize(srvRng, special.target) }),
     );
-    if (special.target !== 'new') receiveMedia(medRng, m, special.target === 'copying' || special.target === 'receiving' ? REFERENCE_DATE : addDays(flownOn, 1));
+    if (special.target !== 'new') markReceived(medRng, m, special.target === 'copying' || special.target === 'receiving' ? REFERENCE_DATE : addDays(flownOn, 1));
     for (const s of carried) if (isReceived(s.target)) s.survey.receivedOn = m.receivedOn;
     surveys.push(...carried);
     media.push({ media: m, target: special.target, surveys: carried });
@@ -95,7 +95,7 @@ export function generateWorld(options: WorldOptions = {}): DataFile {
   const setsPerCapture = mediaCounts(shares, mediaTotal - media.length);
   captures.forEach((pc, i) => {
     const planned = targets[i]!.map((target) =>
-      makeSurvey(srvRng, { surveyId: srvRng.uuid(), planned: pc, plans: plansOf(pc), target, mediaId: '' }),
+      planSurvey(srvRng, { surveyId: srvRng.uuid(), planned: pc, plans: plansOf(pc), target, mediaId: '' }),
     );
     planned.sort((a, b) => (a.survey.flownOn < b.survey.flownOn ? -1 : a.survey.flownOn > b.survey.flownOn ? 1 : 0));
     let at = 0;
@@ -104,7 +104,7 @@ export function generateWorld(options: WorldOptions = {}): DataFile {
       const lastFlown = carried[carried.length - 1]!.survey.flownOn;
       const m = newMedia(mediaIds(lastFlown), null, bayList(medRng, carried.length));
       const day = addDays(lastFlown, medRng.int(1, 4));
-      receiveMedia(medRng, m, day < REFERENCE_DATE ? day : REFERENCE_DATE);
+      markReceived(medRng, m, day < REFERENCE_DATE ? day : REFERENCE_DATE);
       for (const s of carried) {
         s.survey.mediaId = m.mediaId;
         s.survey.receivedOn = m.receivedOn;

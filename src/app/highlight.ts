@@ -1,43 +1,38 @@
 /**
  * "Highlight row when action performed" (SPEC §2 Settings): the rows an action touched glow for a
- * moment. Rows ask `useHighlighted(kind, id)`.
+ * moment. Rows ask `useHighlighted(kind, id)`, and re-render only when their own glow changes.
  */
-import { useSyncExternalStore } from 'react';
 import type { Highlight } from '../../worker/api';
 import type { EntityKind, Id } from '../../worker/domain/types';
+import { createStore, useStore } from './store';
 
 export const HIGHLIGHT_MS = 2500;
 
-const active = new Map<string, ReturnType<typeof setTimeout>>();
-const listeners = new Set<() => void>();
-let version = 0;
+/** The rows glowing now, as `kind:id`. */
+const glowing = createStore<ReadonlySet<string>>(new Set());
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
 const keyOf = (kind: EntityKind, id: Id) => `${kind}:${id}`;
 
+function end(key: string): void {
+  timers.delete(key);
+  const next = new Set(glowing.get());
+  next.delete(key);
+  glowing.set(next);
+}
+
 export function highlightRows(highlights: Highlight[]): void {
+  const next = new Set(glowing.get());
   for (const h of highlights) {
-    const k = keyOf(h.kind, h.id);
-    clearTimeout(active.get(k));
-    active.set(
-      k,
-      setTimeout(() => {
-        active.delete(k);
-        version++;
-        listeners.forEach((l) => l());
-      }, HIGHLIGHT_MS),
-    );
+    const key = keyOf(h.kind, h.id);
+    clearTimeout(timers.get(key));
+    timers.set(key, setTimeout(() => end(key), HIGHLIGHT_MS));
+    next.add(key);
   }
-  version++;
-  listeners.forEach((l) => l());
+  glowing.set(next);
 }
 
 export function useHighlighted(kind: EntityKind, id: Id): boolean {
-  useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => version,
-  );
-  return active.has(keyOf(kind, id));
+  const key = keyOf(kind, id);
+  return useStore(glowing, (rows) => rows.has(key));
 }

@@ -1,28 +1,59 @@
 /**
- * Builders of every in-app path (SPEC §2: "exact path shapes for capture tabs are built by
- * helpers"). Components never assemble paths by hand.
+ * Every route's path pattern (SPEC §2), and the builders of every in-app path ("exact path shapes
+ * for capture tabs are built by helpers"). The router matches the same patterns (src/app/routes.tsx),
+ * so a path is written once; components never assemble paths by hand.
  */
+import { inject } from 'regexparam';
 import type { Id } from '../../worker/domain/types';
+
+/** The patterns, in wouter's (regexparam's) syntax. */
+export const PATTERNS = {
+  home: '/',
+  login: '/login',
+  logout: '/logout',
+  help: '/help',
+  helpPage: '/help/:page',
+  settings: '/settings',
+  projects: '/projects',
+  project: '/projects/:pid',
+  captures: '/captures',
+  capture: '/captures/:cid',
+  captureSurveys: '/captures/:cid/surveys',
+  captureFlightPlans: '/captures/:cid/flight-plans',
+  captureQc: '/captures/:cid/qc',
+  surveys: '/surveys',
+  surveyQc: '/surveys/:sid/qc',
+  image: '/surveys/:sid/qc/:line/:camera/:image',
+  media: '/media',
+  drives: '/drives',
+} as const;
+
+export type CaptureTab = 'surveys' | 'flight-plans' | 'qc';
+export type HelpPath = 'release-notes' | 'upcoming' | 'known-issues' | 'videos';
+
+const TAB_PATTERNS: Record<CaptureTab, string> = {
+  surveys: PATTERNS.captureSurveys,
+  'flight-plans': PATTERNS.captureFlightPlans,
+  qc: PATTERNS.captureQc,
+};
 
 const enc = encodeURIComponent;
 
-export type CaptureTab = 'surveys' | 'flight-plans' | 'qc';
-
 export const paths = {
-  home: () => '/',
-  login: (redirect?: string) => (redirect ? `/login?redirect=${enc(redirect)}` : '/login'),
-  logout: () => '/logout',
-  help: (page?: 'release-notes' | 'upcoming' | 'known-issues' | 'videos') => (page ? `/help/${page}` : '/help'),
-  projects: () => '/projects',
-  project: (projectId: Id) => `/projects/${enc(projectId)}`,
-  captures: () => '/captures',
-  capture: (captureId: Id, tab: CaptureTab = 'surveys') => `/captures/${enc(captureId)}/${tab}`,
-  captureQc: (captureId: Id) => `/captures/${enc(captureId)}/qc`,
-  surveyQc: (surveyId: Id) => `/surveys/${enc(surveyId)}/qc`,
+  home: () => PATTERNS.home,
+  login: (redirect?: string) => (redirect ? `${PATTERNS.login}?redirect=${enc(redirect)}` : PATTERNS.login),
+  logout: () => PATTERNS.logout,
+  help: (page?: HelpPath) => (page ? inject(PATTERNS.helpPage, { page }) : PATTERNS.help),
+  projects: () => PATTERNS.projects,
+  project: (projectId: Id) => inject(PATTERNS.project, { pid: enc(projectId) }),
+  captures: () => PATTERNS.captures,
+  capture: (captureId: Id, tab: CaptureTab = 'surveys') => inject(TAB_PATTERNS[tab], { cid: enc(captureId) }),
+  captureQc: (captureId: Id) => inject(PATTERNS.captureQc, { cid: enc(captureId) }),
+  surveyQc: (surveyId: Id) => inject(PATTERNS.surveyQc, { sid: enc(surveyId) }),
   image: (surveyId: Id, line: number, camera: string, image: string) =>
-    `/surveys/${enc(surveyId)}/qc/${line}/${enc(camera)}/${enc(image)}`,
-  surveys: () => '/surveys',
-  media: () => '/media',
-  drives: () => '/drives',
-  settings: () => '/settings',
+    inject(PATTERNS.image, { sid: enc(surveyId), line: String(line), camera: enc(camera), image: enc(image) }),
+  surveys: () => PATTERNS.surveys,
+  media: () => PATTERNS.media,
+  drives: () => PATTERNS.drives,
+  settings: () => PATTERNS.settings,
 };

@@ -3,7 +3,6 @@
  * highlights the touched rows when the setting is on, and hands the result back (dialogs keep
  * themselves open and show `error` when `ok` is false).
  */
-import { useCallback } from 'react';
 import type { Action, ActionResult } from '../../worker/api';
 import { engineClient } from '../engine/client';
 import { showFlash } from './flash';
@@ -23,6 +22,7 @@ export async function runAction(action: Action): Promise<ActionResult> {
   return result;
 }
 
+/** The hook form pages use: `runAction` itself, a module function and so already stable. */
 export function useAction(): (action: Action) => Promise<ActionResult> {
-  return useCallback(runAction, []);
+  return runAction;
 }

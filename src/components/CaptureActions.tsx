@@ -13,7 +13,7 @@ import { useAction } from '../app/useAction';
 import { useActionThenGo } from '../hooks/useActionThenGo';
 import { ProcessCaptureDialog } from '../dialogs/ProcessCaptureDialog';
 import { ConfirmActionDialog } from '../dialogs/ConfirmActionDialog';
-import { alertDialog } from './presets';
+import { alertIfRefused } from '../app/refusal';
 
 type Open = 'process' | 'publish' | null;
 
@@ -23,10 +23,8 @@ export function CaptureActions({ capture }: { capture: Capture }) {
   const runThenGo = useActionThenGo();
   const [, navigate] = useLocation();
   const { flags } = capture;
-  const startQc = async () => {
-    const result = await runThenGo({ type: 'startCaptureQc', captureId: capture.captureId }, paths.captureQc(capture.captureId));
-    if (!result.ok) await alertDialog({ title: 'Start QC', message: result.error });
-  };
+  const startQc = () =>
+    alertIfRefused(runThenGo({ type: 'startCaptureQc', captureId: capture.captureId }, paths.captureQc(capture.captureId)), 'Start QC');
   return (
     <>
       {capture.published && (

@@ -3,7 +3,7 @@
  * the list changes only when the media set's surveys do).
  */
 import { Fragment } from 'react';
-import { Link } from 'wouter';
+import { AppLink } from './AppLink';
 import type { Id } from '../../worker/domain/types';
 import { useEntities } from '../engine/hooks';
 import { paths } from '../app/paths';
@@ -17,7 +17,7 @@ export function MediaCaptures({ surveyIds }: { surveyIds: Id[] }) {
       {[...captures].map(([captureId, cpid], i) => (
         <Fragment key={captureId}>
           {i > 0 && ', '}
-          <Link href={paths.capture(captureId)}>{cpid}</Link>
+          <AppLink href={paths.capture(captureId)}>{cpid}</AppLink>
         </Fragment>
       ))}
     </>

@@ -10,7 +10,7 @@ import { paths } from '../app/paths';
 import { useActionThenGo } from '../hooks/useActionThenGo';
 import { ProcessApplanixDialog } from '../dialogs/ProcessApplanixDialog';
 import { ProcessPodconfigDialog } from '../dialogs/ProcessPodconfigDialog';
-import { alertDialog } from './presets';
+import { alertIfRefused } from '../app/refusal';
 
 type Open = 'applanix' | 'podconfig' | null;
 
@@ -18,10 +18,8 @@ export function SurveyActions({ survey }: { survey: Survey }) {
   const [open, setOpen] = useState<Open>(null);
   const runThenGo = useActionThenGo();
   const [, navigate] = useLocation();
-  const startQc = async () => {
-    const result = await runThenGo({ type: 'startSurveyQc', surveyId: survey.surveyId }, paths.surveyQc(survey.surveyId));
-    if (!result.ok) await alertDialog({ title: 'Start QC', message: result.error });
-  };
+  const startQc = () =>
+    alertIfRefused(runThenGo({ type: 'startSurveyQc', surveyId: survey.surveyId }, paths.surveyQc(survey.surveyId)), 'Start QC');
   const { flags } = survey;
   return (
     <>

@@ -4,7 +4,7 @@
  */
 import { memo } from 'react';
 import { Checkbox, TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
-import { Link } from 'wouter';
+import { AppLink } from './AppLink';
 import type { Id } from '../../worker/domain/types';
 import { shortId } from '../../worker/domain/shortId';
 import { useEntity } from '../engine/hooks';
@@ -61,7 +61,7 @@ export const SurveyRow = memo(function SurveyRow({ surveyId, showCapture, showAc
       <TableCell className={styles.nowrap}>{formatDay(survey.receivedOn)}</TableCell>
       {showCapture && (
         <TableCell>
-          <Link href={paths.capture(survey.captureId)}>{survey.cpid}</Link>
+          <AppLink href={paths.capture(survey.captureId)}>{survey.cpid}</AppLink>
         </TableCell>
       )}
       <TableCell>{fp ? fp.code : '—'}</TableCell>

@@ -41,6 +41,7 @@ export function TruncatedText({ text, className, maxWidth, focusable = true }: T
   // Focusable, so a keyboard user can read the whole name too.
   return (
     <Tooltip content={text} relationship="description">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a tooltip's trigger */}
       <span tabIndex={focusable ? 0 : undefined} className={mergeClasses(styles.text, className)} style={maxWidth ? { maxWidth } : undefined}>
         {text}
       </span>

@@ -1,6 +1,7 @@
 /**
- * Assign (SPEC §5): by default every survey of the media goes to the current user; a picker per
- * survey is offered only when the media holds more than one survey.
+ * Assign (SPEC §5): the pickers start on the current user for every survey; a picker per survey
+ * is offered only when the media holds more than one survey. What is chosen is sent as it is, and
+ * the engine's refusal (an unknown user, a survey not on the media) shows in the dialog.
  */
 import { useState } from 'react';
 import { Field, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
@@ -32,14 +33,9 @@ export function AssignDialog({ media, onClose }: { media: Media; onClose: () => 
       title={`Assign surveys of ${media.receiveId ?? media.mediaId}`}
       onClose={onClose}
       onOk={async () => {
+        // The engine judges every choice (a user it knows, a survey of this media) and says why not.
         const assignments = media.surveyIds.map((surveyId) => ({ surveyId, email: perSurvey[surveyId] ?? all }));
-        // Omitted assignments mean "all to the current user" (the engine's default, SPEC §5).
-        const defaulted = assignments.every((a) => a.email === me);
-        const result = await run({
-          type: 'assignSurveys',
-          mediaId: media.mediaId,
-          ...(defaulted ? {} : { assignments }),
-        });
+        const result = await run({ type: 'assignSurveys', mediaId: media.mediaId, assignments });
         return result.ok ? null : result.error;
       }}
     >

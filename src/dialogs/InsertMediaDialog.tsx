@@ -1,11 +1,12 @@
 /**
  * Insert media into an empty drive (SPEC §2, §5): the bays it fills (bay 1 by default) and the
- * surveys it holds, each with flight plan, size preset and flown-on date. The engine refuses an
- * empty list ('At least one survey is required') and a date in the future. Each message sits
- * beside what it is about and goes as soon as that input changes; every new survey starts on the
+ * surveys it holds, each with flight plan, size preset and flown-on date. The engine judges them
+ * (no bay, an empty list: 'At least one survey is required', a date in the future…) and names the
+ * input its refusal is about, so its message sits beside that input and goes as soon as the input
+ * changes. The dialog only reads the typed date. Every new survey starts on the
  * first flight plan of a capture still being flown, so OK alone inserts a valid media set.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Checkbox, Field, Label, Text, makeStyles } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { DateTime } from 'luxon';
@@ -25,7 +26,6 @@ interface InsertErrors {
 }
 
 const NO_ERRORS: InsertErrors = { drafts: {} };
-const FUTURE_DATE = 'Flown-on date cannot be in the future';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -36,7 +36,7 @@ const useStyles = makeStyles({
 export function InsertMediaDialog({ drive, onClose }: { drive: Drive; onClose: () => void }) {
   const styles = useStyles();
   const run = useAction();
-  const today = useRef(DateTime.local()).current;
+  const [today] = useState(() => DateTime.local());
   const nextKey = useRef(2);
   const [bays, setBays] = useState<number[]>([1]);
   const choices = useFlightPlanChoices();
@@ -50,9 +50,11 @@ export function InsertMediaDialog({ drive, onClose }: { drive: Drive; onClose: (
   const [errors, setErrors] = useState<InsertErrors>(NO_ERRORS);
   // The choices arrive a moment after the dialog opens: drafts still without a plan get the default.
   const firstChoice = defaultFlightPlanId(choices);
-  useEffect(() => {
-    if (firstChoice) setDrafts((all) => (all.some((d) => d.flightPlanId === null) ? all.map((d) => (d.flightPlanId === null ? { ...d, flightPlanId: firstChoice } : d)) : all));
-  }, [firstChoice]);
+  const [defaulted, setDefaulted] = useState(false);
+  if (firstChoice && !defaulted) {
+    setDefaulted(true);
+    setDrafts((all) => all.map((d) => (d.flightPlanId === null ? { ...d, flightPlanId: firstChoice } : d)));
+  }
 
   const add = () => {
     setDrafts((d) => [...d, newDraft(nextKey.current++)]);
@@ -67,32 +69,37 @@ export function InsertMediaDialog({ drive, onClose }: { drive: Drive; onClose: (
     setErrors((e) => ({ ...e, drafts: { ...e.drafts, [next.key]: {} } }));
   };
 
+  /**
+   * The engine is the one judge (bays, surveys, flight plans, dates): its refusal names the input
+   * it is about, and the message goes beside that input. The dialog only reads the typed date.
+   */
   const submit = async (): Promise<string | null | false> => {
-    const found: InsertErrors = { drafts: {} };
-    const surveys: NewSurveyInput[] = [];
-    for (const d of drafts) {
+    const unreadable: InsertErrors = { drafts: {} };
+    const surveys: NewSurveyInput[] = drafts.map((d) => {
       const flownOn = parseFlownOn(d.flownOn);
-      const mine: NewSurveyErrors = {};
-      if (!d.flightPlanId) mine.flightPlan = 'Please choose a flight plan';
-      if (!flownOn) mine.flownOn = `Flown-on date must look like ${formatFlownOn(today)}`;
-      else if (flownOn.startOf('day') > today.startOf('day')) mine.flownOn = FUTURE_DATE;
-      if (mine.flightPlan || mine.flownOn) found.drafts[d.key] = mine;
-      else surveys.push({ flightPlanId: d.flightPlanId!, size: d.size, flownOn: flownOn!.toISODate()! });
-    }
-    if (bays.length === 0) found.bays = 'Please choose at least one bay';
-    if (drafts.length === 0) found.surveys = 'At least one survey is required';
-    if (found.bays || found.surveys || Object.keys(found.drafts).length > 0) {
-      setErrors(found);
+      if (!flownOn && d.flownOn.trim()) unreadable.drafts[d.key] = { flownOn: `Flown-on date must look like ${formatFlownOn(today)}` };
+      return { flightPlanId: d.flightPlanId ?? '', size: d.size, flownOn: flownOn?.toISODate() ?? '' };
+    });
+    if (Object.keys(unreadable.drafts).length > 0) {
+      setErrors(unreadable);
       return false;
     }
     const result = await run({ type: 'insertMedia', host: drive.host, bays, surveys });
     if (result.ok) return null;
-    // The engine's refusals that name an input go beside it; any other at the top.
-    if (result.error === 'At least one survey is required') {
-      setErrors({ drafts: {}, surveys: result.error });
-      return false;
-    }
-    return result.error;
+    const beside = besideInput(result.field, result.error);
+    if (!beside) return result.error;
+    setErrors(beside);
+    return false;
+  };
+
+  /** The engine's refusal as a message beside its input, or null for one about the whole form. */
+  const besideInput = (field: string | undefined, error: string): InsertErrors | null => {
+    if (field === 'bays') return { drafts: {}, bays: error };
+    if (field === 'surveys') return { drafts: {}, surveys: error };
+    const [, index, input] = /^survey:(\d+):(flightPlan|flownOn)$/.exec(field ?? '') ?? [];
+    const draft = index === undefined ? undefined : drafts[Number(index)];
+    if (!draft || (input !== 'flightPlan' && input !== 'flownOn')) return null;
+    return { drafts: { [draft.key]: { [input]: error } } };
   };
 
   return (

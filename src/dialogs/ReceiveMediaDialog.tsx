@@ -11,7 +11,7 @@ import type { Drive } from '../../worker/domain/types';
 import { FormDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { useEntity } from '../engine/hooks';
-import { receiveIdPreview } from './receiveId';
+import { isoDay, receiveIdOf } from '../../worker/domain/dates';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -23,6 +23,8 @@ export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: 
   const run = useAction();
   const media = useEntity('media', drive.mediaId);
   const bays = media?.bays.length ? media.bays : [1];
+  // The day the dialog opened: the preview's date (the engine stamps the day it receives).
+  const [today] = useState(() => isoDay(Date.now()));
   const [itemIds, setItemIds] = useState<string[]>(() => bays.map((bay, i) => prefill(drive.mediaId, bay, i)));
   const [missing, setMissing] = useState<boolean[]>(() => bays.map(() => false));
   const [fieldError, setFieldError] = useState<{ position: number; error: string } | null>(null);
@@ -71,7 +73,7 @@ export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: 
           </Field>
         ))}
         <Text>
-          Receive ID: <span className={styles.preview} data-testid="receive-id">{receiveIdPreview(itemIds)}</span>
+          Receive ID: <span className={styles.preview} data-testid="receive-id">{receiveIdOf(today, itemIds)}</span>
         </Text>
       </div>
     </FormDialog>

@@ -3,7 +3,8 @@
  * decides before the worker is up; `current` and `flags` written synchronously as answers change
  * them, `db` when the engine hands over its mirror and again when the page is hidden.
  */
-import { DATA_VERSION, DEFAULT_FLAGS, STORAGE_KEYS } from '../../worker/domain/constants';
+import { DATA_VERSION, STORAGE_KEYS } from '../../worker/domain/constants';
+import { parseCurrent, parseFlags } from '../../worker/domain/session';
 import type { PersistMessage } from '../../worker/api';
 import type { Current, Flags } from '../../worker/domain/types';
 
@@ -15,36 +16,13 @@ export function readRaw(key: string): string | null {
   }
 }
 
+/** The session as the engine reads it too (one parser: worker/domain/session.ts). */
 export function readCurrent(): Current {
-  try {
-    const parsed = JSON.parse(readRaw(STORAGE_KEYS.current) ?? 'null') as Partial<Current> | null;
-    if (parsed && parsed.loggedIn === true && parsed.user && typeof parsed.user.email === 'string') {
-      return { loggedIn: true, user: parsed.user };
-    }
-  } catch {
-    /* a corrupt `current` means nobody is logged in */
-  }
-  return { loggedIn: false, user: null };
+  return parseCurrent(readRaw(STORAGE_KEYS.current));
 }
 
 export function readFlags(): Flags {
-  try {
-    const parsed = JSON.parse(readRaw(STORAGE_KEYS.flags) ?? 'null') as Partial<Flags> | null;
-    if (parsed && typeof parsed === 'object') return { ...DEFAULT_FLAGS, ...pickFlags(parsed) };
-  } catch {
-    /* fall through to defaults */
-  }
-  return { ...DEFAULT_FLAGS };
-}
-
-function pickFlags(p: Partial<Flags>): Partial<Flags> {
-  const out: Partial<Flags> = {};
-  if (typeof p.projects === 'boolean') out.projects = p.projects;
-  if (typeof p.surveys === 'boolean') out.surveys = p.surveys;
-  if (typeof p.highlighter === 'boolean') out.highlighter = p.highlighter;
-  if (p.speed === 1 || p.speed === 10 || p.speed === 100) out.speed = p.speed;
-  if (typeof p.imageProxy === 'string') out.imageProxy = p.imageProxy;
-  return out;
+  return parseFlags(readRaw(STORAGE_KEYS.flags));
 }
 
 export type WriteOutcome = 'ok' | 'quota';

@@ -1,9 +1,9 @@
 /**
  * What the header needs to know about the service worker and the network: whether the console is
  * offline, whether a new version waits, whether a service worker controls the page. A tiny store
- * read with useSyncExternalStore, written only by register.ts.
+ * read with the shared store helper, written only by register.ts.
  */
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../app/store';
 
 export interface PwaState {
   /** The browser says there is no network (navigator.onLine, online/offline events). */
@@ -16,30 +16,24 @@ export interface PwaState {
   controlled: boolean;
 }
 
-let state: PwaState = {
+const pwaState = createStore<PwaState>({
   offline: typeof navigator !== 'undefined' && navigator.onLine === false,
   updateReady: false,
   updating: false,
   controlled: typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller),
-};
-const listeners = new Set<() => void>();
+});
 
 export function getPwaState(): PwaState {
-  return state;
+  return pwaState.get();
 }
 
 export function setPwaState(patch: Partial<PwaState>): void {
+  const state = pwaState.get();
   const next = { ...state, ...patch };
   if ((Object.keys(patch) as (keyof PwaState)[]).every((key) => next[key] === state[key])) return;
-  state = next;
-  for (const listener of listeners) listener();
-}
-
-export function subscribePwaState(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  pwaState.set(next);
 }
 
 export function usePwaState(): PwaState {
-  return useSyncExternalStore(subscribePwaState, getPwaState, getPwaState);
+  return useStore(pwaState);
 }

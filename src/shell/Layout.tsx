@@ -10,7 +10,6 @@ import { FlashRegion } from './FlashRegion';
 import { Header } from './Header';
 import { WorldLoading } from './WorldLoading';
 import { useClearFlashesOnNavigate } from './useClearFlashesOnNavigate';
-import { useDocumentTitle } from './useDocumentTitle';
 import { useFocusHeadingOnNavigate } from './useFocusHeadingOnNavigate';
 
 const useStyles = makeStyles({
@@ -35,7 +34,6 @@ const useStyles = makeStyles({
 export function Layout({ children }: { children: ReactNode }) {
   const s = useStyles();
   useClearFlashesOnNavigate();
-  useDocumentTitle();
   useFocusHeadingOnNavigate();
   return (
     <div className={s.app}>

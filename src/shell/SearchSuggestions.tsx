@@ -78,6 +78,9 @@ export function SearchSuggestions({ id, entries, active, optionId, onChoose, onH
             {members.map((entry) => {
               const i = index++;
               return (
+                // The combobox pattern: the Search box keeps the focus and answers the keys
+                // (aria-activedescendant); an option only takes a click.
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
                 <div
                   key={`${entry.type}:${entry.id}`}
                   id={optionId(i)}

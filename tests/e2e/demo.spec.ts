@@ -7,22 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { flash, login, setSpeed } from './helpers';
+import { flash, setSpeed, signIn } from './helpers';
 
 const HOST = 'ingest-09';
 const CPID = 'SAMPLE007';
 
 function driveRow(page: Page) {
   return page.getByRole('row').filter({ has: page.getByRole('cell', { name: HOST, exact: false }) });
-}
-
-/**
- * Signs in and waits until the session is saved (the engine saves 500 ms after a change), so the
- * page loads that follow (setSpeed opens /settings by URL) find the user still signed in.
- */
-async function signIn(page: Page, redirect: string) {
-  await login(page, redirect);
-  await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'));
 }
 
 async function ok(page: Page) {

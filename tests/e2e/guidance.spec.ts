@@ -8,12 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { DataFile } from '../../worker/domain/types';
-import { flash, login } from './helpers';
-
-async function signIn(page: Page, redirect: string) {
-  await login(page, redirect);
-  await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'));
-}
+import { flash, rowOf, signIn } from './helpers';
 
 async function expectNoSeriousViolations(page: Page, what: string) {
   // Let pop-ups finish fading in: axe measures contrast with the opacity of the moment.
@@ -26,10 +21,6 @@ async function expectNoSeriousViolations(page: Page, what: string) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`);
   expect(serious, `${what}\n${serious.join('\n')}`).toEqual([]);
-}
-
-function rowOf(page: Page, text: string) {
-  return page.getByRole('row').filter({ hasText: text });
 }
 
 test.describe('feedback that does not move the page', () => {

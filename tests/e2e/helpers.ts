@@ -3,6 +3,7 @@
  * of ARCHITECTURE §6.
  */
 import { expect, type Page } from '@playwright/test';
+import type { DataFile } from '../../worker/domain/types';
 
 export const DEMO_USER = { email: 'jane.doe@aerial.example', password: 'demo' };
 
@@ -13,6 +14,25 @@ export async function login(page: Page, redirect?: string): Promise<void> {
   await page.getByLabel('Password').fill(DEMO_USER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * Signs in and waits until the session is saved, so the page loads that follow (a reload,
+ * page.goto, setSpeed opening /settings by URL) find the user still signed in.
+ */
+export async function signIn(page: Page, redirect?: string): Promise<void> {
+  await login(page, redirect);
+  await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'));
+}
+
+/** The sample data as the server holds it. */
+export async function sampleData(page: Page): Promise<DataFile> {
+  return (await (await page.request.get('/data/all.json')).json()) as DataFile;
+}
+
+/** The table row that shows a text. */
+export function rowOf(page: Page, text: string) {
+  return page.getByRole('row').filter({ hasText: text });
 }
 
 /** Opens Settings and chooses a simulation speed (1, 10 or 100). */

@@ -6,10 +6,9 @@
  * meets a Content-Security-Policy violation; the last test walks every route for it.
  */
 import { readFileSync } from 'node:fs';
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { DataFile, Survey } from '../../worker/domain/types';
-import { flash, login } from './helpers';
+import type { Survey } from '../../worker/domain/types';
+import { flash, rowOf, sampleData, signIn } from './helpers';
 
 const SAMPLE = readFileSync('public/samples/podconfig-sample.xml');
 const six = [1, 2, 3, 4, 5, 6].map((n) => `<Camera id="Cam0${n}" serial="S${n}" focalLengthMm="100"/>`).join('');
@@ -33,16 +32,6 @@ const REFUSED_FILES: [string, Buffer, string][] = [
   ['missing cameras', Buffer.from(`<PodConfig serial="P"><Cameras>${six.split('/>')[0]}/></Cameras></PodConfig>`), 'Missing cameras Cam02, Cam03, Cam04, Cam05, Cam06'],
 ];
 
-async function signIn(page: Page, redirect: string) {
-  await login(page, redirect);
-  await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'));
-}
-
-async function sampleData(page: Page): Promise<DataFile> {
-  return (await (await page.request.get('/data/all.json')).json()) as DataFile;
-}
-
-const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 
 test('each bad PodConfig file gets its own message and changes nothing; the sample file is accepted', async ({ page }) => {

@@ -6,25 +6,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { DataFile, PhotoIndex, Survey } from '../../worker/domain/types';
-import { flash, login, setSpeed } from './helpers';
-
-/** Signs in and waits until the session is saved, so later page loads stay signed in. */
-async function signIn(page: Page, redirect: string) {
-  await login(page, redirect);
-  await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'));
-}
-
-async function sampleData(page: Page): Promise<DataFile> {
-  return (await (await page.request.get('/data/all.json')).json()) as DataFile;
-}
+import type { PhotoIndex, Survey } from '../../worker/domain/types';
+import { flash, rowOf, sampleData, setSpeed, signIn } from './helpers';
 
 async function photoIndex(page: Page): Promise<PhotoIndex> {
   return (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
-}
-
-function rowOf(page: Page, text: string) {
-  return page.getByRole('row').filter({ hasText: text });
 }
 
 function dialogError(page: Page, text: string) {

@@ -6,7 +6,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { DataFile } from '../../worker/domain/types';
-import { DEMO_USER, flash, login } from './helpers';
+import { DEMO_USER, flash, login, signIn } from './helpers';
 
 const SAMPLE_CAPTURE_ID = 'ddced3da-3667-40ce-9191-9373bd859474';
 
@@ -32,14 +32,6 @@ const PRIVATE_ROUTES = [
   '/drives',
   '/settings',
 ];
-
-/** Signs in and waits until the session is saved, so a reload or page.goto keeps it. */
-async function signIn(page: Page, redirect?: string) {
-  await login(page, redirect);
-  await expect
-    .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('current') ?? '{}') as { loggedIn?: boolean }).loggedIn))
-    .toBe(true);
-}
 
 async function setSwitch(page: Page, name: string, on: boolean) {
   const sw = page.getByRole('switch', { name });
@@ -138,8 +130,10 @@ test.describe('signed in', () => {
 
     await header.getByRole('link', { name: 'Captures', exact: true }).click();
     await expect(page).toHaveURL('/captures');
+    await expect(page).toHaveTitle('Captures · Aerial Survey Console');
     await page.getByRole('button', { name: 'Help' }).click();
     await expect(page).toHaveURL('/help');
+    await expect(page).toHaveTitle('Help · Aerial Survey Console');
 
     await page.getByRole('button', { name: 'User menu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Help' })).toBeVisible();

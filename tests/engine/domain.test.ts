@@ -27,6 +27,7 @@ describe('short ids and receive ids (SPEC §5, §9)', () => {
   it('receive id: YYMMDD, then the item ids joined with _', () => {
     expect(receiveIdOf('2026-06-15', ['A1', 'B2'])).toBe('260615_A1_B2');
     expect(receiveIdOf('2026-01-05', ['X'])).toBe('260105_X');
+    expect(receiveIdOf('2026-01-05', [' HD9001 ', 'B2'])).toBe('260105_HD9001_B2');
   });
 });
 

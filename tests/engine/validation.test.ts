@@ -49,15 +49,20 @@ describe('login (SPEC §5)', () => {
 });
 
 describe('insert and receive (SPEC §5)', () => {
-  it('insert needs a survey, a date not in the future, an empty drive', async () => {
+  it('insert needs a bay, a survey, a flight plan, a date not in the future, an empty drive; each refusal names its input', async () => {
     const h = await harness();
-    await expectUnchanged(h, { type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [] }, 'At least one survey is required');
+    const ok = { flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-15' } as const;
+    await expectUnchanged(h, { type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [] }, 'At least one survey is required', 'surveys');
+    await expectUnchanged(h, { type: 'insertMedia', host: 'drive-01', bays: [], surveys: [ok] }, 'Please choose at least one bay', 'bays');
     await expectUnchanged(
       h,
-      { type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-16' }] },
+      { type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [ok, { ...ok, flownOn: '2026-06-16' }] },
       'Flown-on date cannot be in the future',
+      'survey:1:flownOn',
     );
-    await expectUnchanged(h, { type: 'insertMedia', host: 'drive-02', bays: [2], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-15' }] }, 'Drive drive-02 has bays 1 to 1');
+    await expectUnchanged(h, { type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ ...ok, flownOn: '' }] }, 'Please enter the flown-on date', 'survey:0:flownOn');
+    await expectUnchanged(h, { type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ ...ok, flightPlanId: '' }] }, 'Please choose a flight plan', 'survey:0:flightPlan');
+    await expectUnchanged(h, { type: 'insertMedia', host: 'drive-02', bays: [2], surveys: [ok] }, 'Drive drive-02 has bays 1 to 1', 'bays');
     await h.do({ type: 'insertMedia', host: 'drive-02', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-15' }] });
     await expectUnchanged(h, { type: 'insertMedia', host: 'drive-02', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-15' }] }, 'Drive drive-02 is not empty');
   });

@@ -4,28 +4,12 @@
  * Pure, deterministic factories.
  */
 import { DEFAULT_WORKFLOW_SECONDS } from './constants';
-import type { Workflow } from './types';
+import { PROCESSING_STAGES, type Workflow } from './types';
 import { createWorkflow, stageFromDef, type StageDef } from './workflow';
 import { positionAt, type StageAtOptions } from './surveyWorkflow';
 
-export const CAPTURE_STAGES = [
-  'waiting',
-  'receive',
-  'feature-matching',
-  'bundle-adjustment',
-  'rolling-shutter',
-  'orthorectification',
-  'capture-qc',
-  'publish',
-] as const;
+export const CAPTURE_STAGES = ['waiting', 'receive', ...PROCESSING_STAGES, 'capture-qc', 'publish'] as const;
 export type CaptureStageName = (typeof CAPTURE_STAGES)[number];
-
-export const CAPTURE_PROCESSING_STAGES: readonly CaptureStageName[] = [
-  'feature-matching',
-  'bundle-adjustment',
-  'rolling-shutter',
-  'orthorectification',
-];
 
 export function captureStageDefs(): StageDef[] {
   const d = DEFAULT_WORKFLOW_SECONDS;

@@ -16,9 +16,12 @@ export const SEARCH_MAX_SUGGESTIONS = 15;
 export const PICKER_MAX_SUGGESTIONS = 10;
 export const SCROLL_DEBOUNCE_MS = 10;
 export const RESIZE_DEBOUNCE_MS = 100;
-export const CAMERA_COUNT = 6;
 export const SHORT_ID_LENGTH = 8;
 export const DEFAULT_WORKFLOW_SECONDS = 60;
+
+/** §9 "Six cameras": the pod's cameras, as the photo set, the QC grid and PodConfig name them. */
+export const CAMERAS = ['Cam01', 'Cam02', 'Cam03', 'Cam04', 'Cam05', 'Cam06'] as const;
+export type CameraId = (typeof CAMERAS)[number];
 
 /** §9: survey size presets, in seconds of flying (and of simulated receiving). */
 export const SIZE_PRESETS_S = {

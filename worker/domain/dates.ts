@@ -12,9 +12,13 @@ export function isoDay(epochMs: number): IsoDate {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/**
+ * The one receive id rule: the engine stamps it on receiving, the Receive dialog previews it from
+ * the ids as typed (surrounding spaces never count), the generator writes it into all.json.
+ */
 export function receiveIdOf(receivedOn: IsoDate, itemIds: readonly string[]): string {
   const yymmdd = receivedOn.slice(2, 4) + receivedOn.slice(5, 7) + receivedOn.slice(8, 10);
-  return [yymmdd, ...itemIds].join('_');
+  return [yymmdd, ...itemIds.map((id) => id.trim())].join('_');
 }
 
 export function isIsoDay(value: unknown): value is IsoDate {

@@ -1,7 +1,8 @@
 /**
  * Entity factories: whole, valid entities from their stored fields, with derived fields filled in.
  * Used by the engine (insert media), restore() (defaults), the data generator and test builders.
- * Pure and deterministic: time comes in as a parameter.
+ * Pure and deterministic: time comes in as a parameter. Every entity's keys come in one order
+ * (its id fields first), whichever fields the caller gives: all.json and exports read the same.
  */
 import { DEFAULT_WORKFLOW_SECONDS } from './constants';
 import type { Capture, Drive, FlightPlan, Media, Project, Survey, User } from './types';
@@ -19,7 +20,8 @@ export function surveyPath(flownOn: string, cpid: string, surveyId: string): str
 const PLACEHOLDER_VIEW = { name: 'new', state: 'waiting' as const, statusLabel: '' };
 
 export function makeProject(p: Pick<Project, 'projectId'> & Partial<Project>): Project {
-  return { url: `/projects/${p.projectId}`, captureIds: [], ...p };
+  const { projectId, ...given } = p;
+  return { projectId, url: `/projects/${projectId}`, captureIds: [], ...given };
 }
 
 export type CaptureInput = Pick<Capture, 'captureId' | 'cpid' | 'projectId'> & Partial<Capture>;
@@ -30,10 +32,14 @@ export function makeCapture(c: CaptureInput, now = 0): Capture {
 
 /** The capture with its derived fields still blank: restore() derives the whole world once. */
 export function assembleCapture(c: CaptureInput, now = 0): Capture {
+  const { captureId, cpid, projectId, ...given } = c;
   return {
+    captureId,
+    cpid,
     description: '',
     sfid: '',
     season: '',
+    projectId,
     flightPlanIds: [],
     surveyIds: [],
     selectedIds: [],
@@ -47,12 +53,13 @@ export function assembleCapture(c: CaptureInput, now = 0): Capture {
     stage: PLACEHOLDER_VIEW,
     counts: emptyCounts(),
     flags: { canProcess: false, canPublish: false, qcReady: false, qcInProgress: false },
-    ...c,
+    ...given,
   };
 }
 
 export function makeFlightPlan(f: Pick<FlightPlan, 'flightPlanId' | 'captureId'> & Partial<FlightPlan>): FlightPlan {
-  return { code: '', name: '', altitude: 0, time: 0, length: 0, lines: [], surveyIds: [], ...f };
+  const { flightPlanId, captureId, ...given } = f;
+  return { flightPlanId, captureId, code: '', name: '', altitude: 0, time: 0, length: 0, lines: [], surveyIds: [], ...given };
 }
 
 export type SurveyInput = Pick<Survey, 'surveyId' | 'captureId' | 'cpid' | 'flightPlanId' | 'mediaId' | 'flownOn'> &
@@ -67,11 +74,18 @@ export function assembleSurvey(s: SurveyInput, now = 0): Survey {
   const size = s.size ?? DEFAULT_WORKFLOW_SECONDS;
   const applanix = s.applanix ?? false;
   const podconfig = s.podconfig ?? false;
+  const { surveyId, captureId, cpid, flightPlanId, mediaId, flownOn, ...given } = s;
   const survey: Survey = {
+    surveyId,
+    captureId,
+    cpid,
+    flightPlanId,
+    mediaId,
+    flownOn,
     receivedOn: null,
     size,
     linesFlown: 0,
-    path: surveyPath(s.flownOn, s.cpid, s.surveyId),
+    path: surveyPath(flownOn, cpid, surveyId),
     applanix,
     podconfig,
     qc: false,
@@ -94,7 +108,7 @@ export function assembleSurvey(s: SurveyInput, now = 0): Survey {
       canCancel: false,
       canProcess: false,
     },
-    ...s,
+    ...given,
   };
   return survey;
 }
@@ -105,7 +119,9 @@ export function makeMedia(m: Pick<Media, 'mediaId'> & Partial<Media>, now = 0, s
 
 /** The media set with its derived fields still blank: restore() derives the whole world once. */
 export function assembleMedia(m: Pick<Media, 'mediaId'> & Partial<Media>, now = 0): Media {
+  const { mediaId, ...given } = m;
   return {
+    mediaId,
     receiveId: null,
     receivedOn: null,
     itemIds: [],
@@ -116,17 +132,19 @@ export function assembleMedia(m: Pick<Media, 'mediaId'> & Partial<Media>, now = 
     isNew: true,
     stage: PLACEHOLDER_VIEW,
     flags: { canAssign: false, canCancel: false },
-    ...m,
+    ...given,
   };
 }
 
 export function makeDrive(d: Pick<Drive, 'host'> & Partial<Drive>, media?: Media): Drive {
+  const { host, ...given } = d;
   const drive: Drive = {
+    host,
     bays: 2,
     mediaId: null,
     status: 'Empty',
     flags: { canInsert: true, canEject: false, canReceive: false, canAssign: false, canCancel: false },
-    ...d,
+    ...given,
   };
   return deriveDrive(drive, media);
 }

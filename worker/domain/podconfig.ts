@@ -8,7 +8,7 @@
  * outright, never expanded ("billion laughs", external entities).
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { CAMERA_COUNT, PODCONFIG_MAX_BYTES, PODCONFIG_MAX_FILES } from './constants';
+import { CAMERAS, PODCONFIG_MAX_BYTES, PODCONFIG_MAX_FILES } from './constants';
 
 /** One uploaded file as the UI read it: `bytes` holds at most PODCONFIG_MAX_BYTES + 1 bytes. */
 export interface PodconfigUpload {
@@ -30,7 +30,7 @@ export type PodconfigCheck = { ok: true; summary: PodconfigSummary } | { ok: fal
 
 export const PODCONFIG_ROOT = 'PodConfig';
 /** Cam01 … Cam06 (SPEC §9: six cameras). */
-export const PODCONFIG_CAMERA_IDS = Array.from({ length: CAMERA_COUNT }, (_, i) => `Cam0${i + 1}`);
+export const PODCONFIG_CAMERA_IDS: readonly string[] = CAMERAS;
 const MAX_MB = PODCONFIG_MAX_BYTES / (1024 * 1024);
 
 const refuse = (error: string): PodconfigCheck => ({ ok: false, error });
@@ -105,7 +105,7 @@ function checkShape(xml: string): PodconfigCheck {
     if (!(focal > 0)) return refuse(`Camera ${id} has no focal length (focalLengthMm)`);
   }
   const serial = podSerial.slice(0, 64);
-  return { ok: true, summary: { podSerial: serial, cameras: PODCONFIG_CAMERA_IDS, text: `${CAMERA_COUNT} cameras, pod serial ${serial}` } };
+  return { ok: true, summary: { podSerial: serial, cameras: [...PODCONFIG_CAMERA_IDS], text: `${CAMERAS.length} cameras, pod serial ${serial}` } };
 }
 
 export function checkPodconfig(files: unknown): PodconfigCheck {

@@ -142,6 +142,9 @@ export interface FlightPlan {
 }
 
 /** Survey workflow stages in order (SPEC §4). */
+/** The automatic processing stages a capture runs, and its selected surveys with it (SPEC §4). */
+export const PROCESSING_STAGES = ['feature-matching', 'bundle-adjustment', 'rolling-shutter', 'orthorectification'] as const;
+
 export const SURVEY_STAGES = [
   'new',
   'copy',
@@ -150,10 +153,7 @@ export const SURVEY_STAGES = [
   'podconfig',
   'frame-extraction',
   'survey-qc',
-  'feature-matching',
-  'bundle-adjustment',
-  'rolling-shutter',
-  'orthorectification',
+  ...PROCESSING_STAGES,
   'capture-qc',
   'publish',
 ] as const;

@@ -8,6 +8,7 @@
  */
 import type { Action, ActionResult, BootInput, EngineApi, EngineEvent, Flash } from '../api';
 import { DATA_VERSION, TICK_MS } from '../domain/constants';
+import { Emitter } from '../domain/emitter';
 import { restore } from '../domain/restore';
 import type { Db, EntityKind, SearchEntry } from '../domain/types';
 import { applyAction, type SyncAction } from './actions/dispatch';
@@ -92,8 +93,6 @@ export interface ViewSource {
   lookup(refs: EntityRef[]): Promise<LookupAnswer>;
 }
 
-type Listener = (event: EngineEvent) => void;
-
 export function createEngine(deps: EngineDeps): Engine {
   const clock = deps.clock ?? realClock;
   const store = deps.store ?? memoryStore();
@@ -103,7 +102,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const search = new SearchIndex(() => world.index);
   const calls = new CallLog();
   const mirror = new Mirror(clock, world);
-  const listeners = new Set<Listener>();
+  const listeners = new Emitter<EngineEvent>();
   let seq = 0;
   let booting: Promise<EngineEvent> | null = null;
   /** The whole world is loaded (after a first look, later than `booting`). */
@@ -117,17 +116,8 @@ export function createEngine(deps: EngineDeps): Engine {
   let queue: Promise<unknown> = Promise.resolve();
   let holding = 0;
 
-  const send = (event: EngineEvent) => {
-    for (const l of listeners) {
-      try {
-        // A listener in a closed page rejects (Comlink); it is dropped, not fatal.
-        const r = l(event) as unknown;
-        if (r instanceof Promise) r.catch(() => listeners.delete(l));
-      } catch {
-        listeners.delete(l);
-      }
-    }
-  };
+  // A listener in a closed page rejects (Comlink): the emitter drops it, not fatal.
+  const send = (event: EngineEvent) => listeners.emit(event);
 
   /** Store writes run one after another, in the order their commits were made. */
   function serial<T>(work: () => Promise<T>): Promise<T> {
@@ -452,10 +442,7 @@ export function createEngine(deps: EngineDeps): Engine {
       return exclusive(() => apply(action, callId));
     },
     async subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
+      return listeners.on(listener);
     },
     async onPersist(listener) {
       return mirror.listen(listener);

@@ -4,14 +4,18 @@
  * text of the localStorage mirror and of Export, and the choice of the newest valid copy among the
  * store, localStorage's `db` and an earlier version's store.
  */
-import { DATA_VERSION, DEFAULT_FLAGS, DEMO_EXPIRY_MS, SIMULATION_SPEEDS, STORAGE_KEYS } from '../domain/constants';
+import { DATA_VERSION, DEMO_EXPIRY_MS, STORAGE_KEYS } from '../domain/constants';
 import type { Current, Db, EntityKind, Flags, Id, Workflow } from '../domain/types';
+import { parseCurrent, parseFlags } from '../domain/session';
 import { slimWorkflow } from '../domain/stageCatalog';
 import { ENTITY_KINDS, restore } from '../domain/restore';
 import { decode, encode } from './store/storedForm';
 import type { StoreMeta, StoredWorld, WorldBatch } from './store/worldStore';
 import type { World } from './world';
 import type { Flash } from '../api';
+
+/** The session is parsed in one place for the engine and the main thread alike. */
+export { parseCurrent, parseFlags };
 
 /** The store of earlier versions (idb-keyval's default store: the four keys as strings), read once to migrate. */
 export interface LegacyStore {
@@ -86,33 +90,6 @@ export type Judgement =
   /** Stale (other version, expired): discarded quietly, but usable as a last resort. */
   | { kind: 'stale'; reason: string; candidate: Candidate | null }
   | { kind: 'corrupt'; error: string };
-
-export function parseCurrent(raw: string | null): Current {
-  try {
-    const c = JSON.parse(raw ?? 'null') as Partial<Current> | null;
-    if (c && c.loggedIn === true && c.user && typeof c.user.email === 'string') return { loggedIn: true, user: c.user };
-  } catch {
-    /* nobody is logged in */
-  }
-  return { loggedIn: false, user: null };
-}
-
-export function parseFlags(raw: string | null): Flags {
-  const flags: Flags = { ...DEFAULT_FLAGS };
-  try {
-    const p = JSON.parse(raw ?? 'null') as Partial<Flags> | null;
-    if (p && typeof p === 'object') {
-      if (typeof p.projects === 'boolean') flags.projects = p.projects;
-      if (typeof p.surveys === 'boolean') flags.surveys = p.surveys;
-      if (typeof p.highlighter === 'boolean') flags.highlighter = p.highlighter;
-      if ((SIMULATION_SPEEDS as readonly unknown[]).includes(p.speed)) flags.speed = p.speed as Flags['speed'];
-      if (typeof p.imageProxy === 'string') flags.imageProxy = p.imageProxy;
-    }
-  } catch {
-    /* defaults */
-  }
-  return flags;
-}
 
 /** Judges one stored copy: version 45, parses and validates, not expired. */
 export function judge(copy: StoredCopy, source: string, now: number): Judgement {

@@ -9,7 +9,7 @@
  */
 import { SEARCH_MAX_SUGGESTIONS, SEARCH_MIN_CHARS } from '../domain/constants';
 import { shortId } from '../domain/shortId';
-import type { EntityKind, EntityMaps, Id, SearchEntry } from '../domain/types';
+import type { EntityMaps, Id, SearchEntry } from '../domain/types';
 
 export const SEARCHED_KINDS = ['projects', 'captures', 'flightPlans', 'surveys', 'media'] as const;
 export type SearchedKind = (typeof SEARCHED_KINDS)[number];
@@ -48,10 +48,6 @@ export function searchKeys(index: EntityMaps, kind: SearchedKind, id: Id): strin
   const keys = new Set<string>();
   for (const r of raw) if (r) keys.add(r.toLowerCase());
   return [...keys];
-}
-
-export function isSearched(kind: EntityKind): kind is SearchedKind {
-  return (SEARCHED_KINDS as readonly string[]).includes(kind);
 }
 
 /** Separates keys in the haystack; never typed in a query. */

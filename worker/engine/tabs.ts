@@ -8,6 +8,7 @@
  * applied at most once. Without Web Locks or BroadcastChannel each tab simply leads.
  */
 import type { ActionResult, BootInput, EngineApi, EngineEvent, PersistMessage } from '../api';
+import { Emitter } from '../domain/emitter';
 import type { SearchEntry } from '../domain/types';
 import type { Engine, ViewSource } from './engine';
 import type { EntityRef, LookupAnswer, ViewAnswer, ViewSpec } from '../views/types';
@@ -45,7 +46,7 @@ export interface TabEngine extends EngineApi, ViewSource {
 }
 
 export function coordinatedEngine(opts: TabOptions): TabEngine {
-  const listeners = new Set<(e: EngineEvent) => void>();
+  const listeners = new Emitter<EngineEvent>();
   let persist: ((m: PersistMessage) => void) | null = null;
   let engine: Engine | null = null;
   let bootInput: BootInput | null = null;
@@ -56,16 +57,7 @@ export function coordinatedEngine(opts: TabOptions): TabEngine {
   const role = new Promise<'leader' | 'follower'>((r) => (setRole = r));
   let isLeader = false;
 
-  const deliver = (event: EngineEvent) => {
-    for (const l of listeners) {
-      try {
-        const r = l(event) as unknown;
-        if (r instanceof Promise) r.catch(() => listeners.delete(l));
-      } catch {
-        listeners.delete(l);
-      }
-    }
-  };
+  const deliver = (event: EngineEvent) => listeners.emit(event);
 
   async function local(method: Method, args: unknown[], callId?: string): Promise<unknown> {
     const e = engine!;
@@ -195,10 +187,7 @@ export function coordinatedEngine(opts: TabOptions): TabEngine {
     query: async (spec) => (await call('query', [spec])) as ViewAnswer,
     lookup: async (refs) => (await call('lookup', [refs])) as LookupAnswer,
     async subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
+      return listeners.on(listener);
     },
     async onPersist(listener) {
       persist = listener;

@@ -4,6 +4,7 @@
  * each exposure was taken, its name and time, which frames carry a defect, and the photo index
  * (SPEC §7) written to public/data/photos.json.
  */
+import { CAMERAS, type CameraId } from '../../../worker/domain/constants';
 import type { PhotoIndex } from '../../../worker/domain/types';
 
 export const FRAME_W = 1024;
@@ -12,8 +13,7 @@ export const FRAME_H = 768;
 export const M_PER_PX = 0.5;
 export const LINES = 3;
 export const FRAMES_PER_LINE = 20;
-export const CAMERAS = ['Cam01', 'Cam02', 'Cam03', 'Cam04', 'Cam05', 'Cam06'] as const;
-export type Camera = (typeof CAMERAS)[number];
+export type Camera = CameraId;
 
 const FOOT_W_PX = FRAME_W;
 const FOOT_H_PX = FRAME_H;

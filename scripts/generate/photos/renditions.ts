@@ -3,8 +3,7 @@
  * 2×2 box filtering, and the thumbnail `.32`, which is 160×120 rather than a literal 1/32 (32×24
  * pixels would show nothing a reviewer could judge). Encoded as baseline JPEG with jpeg-js.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { encode } from 'jpeg-js';
 
 export type Scale = 'full' | 2 | 4 | 8 | 32;
 export const SCALES: readonly Scale[] = [32, 8, 4, 2, 'full'];
@@ -13,34 +12,12 @@ export const THUMB_H = 120;
 
 const QUALITY: Record<string, number> = { full: 70, 2: 75, 4: 80, 8: 82, 32: 78 };
 
-interface JpegEncoder {
-  encode(image: { data: Uint8Array; width: number; height: number }): Uint8Array;
-}
-type JpegEncoderClass = new (quality: number) => JpegEncoder;
-
 /**
- * jpeg-js's exported encode() builds a new encoder per call, and each one rebuilds its Huffman and
- * category tables (65 535 entries): about 20 ms of every image. Its JPEGEncoder class is not
- * exported, so it is taken from the package's own source once, and one encoder per quality is
- * reused for every image.
+ * jpeg-js's public encode() (its supported API, so an update of the package cannot break the
+ * build). It rebuilds its tables on every call, some 20 ms an image; the photo workers share that.
  */
-function loadEncoderClass(): JpegEncoderClass {
-  const source = readFileSync(createRequire(import.meta.url).resolve('jpeg-js/lib/encoder.js'), 'utf8');
-  const factory = new Function('module', 'Buffer', `${source}\nreturn JPEGEncoder;`) as (m: object, b: typeof Buffer) => JpegEncoderClass;
-  return factory({ exports: {} }, Buffer);
-}
-
-const encoders = new Map<number, JpegEncoder>();
-let EncoderClass: JpegEncoderClass | undefined;
-
-function encoderFor(quality: number): JpegEncoder {
-  let encoder = encoders.get(quality);
-  if (!encoder) {
-    EncoderClass ??= loadEncoderClass();
-    encoder = new EncoderClass(quality);
-    encoders.set(quality, encoder);
-  }
-  return encoder;
+function encodeJpeg(img: Image, quality: number): Uint8Array {
+  return encode(img, quality).data;
 }
 
 interface Image {
@@ -103,7 +80,7 @@ export function renditions(data: Uint8Array, width: number, height: number): Map
   const images: [Scale, Image][] = [['full', full], [2, two], [4, four], [8, eight], [32, thumb]];
   const out = new Map<Scale, Uint8Array>();
   for (const [scale, img] of images) {
-    out.set(scale, encoderFor(QUALITY[String(scale)]!).encode(img));
+    out.set(scale, encodeJpeg(img, QUALITY[String(scale)]!));
   }
   return out;
 }

@@ -6,7 +6,7 @@
  * The dialog stays mounted and closes through `open={false}`: unmounting a Fluent modal while it
  * is open can leave `aria-hidden` on the app root, hiding the whole page from screen readers.
  */
-import { useRef } from 'react';
+import { useState } from 'react';
 import { Text } from '@fluentui/react-components';
 import { FormDialog } from '../FormDialog';
 import { answerPreset, usePresetRequest, type PresetRequest } from './presetStore';
@@ -14,9 +14,9 @@ import { answerPreset, usePresetRequest, type PresetRequest } from './presetStor
 export function PresetHost() {
   const request = usePresetRequest();
   // The last request keeps its text on screen while the dialog animates closed.
-  const last = useRef<PresetRequest | null>(null);
-  if (request) last.current = request;
-  const shown = request ?? last.current;
+  const [last, setLast] = useState<PresetRequest | null>(request);
+  if (request && request !== last) setLast(request);
+  const shown = request ?? last;
   if (!shown) return null;
   const informs = shown.kind !== 'confirm';
   return (

@@ -1,8 +1,7 @@
 /**
  * The preset modals of SPEC §2. Mount `<PresetHost />` once (the shell does); call the functions
- * or hooks anywhere: `if (await confirmDialog({ title: 'Publish', message: '…', okLabel: 'Publish' })) …`
+ * anywhere: `if (await confirmDialog({ title: 'Publish', message: '…', okLabel: 'Publish' })) …`
  */
 export { PresetHost } from './PresetHost';
 export { alertDialog, comingSoon, confirmDialog, missingFeature, COMING_SOON_TEXT } from './presetStore';
 export type { AlertOptions, ConfirmOptions } from './presetStore';
-export { useAlert, useComingSoon, useConfirm, useMissingFeature } from './usePresets';

@@ -3,7 +3,7 @@
  * module can ask `confirmDialog({...})` and await the person's answer. One `PresetHost` (mounted
  * once by the app shell) renders whatever is asked; requests queue, so two never overlap.
  */
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../app/store';
 
 export type PresetKind = 'confirm' | 'alert' | 'comingSoon' | 'missingFeature';
 
@@ -34,27 +34,20 @@ export interface AlertOptions {
 /** SPEC §8: the Coming Soon preset's exact text. */
 export const COMING_SOON_TEXT = 'This feature is coming soon';
 
-let queue: PresetRequest[] = [];
+const queue = createStore<PresetRequest[]>([]);
 let nextKey = 1;
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  listeners.forEach((l) => l());
-}
 
 function ask(request: Omit<PresetRequest, 'key' | 'resolve'>): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
-    queue = [...queue, { ...request, key: nextKey++, resolve }];
-    emit();
+    queue.set([...queue.get(), { ...request, key: nextKey++, resolve }]);
   });
 }
 
 /** Answers the request on screen (the host calls this) and shows the next one, if any. */
 export function answerPreset(key: number, ok: boolean): void {
-  const request = queue.find((r) => r.key === key);
+  const request = queue.get().find((r) => r.key === key);
   if (!request) return;
-  queue = queue.filter((r) => r.key !== key);
-  emit();
+  queue.set(queue.get().filter((r) => r.key !== key));
   request.resolve(ok);
 }
 
@@ -86,11 +79,5 @@ export async function missingFeature(feature: string): Promise<void> {
 
 /** The request on screen (the first of the queue), or null. */
 export function usePresetRequest(): PresetRequest | null {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => queue[0] ?? null,
-  );
+  return useStore(queue, (requests) => requests[0] ?? null);
 }

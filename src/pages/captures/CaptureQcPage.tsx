@@ -10,7 +10,7 @@ import { BootSpinner } from '../../shell/BootSpinner';
 import { paths } from '../../app/paths';
 import { useActionThenGo } from '../../hooks/useActionThenGo';
 import { useAction } from '../../app/useAction';
-import { alertDialog } from '../../components/presets';
+import { alertIfRefused } from '../../app/refusal';
 import { PageHeading } from '../../components/PageHeading';
 import { StageStatus } from '../../components/StageStatus';
 import { SurveyTable } from '../../components/SurveyTable';
@@ -29,14 +29,8 @@ export default function CaptureQcPage({ captureId }: { captureId: string }) {
   const runThenGo = useActionThenGo();
   if (!capture) return known ? <NotFoundPage /> : <BootSpinner label="Loading the capture…" />;
   const { flags } = capture;
-  const decide = async (action: Action) => {
-    const result = await runThenGo(action, paths.captures());
-    if (!result.ok) await alertDialog({ title: `QC of ${capture.cpid}`, message: result.error });
-  };
-  const start = async () => {
-    const result = await run({ type: 'startCaptureQc', captureId });
-    if (!result.ok) await alertDialog({ title: `QC of ${capture.cpid}`, message: result.error });
-  };
+  const decide = (action: Action) => alertIfRefused(runThenGo(action, paths.captures()), `QC of ${capture.cpid}`);
+  const start = () => alertIfRefused(run({ type: 'startCaptureQc', captureId }), `QC of ${capture.cpid}`);
   const processed = capture.selectedIds.length ? capture.selectedIds : capture.surveyIds;
   return (
     <section className={styles.page} aria-label={`Capture QC of ${capture.cpid}`}>

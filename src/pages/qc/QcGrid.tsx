@@ -24,7 +24,7 @@ import { paths } from '../../app/paths';
 import { useWindowedRows } from '../../hooks/useWindowedRows';
 import { HEADER_HEIGHT_PX } from '../../shell/Header';
 import { rowTime, type QcLine } from './qcRows';
-import { moveCell, qcPlace, type GridCell } from './qcPlace';
+import { moveCell, qcPlace, rememberFocus, type GridCell } from './qcPlace';
 
 export const QC_ROW_HEIGHT_PX = 92;
 const TIME_COL = '84px';
@@ -108,13 +108,7 @@ export function QcGrid({ surveyId, line, index, imageProxy, flags, onFlag, onUnf
     if (at) body.current?.querySelector<HTMLElement>(`[data-cell="${at.row}:${at.col}"]`)?.focus({ preventScroll: true });
   }, [place, line.line]);
 
-  const remember = useCallback(
-    (next: GridCell) => {
-      place.focus[line.line] = next;
-      place.lastLine = line.line;
-    },
-    [place, line.line],
-  );
+  const remember = useCallback((next: GridCell) => rememberFocus(surveyId, line.line, next), [surveyId, line.line]);
 
   const go = (next: GridCell) => {
     scrollRowIntoView(body.current, next.row);

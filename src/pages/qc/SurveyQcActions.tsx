@@ -10,7 +10,7 @@ import { shortId } from '../../../worker/domain/shortId';
 import { paths } from '../../app/paths';
 import { useAction } from '../../app/useAction';
 import { useActionThenGo } from '../../hooks/useActionThenGo';
-import { alertDialog } from '../../components/presets';
+import { alertIfRefused } from '../../app/refusal';
 import { ConfirmActionDialog } from '../../dialogs/ConfirmActionDialog';
 import { RejectSurveyDialog } from './RejectSurveyDialog';
 
@@ -23,10 +23,7 @@ export function SurveyQcActions({ survey }: { survey: Survey }) {
   const id = shortId(survey.surveyId);
   const flagged = survey.frameFlags.length;
   const back = paths.capture(survey.captureId, 'surveys');
-  const start = async () => {
-    const result = await run({ type: 'startSurveyQc', surveyId: survey.surveyId });
-    if (!result.ok) await alertDialog({ title: `QC of survey ${id}`, message: result.error });
-  };
+  const start = () => alertIfRefused(run({ type: 'startSurveyQc', surveyId: survey.surveyId }), `QC of survey ${id}`);
   return (
     <>
       {survey.flags.qcReady && (

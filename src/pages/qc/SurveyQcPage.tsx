@@ -32,7 +32,7 @@ import { NotFoundPage } from '../NotFoundPage';
 import { QcGrid } from './QcGrid';
 import { SurveyQcActions } from './SurveyQcActions';
 import { qcLines, rowsOverrideFrom } from './qcRows';
-import { qcPlace } from './qcPlace';
+import { qcPlace, rememberOpenLines, rememberScroll } from './qcPlace';
 import { flagsByRow } from './qcFlags';
 import { FlagFrameDialog, type FrameAt } from './FlagFrameDialog';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -97,7 +97,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   // that leaves the page, before the shorter next page (or the viewer's scroll to top) moves it.
   useLayoutEffect(() => {
     const onScroll = () => {
-      if (restored.current && !restoring.current) place.scrollY = window.scrollY;
+      if (restored.current && !restoring.current) rememberScroll(surveyId, window.scrollY);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
@@ -106,7 +106,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
       // its layout effects run again when shown, and the scroll must then be restored again.
       restored.current = false;
     };
-  }, [place]);
+  }, [surveyId]);
 
   if (!survey) return known ? <NotFoundPage /> : <BootSpinner label="Loading the survey…" />;
   const id = shortId(survey.surveyId);
@@ -170,7 +170,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
           openItems={shownOpen}
           onToggle={(_, data) => {
             const open = (data.openItems as number[]).slice();
-            place.openLines = open;
+            rememberOpenLines(surveyId, open);
             setOpenLines(open);
           }}
         >

@@ -32,6 +32,21 @@ export function qcPlace(surveyId: string): QcPlace {
   return place;
 }
 
+/** Records the frame focused in a line (the place is module state, written only through these). */
+export function rememberFocus(surveyId: string, line: number, cell: GridCell): void {
+  const place = qcPlace(surveyId);
+  place.focus[line] = cell;
+  place.lastLine = line;
+}
+
+export function rememberOpenLines(surveyId: string, openLines: number[]): void {
+  qcPlace(surveyId).openLines = openLines;
+}
+
+export function rememberScroll(surveyId: string, scrollY: number): void {
+  qcPlace(surveyId).scrollY = scrollY;
+}
+
 /** The cell a key moves to in a grid of `rows` × `cols`, or null when the key is not a grid key. */
 export function moveCell(
   at: GridCell,

@@ -12,7 +12,8 @@ import { engineClient } from '../../engine/client';
 import { useAction } from '../../app/useAction';
 import { showFlash } from '../../app/flash';
 import { downloadText } from '../../app/download';
-import { alertDialog, useConfirm } from '../../components/presets';
+import { alertDialog, confirmDialog } from '../../components/presets';
+import { alertIfRefused } from '../../app/refusal';
 
 /** Far above any real world (100 000 surveys export to about 120 MB), far below a tab's memory. */
 const IMPORT_MAX_BYTES = 512 * 1024 * 1024;
@@ -27,7 +28,6 @@ const useStyles = makeStyles({
 export function BackupActions() {
   const s = useStyles();
   const act = useAction();
-  const confirm = useConfirm();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
 
@@ -47,7 +47,7 @@ export function BackupActions() {
       await alertDialog({ title: 'Import demo data', message: `${file.name} is larger than 512 MB: it is not an export of this console.` });
       return;
     }
-    const ok = await confirm({
+    const ok = await confirmDialog({
       title: 'Import demo data',
       message: `Replace the demo data with ${file.name}? Every change made in this demo is replaced by the file's; you stay signed in.`,
       okLabel: 'Import',
@@ -55,8 +55,11 @@ export function BackupActions() {
     if (!ok) return;
     setBusy('import');
     try {
-      const result = await act({ type: 'importWorld', text: await file.text() });
-      if (!result.ok) await alertDialog({ title: 'Import demo data', message: `${file.name} was not imported: ${result.error}. Nothing was changed.` });
+      await alertIfRefused(
+        act({ type: 'importWorld', text: await file.text() }),
+        'Import demo data',
+        (error) => `${file.name} was not imported: ${error}. Nothing was changed.`,
+      );
     } finally {
       setBusy(null);
     }

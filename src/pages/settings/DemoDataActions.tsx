@@ -14,7 +14,7 @@ import { SAMPLE } from '../../../worker/domain/constants';
 import { useAction } from '../../app/useAction';
 import { showFlash } from '../../app/flash';
 import { paths } from '../../app/paths';
-import { useConfirm } from '../../components/presets';
+import { confirmDialog } from '../../components/presets';
 
 interface DemoAction {
   label: string;
@@ -70,12 +70,11 @@ const useStyles = makeStyles({
 export function DemoDataActions() {
   const s = useStyles();
   const act = useAction();
-  const confirm = useConfirm();
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState<string | null>(null);
 
   const run = async (d: DemoAction) => {
-    if (!(await confirm(d.confirm))) return;
+    if (!(await confirmDialog(d.confirm))) return;
     setBusy(d.label);
     try {
       const result = await act(d.action);

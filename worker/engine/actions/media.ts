@@ -19,24 +19,31 @@ export function insertMedia(ctx: ActionContext, host: string, bays: number[], in
   const drive = own(world.index.drives, host);
   if (!drive) return notFound('drive', host);
   if (drive.mediaId) return fail(`Drive ${host} is not empty`);
-  const chosen = bays && bays.length ? [...bays].sort((a, b) => a - b) : [1];
+  const chosen = [...bays].sort((a, b) => a - b);
+  if (chosen.length === 0) return fail('Please choose at least one bay', 'bays');
   if (new Set(chosen).size !== chosen.length || chosen.some((b) => !Number.isInteger(b) || b < 1 || b > drive.bays)) {
-    return fail(`Drive ${host} has bays 1 to ${drive.bays}`);
+    return fail(`Drive ${host} has bays 1 to ${drive.bays}`, 'bays');
   }
-  if (!inputs || !inputs.length) return fail('At least one survey is required');
+  if (!inputs || !inputs.length) return fail('At least one survey is required', 'surveys');
   const today = isoDay(now);
-  for (const input of inputs) {
-    const plan = own(world.index.flightPlans, input?.flightPlanId);
-    if (!plan) return notFound('flight plan', input?.flightPlanId);
+  for (const [i, input] of inputs.entries()) {
+    // Each refusal names the survey's input it is about (`survey:<index>:<input>`), so the dialog
+    // shows it beside that field.
+    const field = (name: string) => `survey:${i}:${name}`;
+    if (input?.flightPlanId === null || input?.flightPlanId === undefined || input.flightPlanId === '') {
+      return fail('Please choose a flight plan', field('flightPlan'));
+    }
+    const plan = own(world.index.flightPlans, input.flightPlanId);
+    if (!plan) return fail(`No flight plan ${shown(input.flightPlanId)}`, field('flightPlan'));
     if (!world.index.captures[plan.captureId]) return notFound('capture', plan.captureId);
     // Own keys only: "__proto__" or "constructor" is not a size (issue 13).
-    if (typeof input.size !== 'string' || !Object.hasOwn(SIZE_PRESETS_S, input.size)) return fail(`Unknown survey size ${shown(input.size)}`);
+    if (typeof input.size !== 'string' || !Object.hasOwn(SIZE_PRESETS_S, input.size)) return fail(`Unknown survey size ${shown(input.size)}`, field('size'));
     const lines = plan.lines.length;
     if (input.linesFlown !== undefined && !(Number.isInteger(input.linesFlown) && input.linesFlown >= 0 && input.linesFlown <= lines)) {
-      return fail(`Lines flown is a whole number from 0 to ${lines}`);
+      return fail(`Lines flown is a whole number from 0 to ${lines}`, field('linesFlown'));
     }
-    if (!isIsoDay(input.flownOn)) return fail('Please enter the flown-on date');
-    if (input.flownOn > today) return fail('Flown-on date cannot be in the future');
+    if (!isIsoDay(input.flownOn)) return fail('Please enter the flown-on date', field('flownOn'));
+    if (input.flownOn > today) return fail('Flown-on date cannot be in the future', field('flownOn'));
   }
   let mediaId = shortId(ctx.newId());
   while (world.index.media[mediaId]) mediaId = shortId(ctx.newId());

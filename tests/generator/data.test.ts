@@ -12,7 +12,8 @@ import { REFERENCE_MS } from '../../scripts/generate/dates';
 import { DATA_VERSION, SAMPLE, SIZE_PRESETS_S } from '../../worker/domain/constants';
 import { restore } from '../../worker/domain/restore';
 import jpeg from 'jpeg-js';
-import { CAMERAS, FRAMES_PER_LINE, LINES, photoIndex } from '../../scripts/generate/photos/flight';
+import { CAMERAS } from '../../worker/domain/constants';
+import { FRAMES_PER_LINE, LINES, photoIndex } from '../../scripts/generate/photos/flight';
 import { renditions, THUMB_H, THUMB_W } from '../../scripts/generate/photos/renditions';
 import type { DataFile, EntityKind, SurveyDisplayStage } from '../../worker/domain/types';
 

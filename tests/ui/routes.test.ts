@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { PATTERNS, paths } from '../../src/app/paths';
+import { routeAt } from '../../src/app/routes';
+
+describe('the route table', () => {
+  it('opens, for every path the app builds, the route of that pattern', () => {
+    const built: [string, string][] = [
+      [paths.home(), PATTERNS.home],
+      [paths.login(), PATTERNS.login],
+      [paths.logout(), PATTERNS.logout],
+      [paths.help(), PATTERNS.help],
+      [paths.help('known-issues'), PATTERNS.helpPage],
+      [paths.settings(), PATTERNS.settings],
+      [paths.projects(), PATTERNS.projects],
+      [paths.project('P 1/2'), PATTERNS.project],
+      [paths.captures(), PATTERNS.captures],
+      [paths.capture('c/1'), PATTERNS.captureSurveys],
+      [paths.capture('c1', 'flight-plans'), PATTERNS.captureFlightPlans],
+      [paths.capture('c1', 'qc'), PATTERNS.captureQc],
+      [paths.captureQc('c1'), PATTERNS.captureQc],
+      [paths.surveys(), PATTERNS.surveys],
+      [paths.surveyQc('s1'), PATTERNS.surveyQc],
+      [paths.image('s1', 0, 'Cam01', 'img 1.jpg'), PATTERNS.image],
+      [paths.media(), PATTERNS.media],
+      [paths.drives(), PATTERNS.drives],
+    ];
+    for (const [path, pattern] of built) expect(routeAt(path)?.path, path).toBe(pattern);
+  });
+
+  it('encodes ids into one path segment each', () => {
+    expect(paths.capture('c/1', 'qc')).toBe('/captures/c%2F1/qc');
+    expect(paths.image('s1', 0, 'Cam01', 'a b')).toBe('/surveys/s1/qc/0/Cam01/a%20b');
+    expect(paths.login('/captures?x=1')).toBe('/login?redirect=%2Fcaptures%3Fx%3D1');
+  });
+
+  it('names the tab after the section, and knows no route for anything else', () => {
+    expect(routeAt('/captures/c1/qc')?.title).toBe('Capture QC');
+    expect(routeAt('/captures/c1/flight-plans')?.title).toBe('Captures');
+    expect(routeAt('/surveys/s1/qc/2/Cam01/x')?.title).toBe('Image');
+    expect(routeAt('/nowhere')).toBeUndefined();
+    expect(routeAt('/captures/c1/elsewhere')).toBeUndefined();
+  });
+});
