@@ -14,7 +14,7 @@ import { useRowStyles } from './rowStyles';
 import { LIST_CAP } from '../../worker/domain/constants';
 import { useWindowedRows } from '../hooks/useWindowedRows';
 import { SURVEY_ROW_HEIGHT_PX, SurveyRow } from './SurveyRow';
-import { useView } from '../engine/hooks';
+import { useViewKeepingLast } from '../engine/hooks';
 import type { FlownOnOrder } from '../../worker/views/types';
 
 export const NO_SURVEYS_TEXT = 'No surveys have been received.';
@@ -44,7 +44,7 @@ const NO_IDS: Id[] = [];
 export function SurveyTable({ surveyIds: allIds, shownIds, columns = {}, label, selected = NONE, onToggle, sortByFlownOn }: SurveyTableProps) {
   const styles = useRowStyles();
   const [order, setOrder] = useState<FlownOnOrder>('newest');
-  const shown = useShownSurveys(allIds, sortByFlownOn ? order : null);
+  const { ids: shown, order: shownOrder } = useShownSurveys(allIds, sortByFlownOn ? order : null);
   const answered = allIds ? shown : shownIds;
   const surveyIds = answered ?? NO_IDS;
   const span = 7 + Number(!!columns.capture) + Number(!!columns.actions) + Number(!!columns.checkbox);
@@ -61,7 +61,7 @@ export function SurveyTable({ surveyIds: allIds, shownIds, columns = {}, label, 
             {columns.checkbox && <TableHeaderCell style={{ width: 44 }}>Select</TableHeaderCell>}
             <TableHeaderCell>Survey</TableHeaderCell>
             {sortByFlownOn ? (
-              <TableHeaderCell aria-sort={order === 'newest' ? 'descending' : 'ascending'}>
+              <TableHeaderCell aria-sort={(shownOrder ?? order) === 'newest' ? 'descending' : 'ascending'}>
                 <Button
                   appearance="transparent"
                   size="small"
@@ -115,8 +115,11 @@ export function SurveyTable({ surveyIds: allIds, shownIds, columns = {}, label, 
   );
 }
 
-/** The shownSurveys view of `ids`, or nothing to ask when the caller chose the rows itself. */
-function useShownSurveys(ids: Id[] | undefined, order: FlownOnOrder | null): Id[] | undefined {
-  const answer = useView({ view: 'shownSurveys', surveyIds: ids ?? NO_IDS, order });
-  return ids ? answer?.ids : undefined;
+/**
+ * The shownSurveys view of `ids` (nothing to ask when the caller chose the rows itself); the last
+ * rows stay while another order is answered, with the order they are in.
+ */
+function useShownSurveys(ids: Id[] | undefined, order: FlownOnOrder | null): { ids: Id[] | undefined; order: FlownOnOrder | null | undefined } {
+  const { result, answers } = useViewKeepingLast({ view: 'shownSurveys', surveyIds: ids ?? NO_IDS, order }, (ids ?? NO_IDS).join());
+  return ids ? { ids: result?.ids, order: answers?.order } : { ids: undefined, order: undefined };
 }

@@ -2,7 +2,7 @@
  * React bindings of the read model. Each hook subscribes to exactly what it reads; reading an
  * entity or a view is what makes the page hold it.
  */
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Current, EntityKind, EntityOf, Flags, Id } from '../../worker/domain/types';
 import type { ViewResultOf, ViewSpec } from '../../worker/views/types';
 import { engineClient } from './client';
@@ -104,4 +104,18 @@ export function useAllOf<K extends 'drives' | 'users' | 'projects'>(kind: K): { 
   const answer = useView({ view: 'allOf', kind });
   const ids = answer?.ids ?? NO_IDS;
   return { ids, entities: useEntities(kind, ids), answered: answer !== undefined };
+}
+
+/**
+ * A view's answer that stays on screen while a changed spec (another sort) is answered: the answer
+ * shown and the spec it answers, so what the page says about the rows (a column's sort order) is
+ * always true of the rows it shows. `family`: rows of another family (another capture's surveys)
+ * never stand in.
+ */
+export function useViewKeepingLast<S extends ViewSpec>(spec: S, family = ''): { result: ViewResultOf<S> | undefined; answers: S | undefined } {
+  const result = useView(spec);
+  const [last, setLast] = useState<{ spec: S; result: ViewResultOf<S>; family: string } | null>(null);
+  if (result !== undefined && last?.result !== result) setLast({ spec, result, family });
+  if (result !== undefined) return { result, answers: spec };
+  return last?.family === family ? { result: last.result, answers: last.spec } : { result: undefined, answers: undefined };
 }

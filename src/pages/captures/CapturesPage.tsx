@@ -9,7 +9,7 @@ import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Te
 import { Link, useSearch } from 'wouter';
 import { LIST_CAP } from '../../../worker/domain/constants';
 import type { CaptureSortKey, SortDir } from '../../../worker/domain/sort';
-import { useView } from '../../engine/hooks';
+import { useViewKeepingLast } from '../../engine/hooks';
 import { paths } from '../../app/paths';
 import { useWindowedRows } from '../../hooks/useWindowedRows';
 import { useRowStyles } from '../../components/rowStyles';
@@ -30,7 +30,8 @@ export default function CapturesPage() {
   // `?stage=Publishing`: the dashboard's pipeline bars open the captures at one displayed stage.
   const stage = new URLSearchParams(useSearch()).get('stage');
   // Sorted (and filtered) in the worker, where the captures are; rows fetch what they show.
-  const table = useView({ view: 'captureTable', by, dir, stage });
+  // The rows of the last answer stay while another sort is answered; the headers say their order.
+  const { result: table, answers } = useViewKeepingLast({ view: 'captureTable', by, dir, stage }, stage ?? '');
   const ids = table?.ids ?? NONE;
   const body = useRef<HTMLTableSectionElement>(null);
   const windowed = ids.length > LIST_CAP;
@@ -44,7 +45,7 @@ export default function CapturesPage() {
       setDir('asc');
     }
   };
-  const direction = (key: CaptureSortKey) => (by === key ? (dir === 'asc' ? 'ascending' : 'descending') : undefined);
+  const direction = (key: CaptureSortKey) => (answers?.by === key ? (answers.dir === 'asc' ? 'ascending' : 'descending') : undefined);
 
   return (
     <section className={styles.page} aria-labelledby="captures-title">
