@@ -18,6 +18,7 @@ import { ImageMetadata } from './ImageMetadata';
 import { ScaledImage } from './ScaledImage';
 import { useNeighbours } from './useNeighbours';
 import { ViewerFlag } from './ViewerFlag';
+import { markSeen, seenCell } from './qcSeen';
 
 type ViewTab = '8' | '4' | '2' | 'full' | 'metadata';
 const TABS: [ViewTab, string][] = [
@@ -50,6 +51,12 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
   const photos = usePhotoIndex();
   const index = photos.status === 'ready' ? photos.index : null;
   const nav = useNeighbours(index, surveyId, camera, image);
+
+  // An opened frame counts as seen for the review progress.
+  useEffect(() => {
+    const col = index?.cameras.indexOf(camera) ?? -1;
+    if (index && nav.row !== null && col >= 0) markSeen(surveyId, line, [seenCell(nav.row, col, index.cameras.length)]);
+  }, [index, nav.row, surveyId, line, camera]);
 
   // The grid may have been scrolled far down: the viewer starts at its top.
   useEffect(() => {

@@ -16,6 +16,7 @@ import {
   MessageBar,
   MessageBarBody,
   Spinner,
+  Switch,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -30,7 +31,9 @@ import { MakeAvailableOffline } from '../../pwa/MakeAvailableOffline';
 import { NotFoundPage } from '../NotFoundPage';
 import { QcGrid } from './QcGrid';
 import { SurveyQcActions } from './SurveyQcActions';
-import { qcLines, rowsOverrideFrom } from './qcRows';
+import { lineFrameCount, qcLines, rowsOverrideFrom } from './qcRows';
+import { seenText, useSeen } from './qcSeen';
+import { ReviewProgress } from './ReviewProgress';
 import { qcPlace } from './qcPlace';
 import { flagsByRow } from './qcFlags';
 import { FlagFrameDialog, type FrameAt } from './FlagFrameDialog';
@@ -64,6 +67,13 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const run = useAction();
   const [flagging, setFlagging] = useState<{ at: FrameAt; current?: FrameFlag; from: HTMLElement | null } | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [flaggedOnly, setFlaggedOnly] = useState(place.flaggedOnly);
+  const seen = useSeen(surveyId);
+  const photoIndex = photos.status === 'ready' ? photos.index : null;
+  const totals = useMemo(() => new Map(photoIndex ? lines.map((l) => [l.line, lineFrameCount(photoIndex, l)]) : []), [lines, photoIndex]);
+  const seenOf = (line: number) => Math.min(seen.get(line)?.size ?? 0, totals.get(line) ?? 0);
+  const seenAll = lines.reduce((n, l) => n + seenOf(l.line), 0);
+  const totalAll = lines.reduce((n, l) => n + (totals.get(l.line) ?? 0), 0);
   const frameFlags = survey?.frameFlags;
   const flagRows = useMemo(() => new Map(lines.map((l) => [l.line, flagsByRow(frameFlags ?? [], l.line)])), [lines, frameFlags]);
 
@@ -126,7 +136,12 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
       <PageHeading
         title={`Survey QC: ${id}`}
         subtitle={`${survey.cpid} · ${fp ? `${fp.code} ${fp.name}` : 'no flight plan'} · flown ${formatDay(survey.flownOn)} · ${linesText}`}
-        status={<StageStatus stage={survey.stage} />}
+        status={
+          <>
+            <StageStatus stage={survey.stage} />
+            {photos.status === 'ready' && <ReviewProgress seen={seenAll} total={totalAll} />}
+          </>
+        }
         actions={<SurveyQcActions survey={survey} />}
       />
       <MakeAvailableOffline surveyId={survey.surveyId} />
@@ -137,6 +152,14 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
         <Button icon={<KeyboardRegular />} onClick={() => setHelpOpen(true)}>
           Keyboard shortcuts (?)
         </Button>
+        <Switch
+          label="Flagged only"
+          checked={flaggedOnly}
+          onChange={(_, data) => {
+            place.flaggedOnly = data.checked;
+            setFlaggedOnly(data.checked);
+          }}
+        />
         <span role="status">{flagged === 1 ? '1 flagged frame' : `${flagged} flagged frames`}</span>
       </div>
       {photos.status === 'loading' && <Spinner label="Loading the photo index…" />}
@@ -160,7 +183,8 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
           {lines.map((line) => (
             <AccordionItem key={line.line} value={line.line}>
               <AccordionHeader size="large">
-                Line {line.line} · {line.rows.length} frames × {photos.index.cameras.length} cameras
+                Line {line.line} · {line.rows.length} frames × {photos.index.cameras.length} cameras ·{' '}
+                {seenText(seenOf(line.line), totals.get(line.line) ?? 0)}
               </AccordionHeader>
               <AccordionPanel className={styles.panel}>
                 <QcGrid
@@ -169,6 +193,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
                   index={photos.index}
                   imageProxy={imageProxy}
                   flags={flagRows.get(line.line) ?? new Map()}
+                  flaggedOnly={flaggedOnly}
                   onFlag={onFlag}
                   onUnflag={onUnflag}
                 />
