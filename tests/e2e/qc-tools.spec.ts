@@ -65,3 +65,30 @@ test('review progress counts the frames seen; "Flagged only" shows just the rows
   await page.getByRole('switch', { name: 'Flagged only' }).uncheck();
   await expect(grid.getByRole('rowheader').first()).toHaveText('09:00:00');
 });
+
+test('the capture QC page shows the flagged frames of its surveys and downloads them as the QC report', async ({ page }) => {
+  const { captureId, index } = await openQcInProgress(page);
+  const cam1 = index.cameras[0]!;
+  await page.getByRole('button', { name: /^Line 1 / }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('f');
+  await page.getByRole('dialog').getByRole('radio', { name: 'Over-exposed' }).check();
+  await page.getByRole('dialog').getByRole('textbox', { name: /Note/ }).fill('sun glint, lake');
+  await page.getByRole('dialog').getByRole('button', { name: 'Flag frame' }).click();
+  await expect(flashText(page, 'frame 2 flagged: Over-exposed')).toBeVisible();
+
+  await page.goto(`/captures/${captureId}/qc`);
+  const table = page.getByRole('table', { name: /^Flagged frames of / });
+  await expect(table.getByRole('row', { name: new RegExp(` 1 ${cam1} 2 09:00:02 Over-exposed sun glint, lake `) })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download QC report' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^qc-report-.+\.csv$/);
+  const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
+  const lines = csv.trim().split('\r\n');
+  expect(lines[0]).toBe('survey,line,camera,frame,time,reason,note,who,when');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`,1,${cam1},2,09:00:02,Over-exposed,"sun glint, lake",`);
+});

@@ -31,7 +31,7 @@ import { MakeAvailableOffline } from '../../pwa/MakeAvailableOffline';
 import { NotFoundPage } from '../NotFoundPage';
 import { QcGrid } from './QcGrid';
 import { SurveyQcActions } from './SurveyQcActions';
-import { lineFrameCount, qcLines, rowsOverrideFrom } from './qcRows';
+import { flagTime, lineFrameCount, qcLines, rowsOverrideFrom } from './qcRows';
 import { seenText, useSeen } from './qcSeen';
 import { ReviewProgress } from './ReviewProgress';
 import { qcPlace } from './qcPlace';
@@ -40,7 +40,6 @@ import { FlagFrameDialog, type FrameAt } from './FlagFrameDialog';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { qcReportCsv, qcReportName } from './qcReport';
 import { downloadText } from '../../app/download';
-import { rowTime } from './qcRows';
 import { useAction } from '../../app/useAction';
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
 import { ArrowDownloadRegular, KeyboardRegular } from '@fluentui/react-icons';
@@ -124,11 +123,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
     setHelpOpen(true);
   };
   const downloadReport = () => {
-    const timeOf = (f: FrameFlag) => {
-      const line = lines.find((l) => l.line === f.line);
-      return line ? rowTime(line, f.frame - 1) : '';
-    };
-    downloadText(qcReportName(survey), qcReportCsv(survey, timeOf), 'text/csv');
+    downloadText(qcReportName(survey), qcReportCsv([survey], flagTime(lines)), 'text/csv');
   };
   const flagged = survey.frameFlags.length;
   return (

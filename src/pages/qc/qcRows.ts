@@ -57,3 +57,11 @@ export function lineFrameCount(index: PhotoIndex, line: QcLine): number {
   for (const position of line.rows) for (const camera of index.cameras) if (index.index[camera]?.[position]) n++;
   return n;
 }
+
+/** The grid's row time of a flagged frame, for the QC report ('' when its line is not in the set). */
+export function flagTime(lines: readonly QcLine[]): (flag: { line: number; frame: number }) => string {
+  return (flag) => {
+    const line = lines.find((l) => l.line === flag.line);
+    return line ? rowTime(line, flag.frame - 1) : '';
+  };
+}
