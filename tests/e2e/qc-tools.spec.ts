@@ -92,3 +92,83 @@ test('the capture QC page shows the flagged frames of its surveys and downloads 
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`,1,${cam1},2,09:00:02,Over-exposed,"sun glint, lake",`);
 });
+
+test('the viewer opens fitted on the best rendition; zoom, pan, 1:1 and the keys; real metadata', async ({ page }) => {
+  const { surveyId, index } = await openQcInProgress(page);
+  const cam1 = index.cameras[0]!;
+  const [first, second, third] = index.index[cam1]!;
+  await page.goto(`/surveys/${surveyId}/qc/1/${cam1}/${first}`);
+  const img = page.getByRole('img', { name: `${cam1} frame ${first} of line 1` });
+  const stage = page.getByRole('group', { name: 'Frame' });
+  const zoom = page.getByRole('toolbar', { name: 'Zoom' }).getByRole('status');
+  // 1280 × 800: the fitted frame is larger than 1/2, so the full frame is fetched.
+  await expect(page.getByRole('tab', { name: 'Full Frame' })).toHaveAttribute('aria-selected', 'true');
+  await expect(img).toHaveAttribute('src', /\.full\.jpg$/);
+  await expect.poll(() => img.evaluate((i) => (i as unknown as { complete: boolean }).complete)).toBe(true);
+  // Fitted: wholly inside the window and the stage, centred in the stage.
+  const box = (await img.boundingBox())!;
+  const stageBox = (await stage.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(800);
+  expect(box.y).toBeGreaterThanOrEqual(stageBox.y - 1);
+  expect(Math.abs(box.x + box.width / 2 - (stageBox.x + stageBox.width / 2))).toBeLessThan(2);
+  expect(Math.abs(box.y + box.height / 2 - (stageBox.y + stageBox.height / 2))).toBeLessThan(2);
+  await expectNoSeriousViolations(page);
+
+  // + zooms in; the arrows then pan (same frame); 0 fits again and the arrows change frame.
+  const fitted = await zoom.textContent();
+  await page.keyboard.press('+');
+  await expect(zoom).not.toHaveText(fitted!);
+  const before = (await img.boundingBox())!;
+  // (Zoomed 1.25 × the frame is still narrower than the stage: it pans up and down only.)
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(async () => (await img.boundingBox())!.y).toBeLessThan(before.y);
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(new RegExp(`/${first}$`));
+  // Dragging pans too.
+  const dragFrom = (await img.boundingBox())!;
+  await page.mouse.move(stageBox.x + 300, stageBox.y + 200);
+  await page.mouse.down();
+  await page.mouse.move(stageBox.x + 310, stageBox.y + 260, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(async () => (await img.boundingBox())!.y).toBeGreaterThan(dragFrom.y);
+  await page.keyboard.press('0');
+  await expect(zoom).toHaveText(fitted!);
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(new RegExp(`/${second}$`));
+
+  // The wheel zooms; 1 shows actual pixels (100 %).
+  await page.mouse.move(stageBox.x + stageBox.width / 2, stageBox.y + stageBox.height / 2);
+  await page.mouse.wheel(0, -300);
+  await expect(zoom).not.toHaveText(fitted!);
+  await page.keyboard.press('1');
+  await expect(zoom).toHaveText('100%');
+
+  // A tab chosen with the mouse does not keep the arrows: they still change frame.
+  await page.getByRole('tab', { name: '1/4' }).click();
+  const quarter = page.getByRole('img', { name: `${cam1} frame ${second} of line 1` });
+  await expect(quarter).toHaveAttribute('src', /\.4\.jpg$/);
+  await page.keyboard.press('0');
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(new RegExp(`/${third}$`));
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(new RegExp(`/${index.cameras[1]}/${index.index[index.cameras[1]!]![2]}$`));
+
+  // Metadata: where the frame is, what is on screen, where it comes from.
+  await page.getByRole('tab', { name: 'Metadata' }).click();
+  const meta = page.getByRole('table', { name: 'Image metadata' });
+  const value = (term: string) => meta.getByRole('row', { name: new RegExp(`^${term} `) }).getByRole('cell');
+  await expect(value('Frame in line')).toHaveText('3 of 20');
+  await expect(value('Frame in survey')).toHaveText(`3 of ${index.index[cam1]!.length}`);
+  await expect(value('Flight plan')).not.toHaveText('—');
+  await expect(value('Altitude')).toHaveText(/^[\d,]+ ft$/);
+  await expect(value('Position along the line')).toHaveText(/^\d\.\d{3} of [\d.]+ mi/);
+  await expect(value('Rendition')).toHaveText('1/4 · 256 × 192 px');
+  await expect(value('Source')).toHaveText(`1/${index.cameras[1]}/${index.index[index.cameras[1]!]![2]}.jp2`);
+  await expect(value('Capture time')).toHaveText(/ 09:00:04$/);
+  await expect(value('Flag')).toHaveText('Not flagged');
+  await expectNoSeriousViolations(page);
+
+  // Esc goes back to the grid.
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`/surveys/${surveyId}/qc$`));
+});

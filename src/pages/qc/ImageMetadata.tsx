@@ -12,7 +12,7 @@ const useStyles = makeStyles({
 export function ImageMetadata({ rows }: { rows: [string, string][] }) {
   const styles = useStyles();
   return (
-    <Table aria-label="Image metadata" size="small" className={styles.table}>
+    <Table id="viewer-metadata" tabIndex={-1} aria-label="Image metadata" size="small" className={styles.table}>
       <TableBody>
         {rows.map(([term, value]) => (
           <TableRow key={term}>
