@@ -172,3 +172,53 @@ test('the viewer opens fitted on the best rendition; zoom, pan, 1:1 and the keys
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(new RegExp(`/surveys/${surveyId}/qc$`));
 });
+
+test('the pre-screen suggests the spoiled frames and only them; S accepts a suggestion as a flag', async ({ page, context }) => {
+  // Thumbnails a little slow, so the pre-screen's progress can be seen.
+  await context.route('**/photos/**/*.32.jpg', async (route) => {
+    await new Promise((r) => setTimeout(r, 15));
+    await route.continue();
+  });
+  const { index } = await openQcInProgress(page);
+  const manifest = (await (await page.request.get('/photos/defects.json')).json()) as {
+    defects: { line: number; camera: string; frame: number; image: string; defect: string }[];
+  };
+  const reason: Record<string, string> = { cloud: 'Cloud', blur: 'Blur', overexposed: 'Over-exposed', black: 'Under-exposed / black' };
+  await expect(page.getByRole('progressbar', { name: 'Pre-screen' })).toBeVisible();
+  await expect(page.getByText(/^Pre-screen: \d+ frames suggested/)).toBeVisible({ timeout: 30_000 });
+  await expectNoSeriousViolations(page);
+
+  // Line 1, every row brought into view: the suggested frames are exactly the spoiled ones.
+  const grid = page.getByRole('grid', { name: 'Line 1 thumbnails' });
+  const suggested = new Map<string, string>();
+  await page.getByRole('button', { name: /^Line 1 / }).focus();
+  await page.keyboard.press('Tab');
+  for (let i = 0; i < 6; i++) {
+    for (const name of await grid.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('aria-label') ?? ''))) {
+      const m = /^(\S+) (\S+) at .*, suggested: ([^(]+) \(/.exec(name);
+      if (m) suggested.set(m[2]!, m[3]!);
+    }
+    await page.keyboard.press('PageDown');
+  }
+  const spoiled = manifest.defects.filter((d) => d.line === 1);
+  expect(spoiled.length).toBeGreaterThan(0);
+  expect(Object.fromEntries(suggested)).toEqual(Object.fromEntries(spoiled.map((d) => [d.image, reason[d.defect]])));
+  expect(index.cameras).toContain(spoiled[0]!.camera);
+
+  // S on a suggested frame flags it with the suggested reason; the badge becomes the flag's.
+  const first = spoiled[0]!;
+  const link = page.getByRole('link', { name: new RegExp(`^${first.camera} ${first.image} at `) });
+  await link.focus();
+  await expect(link.getByTestId('suggested-badge')).toContainText(`Suggested: ${reason[first.defect]}`);
+  await page.keyboard.press('s');
+  await expect(flashText(page, `frame ${first.frame} flagged: ${reason[first.defect]}`)).toBeVisible();
+  await expect(link).toHaveAccessibleName(new RegExp(`, flagged: ${reason[first.defect]!.replace('/', '\\/')}$`));
+  await expect(link.getByTestId('suggested-badge')).toHaveCount(0);
+
+  // The viewer's metadata gives the frame's figures and its flag.
+  await page.keyboard.press('Enter');
+  await page.getByRole('tab', { name: 'Metadata' }).click();
+  const meta = page.getByRole('table', { name: 'Image metadata' });
+  await expect(meta.getByRole('row', { name: /^Pre-screen / })).toContainText(`Suggested: ${reason[first.defect]}`);
+  await expect(meta.getByRole('row', { name: /^Flag / })).toContainText(`${reason[first.defect]} (Pre-screen: `);
+});

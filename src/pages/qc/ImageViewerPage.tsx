@@ -25,6 +25,7 @@ import { markSeen, seenCell } from './qcSeen';
 import { FULL_FRAME, ViewerStage } from './ViewerStage';
 import { bestReduction, type Reduction, type Size } from './viewerZoom';
 import { frameMetadata } from './frameMetadata';
+import { usePrescreen, verdictText } from './prescreen';
 
 type ImageTab = '8' | '4' | '2' | 'full';
 type ViewTab = ImageTab | 'metadata';
@@ -63,6 +64,7 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
   const photos = usePhotoIndex();
   const index = photos.status === 'ready' ? photos.index : null;
   const nav = useNeighbours(index, surveyId, camera, image);
+  const prescreen = usePrescreen(surveyId, index, imageProxy);
 
   // An opened frame counts as seen for the review progress.
   useEffect(() => {
@@ -169,7 +171,7 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
             time: nav.time,
             reduction,
             fullFrame: FULL_FRAME,
-            prescreen: 'Not measured yet',
+            prescreen: verdictText(prescreen, image),
             flag,
           })}
         />

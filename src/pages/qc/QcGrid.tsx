@@ -7,7 +7,7 @@
  * Keyboard: the ARIA grid pattern with a roving tab stop, so a line is one Tab stop however many
  * frames it has. Arrows move between frames (rows) and cameras (columns), Home/End to the first
  * and last camera, Ctrl+Home/End to the first and last frame, PageUp/PageDown a screen, Enter
- * opens the viewer; F flags the focused frame, U unflags it, N/P go to the next/previous flagged
+ * opens the viewer; F flags the focused frame, U unflags it, S accepts the pre-screen's suggestion, N/P go to the next/previous flagged
  * frame of the line (issue 8). The focused frame is kept in the survey's QC place (qcPlace.ts), and it is
  * always rendered even when the window of rows has not caught up with a jump.
  */
@@ -23,6 +23,8 @@ import { moveCell, qcPlace, type GridCell } from './qcPlace';
 import { QC_ROW_HEIGHT_PX, TIME_COL, useGridStyles } from './qcGridStyles';
 import { QcRow } from './QcRow';
 import { useSeenRows } from './useSeenRows';
+import type { FrameVerdict } from './prescreen';
+import type { Suggestion } from '../../../worker/prescreen/measure';
 
 export interface QcGridProps {
   surveyId: string;
@@ -37,12 +39,16 @@ export interface QcGridProps {
   onFlag(at: FrameAt, current: FrameFlag | undefined): void;
   /** U on a flagged frame. */
   onUnflag(at: FrameAt): void;
+  /** The pre-screen's verdicts by image name. */
+  verdicts: ReadonlyMap<string, FrameVerdict>;
+  /** S on a frame the pre-screen suggests flagging. */
+  onAccept(at: FrameAt, suggestion: Suggestion): void;
 }
 
 /** Space kept above a focused row: the app header plus the sticky camera header. */
 const STICKY_TOP_PX = HEADER_HEIGHT_PX + 40;
 
-export function QcGrid({ surveyId, line, index, imageProxy, flags, flaggedOnly, onFlag, onUnflag }: QcGridProps) {
+export function QcGrid({ surveyId, line, index, imageProxy, flags, flaggedOnly, onFlag, onUnflag, verdicts, onAccept }: QcGridProps) {
   const styles = useGridStyles();
   const body = useRef<HTMLDivElement>(null);
   const place = qcPlace(surveyId);
@@ -113,11 +119,16 @@ export function QcGrid({ surveyId, line, index, imageProxy, flags, flaggedOnly, 
   /** The flag keys: one letter, no modifier (Ctrl+F stays the browser's find). */
   const flagKey = (key: string): boolean => {
     const camera = index.cameras[cell.col];
-    if (focusRow < 0 || !camera || !index.index[camera]?.[line.rows[focusRow]!]) return false;
+    const image = camera ? index.index[camera]?.[line.rows[focusRow]!] : undefined;
+    if (focusRow < 0 || !camera || !image) return false;
     const at: FrameAt = { surveyId, line: line.line, camera, frame: focusRow + 1 };
     const current = flags.get(focusRow)?.[camera];
     if (key === 'f') onFlag(at, current);
     else if (key === 'u' && current) onUnflag(at);
+    else if (key === 's') {
+      const suggestion = verdicts.get(image)?.suggestion;
+      if (suggestion && !current) onAccept(at, suggestion);
+    }
     else if (key === 'n' || key === 'p') {
       const next = nextFlagged(flags, index.cameras, line.rows.length, { row: focusRow, col: cell.col }, key === 'n');
       if (next) go(next);
@@ -184,6 +195,7 @@ export function QcGrid({ surveyId, line, index, imageProxy, flags, flaggedOnly, 
               className={styles.row}
               focusCol={r === focusRow ? cell.col : -1}
               flags={flags.get(r)}
+              verdicts={verdicts}
             />
           );
         })}

@@ -8,6 +8,8 @@ import { Link } from 'wouter';
 import type { PhotoIndex } from '../../../worker/domain/types';
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
 import { FlagBadge } from './FlagBadge';
+import { SuggestedBadge } from './SuggestedBadge';
+import type { FrameVerdict } from './prescreen';
 import { imageUrl } from '../../images/imageUrl';
 import { paths } from '../../app/paths';
 import { rowTime, type QcLine } from './qcRows';
@@ -27,9 +29,11 @@ export interface QcRowProps {
   focusCol: number;
   /** The row's flags by camera; undefined for most rows, so memo holds. */
   flags: Record<string, FrameFlag> | undefined;
+  /** The pre-screen's verdicts by image name. */
+  verdicts: ReadonlyMap<string, FrameVerdict>;
 }
 
-export const QcRow = memo(function QcRow({ surveyId, line, row, position: shownAt, index, imageProxy, columns, className, focusCol, flags }: QcRowProps) {
+export const QcRow = memo(function QcRow({ surveyId, line, row, position: shownAt, index, imageProxy, columns, className, focusCol, flags, verdicts }: QcRowProps) {
   const styles = useGridStyles();
   const position = line.rows[row]!;
   const time = rowTime(line, row);
@@ -55,17 +59,20 @@ export const QcRow = memo(function QcRow({ surveyId, line, row, position: shownA
           );
         const ref = { line: line.line, camera, image };
         const flag = flags?.[camera];
+        // A suggestion shows until the frame carries a flag (then the flag says it).
+        const suggestion = flag ? null : (verdicts.get(image)?.suggestion ?? null);
         return (
           <div role="gridcell" key={camera}>
             <Link
               href={paths.image(surveyId, line.line, camera, image)}
               className={styles.thumbLink}
-              aria-label={`${camera} ${image} at ${time}${flag ? `, flagged: ${flag.reason}` : ''}`}
+              aria-label={`${camera} ${image} at ${time}${flag ? `, flagged: ${flag.reason}` : ''}${suggestion ? `, suggested: ${suggestion.reason} (${suggestion.figure})` : ''}`}
               tabIndex={tabIndex}
               data-cell={`${row}:${col}`}
             >
               <img className={styles.thumb} src={imageUrl(ref, 32, imageProxy)} alt="" decoding="async" draggable={false} />
               {flag && <FlagBadge flag={flag} />}
+              {suggestion && <SuggestedBadge suggestion={suggestion} />}
             </Link>
           </div>
         );

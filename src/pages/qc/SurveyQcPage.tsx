@@ -4,7 +4,9 @@
  * windowed thumbnail grid. The open lines and the scroll position are the survey's QC place
  * (qcPlace.ts), restored on return from the viewer. Issue 8: F/U flag and unflag the focused frame
  * (the flag dialog lives here, one for all lines), ? lists the shortcuts, and the QC report
- * downloads the flagged frames as CSV.
+ * downloads the flagged frames as CSV. The header shows review progress (frames seen, qcSeen.ts);
+ * the tools the "Flagged only" filter and the pre-screen's progress (prescreen.ts), whose
+ * suggestions S accepts as flags.
  */
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
@@ -34,6 +36,9 @@ import { SurveyQcActions } from './SurveyQcActions';
 import { flagTime, lineFrameCount, qcLines, rowsOverrideFrom } from './qcRows';
 import { seenText, useSeen } from './qcSeen';
 import { ReviewProgress } from './ReviewProgress';
+import { usePrescreen } from './prescreen';
+import { PrescreenStatus } from './PrescreenStatus';
+import type { Suggestion } from '../../../worker/prescreen/measure';
 import { qcPlace } from './qcPlace';
 import { flagsByRow } from './qcFlags';
 import { FlagFrameDialog, type FrameAt } from './FlagFrameDialog';
@@ -71,6 +76,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const photoIndex = photos.status === 'ready' ? photos.index : null;
   const totals = useMemo(() => new Map(photoIndex ? lines.map((l) => [l.line, lineFrameCount(photoIndex, l)]) : []), [lines, photoIndex]);
   const seenOf = (line: number) => Math.min(seen.get(line)?.size ?? 0, totals.get(line) ?? 0);
+  const prescreen = usePrescreen(surveyId, photoIndex, imageProxy);
   const seenAll = lines.reduce((n, l) => n + seenOf(l.line), 0);
   const totalAll = lines.reduce((n, l) => n + (totals.get(l.line) ?? 0), 0);
   const frameFlags = survey?.frameFlags;
@@ -116,6 +122,8 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
     requestAnimationFrame(() => from?.isConnected && from.focus({ preventScroll: true }));
   };
   const onUnflag = (at: FrameAt) => void run({ type: 'unflagFrame', ...at });
+  // S: the pre-screen's suggestion becomes a flag, its figure the note.
+  const onAccept = (at: FrameAt, s: Suggestion) => void run({ type: 'flagFrame', ...at, reason: s.reason, note: `Pre-screen: ${s.figure}` });
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const target = e.target as HTMLElement;
     if (e.key !== '?' || target.closest('input, textarea, [role="dialog"]')) return;
@@ -155,6 +163,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
             setFlaggedOnly(data.checked);
           }}
         />
+        <PrescreenStatus state={prescreen} />
         <span role="status">{flagged === 1 ? '1 flagged frame' : `${flagged} flagged frames`}</span>
       </div>
       {photos.status === 'loading' && <Spinner label="Loading the photo index…" />}
@@ -191,6 +200,8 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
                   flaggedOnly={flaggedOnly}
                   onFlag={onFlag}
                   onUnflag={onUnflag}
+                  verdicts={prescreen.frames}
+                  onAccept={onAccept}
                 />
               </AccordionPanel>
             </AccordionItem>
