@@ -102,7 +102,7 @@ const pct = (share: number) => `${Math.round(share * 100)} %`;
 /** The one suggestion a frame's figures lead to, or null for a frame that looks clean. */
 export function suggest(f: Figures, t = THRESHOLDS): Suggestion | null {
   if (f.meanLuminance < t.blackMeanLuminance && f.black > t.blackShare) return { reason: 'Under-exposed / black', figure: `mean luminance ${Math.round(f.meanLuminance)}` };
-  if (f.clipped > t.clippedShare || f.meanLuminance > t.brightMeanLuminance) return { reason: 'Over-exposed', figure: `${pct(f.clipped)} clipped, mean luminance ${Math.round(f.meanLuminance)}` };
+  if (f.clipped > t.clippedShare || f.meanLuminance > t.brightMeanLuminance) return { reason: 'Over-exposed', figure: `mean luminance ${Math.round(f.meanLuminance)}, ${pct(f.clipped)} clipped` };
   if (f.cloud > t.cloudShare) return { reason: 'Cloud', figure: `${pct(f.cloud)} cloud` };
   if (f.sharpness < t.sharpness) return { reason: 'Blur', figure: `fine detail ${f.sharpness.toFixed(2)} along the line` };
   return null;

@@ -18,7 +18,13 @@ const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: '8px' },
   bar: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   note: { color: tokens.colorNeutralForeground2 },
+  wide: { overflowX: 'auto' },
 });
+
+const WHEN = QC_REPORT_HEADER.indexOf('when');
+/** On screen the reviewer's local time reads better than the CSV's ISO instant. */
+const shown = (value: string, column: number) =>
+  column === WHEN ? new Date(value).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : value;
 
 /** Column headers as people read them; the CSV keeps its lower-case names. */
 const HEADERS = QC_REPORT_HEADER.map((h) => h[0]!.toUpperCase() + h.slice(1));
@@ -63,24 +69,26 @@ export function CaptureQcReport({ capture }: { capture: Capture }) {
       {rows.length === 0 ? (
         <Text className={styles.note}>No flagged frames in the surveys of {capture.cpid}.</Text>
       ) : (
-        <Table aria-label={`Flagged frames of ${capture.cpid}`} size="small">
-          <TableHeader>
-            <TableRow>
-              {HEADERS.map((h) => (
-                <TableHeaderCell key={h}>{h}</TableHeaderCell>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.slice(0, 4).join(' ')}>
-                {r.map((value, i) => (
-                  <TableCell key={HEADERS[i]}>{value}</TableCell>
+        <div className={styles.wide} role="region" aria-label="Flagged frames table" tabIndex={0}>
+          <Table aria-label={`Flagged frames of ${capture.cpid}`} size="small">
+            <TableHeader>
+              <TableRow>
+                {HEADERS.map((h) => (
+                  <TableHeaderCell key={h}>{h}</TableHeaderCell>
                 ))}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.slice(0, 4).join(' ')}>
+                  {r.map((value, i) => (
+                    <TableCell key={HEADERS[i]}>{shown(value, i)}</TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
       )}
     </section>
   );

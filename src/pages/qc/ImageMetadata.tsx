@@ -4,7 +4,7 @@
 import { Table, TableBody, TableCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
-  table: { maxWidth: '520px' },
+  table: { maxWidth: '760px' },
   term: { width: '160px', textAlign: 'left', fontWeight: tokens.fontWeightRegular, padding: '0 8px', color: tokens.colorNeutralForeground3 },
   value: { fontFamily: tokens.fontFamilyMonospace },
 });

@@ -12,9 +12,10 @@ const useStyles = makeStyles({
     left: '2px',
     top: '2px',
     maxWidth: 'calc(100% - 4px)',
-    display: 'flex',
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    columnGap: '2px',
     alignItems: 'center',
-    gap: '2px',
     padding: '1px 4px',
     borderRadius: tokens.borderRadiusSmall,
     backgroundColor: tokens.colorNeutralBackground1,
@@ -22,11 +23,11 @@ const useStyles = makeStyles({
     border: `2px solid ${tokens.colorPaletteMarigoldBorderActive}`,
     fontSize: tokens.fontSizeBase100,
     fontWeight: tokens.fontWeightSemibold,
-    whiteSpace: 'nowrap',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
+    lineHeight: tokens.lineHeightBase100,
     pointerEvents: 'none',
   },
+  line: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  figure: { gridColumn: '2', fontWeight: tokens.fontWeightRegular },
   icon: { flexShrink: 0, color: tokens.colorPaletteMarigoldForeground1 },
 });
 
@@ -39,7 +40,8 @@ export function SuggestedBadge({ suggestion }: { suggestion: Suggestion }) {
   return (
     <span className={styles.badge} data-testid="suggested-badge" aria-hidden>
       <Sparkle16Filled className={styles.icon} />
-      {suggestionText(suggestion)}
+      <span className={styles.line}>Suggested: {suggestion.reason}</span>
+      <span className={`${styles.line} ${styles.figure}`}>{suggestion.figure}</span>
     </span>
   );
 }
