@@ -179,7 +179,7 @@ test('the pre-screen suggests the spoiled frames and only them; S accepts a sugg
     await new Promise((r) => setTimeout(r, 15));
     await route.continue();
   });
-  const { index } = await openQcInProgress(page);
+  const { surveyId, index } = await openQcInProgress(page);
   const manifest = (await (await page.request.get('/photos/defects.json')).json()) as {
     defects: { line: number; camera: string; frame: number; image: string; defect: string }[];
   };
@@ -221,4 +221,14 @@ test('the pre-screen suggests the spoiled frames and only them; S accepts a sugg
   const meta = page.getByRole('table', { name: 'Image metadata' });
   await expect(meta.getByRole('row', { name: /^Pre-screen / })).toContainText(`Suggested: ${reason[first.defect]}`);
   await expect(meta.getByRole('row', { name: /^Flag / })).toContainText(`${reason[first.defect]} (Pre-screen: `);
+
+  // In the viewer of another spoiled frame, S accepts its suggestion too.
+  const second = spoiled[1]!;
+  await page.goto(`/surveys/${surveyId}/qc/1/${second.camera}/${second.image}`);
+  await expect(page.getByText(new RegExp(`^Suggested: ${reason[second.defect]!.replace('/', '\\/')} \\(`))).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Accept suggestion (S)' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('s');
+  await expect(page.getByText(new RegExp(`^Flagged: ${reason[second.defect]!.replace('/', '\\/')} \\(Pre-screen: `))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept suggestion (S)' })).toHaveCount(0);
 });

@@ -1,8 +1,7 @@
 /**
- * The faults a QC reviewer must catch, applied to a rendered frame: a cloud with its shadow, the
- * shadow alone of a cloud outside the frame, motion blur along the flight line, over-exposure
- * (washed out, highlights clipped) and a black frame (a camera that did not fire). Deterministic:
- * the frame's row seeds the cloud's shape and place.
+ * The faults a QC reviewer must catch, applied to a rendered frame: a cloud with its shadow, motion
+ * blur along the flight line, over-exposure (washed out, highlights clipped) and a black frame
+ * (a camera that did not fire). Deterministic: the frame's row seeds the cloud's shape and place.
  */
 import type { Defect } from './flight';
 import type { NoiseTexture } from './noise';
@@ -10,9 +9,7 @@ import type { NoiseTexture } from './noise';
 export function applyDefect(rgba: Uint8Array, w: number, h: number, defect: Defect, noise: NoiseTexture, seed: number): void {
   switch (defect) {
     case 'cloud':
-      return cloud(rgba, w, h, noise, seed, true);
-    case 'cloudShadow':
-      return cloud(rgba, w, h, noise, seed, false);
+      return cloud(rgba, w, h, noise, seed);
     case 'blur':
       return motionBlur(rgba, w, h, BLUR_PX);
     case 'overexposed':
@@ -40,11 +37,8 @@ const BLUR_PX = 41;
  */
 const SHADOW_KEEP = [0.5, 0.55, 0.68] as const;
 
-/**
- * Soft white cumulus over part of the frame; its shadow falls offset on the ground. Without the
- * cloud (`withCloud` false) the cloud is outside the frame and only its shadow crosses it.
- */
-function cloud(rgba: Uint8Array, w: number, h: number, noise: NoiseTexture, seed: number, withCloud: boolean): void {
+/** Soft white cumulus over part of the frame; its shadow falls offset on the ground. */
+function cloud(rgba: Uint8Array, w: number, h: number, noise: NoiseTexture, seed: number): void {
   const ox = (seed * 37) % 256;
   // The cloud's centre moves with the seed, within the frame's upper left quarter.
   const cx = w * (0.3 + ((seed * 7) % 11) / 100);
@@ -61,7 +55,7 @@ function cloud(rgba: Uint8Array, w: number, h: number, noise: NoiseTexture, seed
     for (let x = 0; x < w; x++) {
       const i = (y * w + x) * 4;
       const shadow = density(x - shadowDx, y - shadowDy);
-      const c = withCloud ? density(x, y) : 0;
+      const c = density(x, y);
       // Thin cloud edges are greyer (less light scattered back), thick cores bright white.
       const lit = 226 + 26 * noise.at(x / 3, y / 3 + ox) - 20 * (1 - c);
       for (let ch = 0; ch < 3; ch++) {

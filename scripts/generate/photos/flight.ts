@@ -63,11 +63,11 @@ export function imageName(line: number, camera: Camera, row: number): string {
 
 /**
  * The faults a QC reviewer (and the pre-screen) must catch, each drawn on DEFECTS_PER_KIND frames.
- * `cloudShadow` (the shadow of a cloud outside the frame) can be painted but is not drawn: the
- * pre-screen cannot yet tell it from dark water and woodland at thumbnail size (docs/qc-review.md).
+ * A cloud's shadow alone is not among them yet: the pre-screen cannot tell it from dark water and
+ * woodland at thumbnail size (docs/qc-review.md), and a kind it cannot find would only be noise.
  */
 export const DEFECT_KINDS = ['cloud', 'blur', 'overexposed', 'black'] as const;
-export type Defect = (typeof DEFECT_KINDS)[number] | 'cloudShadow';
+export type Defect = (typeof DEFECT_KINDS)[number];
 /** How many frames the generator spoils with each kind of defect. */
 export const DEFECTS_PER_KIND = 8;
 

@@ -140,10 +140,14 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
         <Button size="small" appearance="subtle" icon={<ChevronUpRegular />} aria-label="Previous camera" disabled={!nav.previousCamera} onClick={() => go(nav.previousCamera)} />
         <Button size="small" appearance="subtle" icon={<ChevronDownRegular />} aria-label="Next camera" disabled={!nav.nextCamera} onClick={() => go(nav.nextCamera)} />
         <Text size={200} className={styles.hint}>
-          ← → frames · ↑ ↓ cameras (pan when zoomed) · + − 0 1 zoom · F flag · Esc back to QC · ? keys
+          ← → frames · ↑ ↓ cameras (pan when zoomed) · + − 0 1 zoom · F flag · S accept · Esc back to QC · ? keys
         </Text>
       </div>
-      <ViewerFlag survey={survey} at={nav.row === null ? null : { surveyId, line, camera, frame: nav.row + 1 }} />
+      <ViewerFlag
+        survey={survey}
+        at={nav.row === null ? null : { surveyId, line, camera, frame: nav.row + 1 }}
+        suggestion={prescreen.frames.get(image)?.suggestion ?? null}
+      />
       {!metadata ? (
         <ViewerStage
           src={imageTab ? imageUrl(ref, imageTab === 'full' ? 'full' : reduction as 8 | 4 | 2, imageProxy) : null}

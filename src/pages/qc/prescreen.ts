@@ -1,8 +1,8 @@
 /**
  * The QC page's side of automatic pre-screening (issue 8): starts the pre-screen worker (one per
  * page load, made on first use), asks it to measure a survey's frames from their thumbnails, and
- * keeps the answers per survey for the session, so a survey is measured once however often its
- * QC page or viewer opens. Read through a tiny subscribable store, like qcSeen.ts.
+ * keeps the answers per survey for the session (in memory, and in sessionStorage once finished),
+ * so a survey is measured once however often its QC page or viewer opens or the page reloads. Read through a tiny subscribable store, like qcSeen.ts.
  *
  * Only the embedded photo set is measured: images from an image proxy are another origin, which
  * the page may show but not read (and the Content-Security-Policy keeps connect-src to 'self').
@@ -35,9 +35,32 @@ const OFF: PrescreenState = { status: 'off', frames: new Map(), total: 0, sugges
 const entries = new Map<string, Entry>();
 let worker: Worker | null = null;
 
+const STORAGE_PREFIX = 'qc-prescreen:';
+
+/** A finished pre-screen kept in sessionStorage, so a reload in the session does not measure again. */
+function stored(surveyId: string): PrescreenState | null {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_PREFIX + surveyId);
+    if (!raw) return null;
+    const frames = new Map(JSON.parse(raw) as [string, FrameVerdict][]);
+    const suggested = [...frames.values()].filter((v) => v.suggestion).length;
+    return { status: 'done', frames, total: frames.size, suggested };
+  } catch {
+    return null; // unreadable: measure again
+  }
+}
+
+function store(surveyId: string, state: PrescreenState): void {
+  try {
+    sessionStorage.setItem(STORAGE_PREFIX + surveyId, JSON.stringify([...state.frames]));
+  } catch {
+    // Over quota: kept in memory for this page.
+  }
+}
+
 function entryOf(surveyId: string): Entry {
   let entry = entries.get(surveyId);
-  if (!entry) entries.set(surveyId, (entry = { state: OFF, listeners: new Set() }));
+  if (!entry) entries.set(surveyId, (entry = { state: stored(surveyId) ?? OFF, listeners: new Set() }));
   return entry;
 }
 
@@ -50,7 +73,11 @@ function update(surveyId: string, change: (s: PrescreenState) => PrescreenState)
 function onMessage(event: MessageEvent<PrescreenMessage>): void {
   const m = event.data;
   update(m.surveyId, (s) => {
-    if (m.type === 'done') return { ...s, status: 'done' };
+    if (m.type === 'done') {
+      const done: PrescreenState = { ...s, status: 'done' };
+      store(m.surveyId, done);
+      return done;
+    }
     const frames = new Map(s.frames);
     const verdict: FrameVerdict = m.type === 'frame' ? { figures: m.figures, suggestion: m.suggestion } : { figures: null, suggestion: null };
     frames.set(m.image, verdict);

@@ -46,6 +46,7 @@ function storeOf(surveyId: string): SeenStore {
 }
 
 function save(surveyId: string, store: SeenStore): void {
+  if (store.saveTimer) clearTimeout(store.saveTimer);
   store.saveTimer = null;
   const plain = Object.fromEntries([...store.lines].map(([line, cells]) => [line, [...cells]]));
   try {
@@ -53,6 +54,12 @@ function save(surveyId: string, store: SeenStore): void {
   } catch {
     // Over quota: progress stays in memory for this page.
   }
+}
+
+// A reload or a closed tab within the save delay would lose the last frames seen: write them now.
+let flushOnHide = false;
+function flushAll(): void {
+  for (const [surveyId, store] of stores) if (store.saveTimer) save(surveyId, store);
 }
 
 /** Marks cells of a line as seen; listeners hear of it only when something was new. */
@@ -64,6 +71,10 @@ export function markSeen(surveyId: string, line: number, cells: Iterable<number>
   for (const c of cells) set.add(c);
   if (set.size === before) return;
   store.version++;
+  if (!flushOnHide) {
+    flushOnHide = true;
+    window.addEventListener('pagehide', flushAll);
+  }
   store.saveTimer ??= setTimeout(() => save(surveyId, store), SAVE_DELAY_MS);
   for (const listener of store.listeners) listener();
 }
