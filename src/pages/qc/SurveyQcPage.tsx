@@ -56,6 +56,9 @@ const useStyles = makeStyles({
   tools: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
 });
 
+/** Frames (about a second) to wait for the page to grow tall enough to restore the scroll. */
+const RESTORE_FRAMES = 60;
+
 export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const styles = useStyles();
   const survey = useEntity('surveys', surveyId);
@@ -85,10 +88,20 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   // Back on the page: the scroll position once the lines (and so the page height) exist.
   useLayoutEffect(() => {
     if (restored.current || lines.length === 0) return;
-    restored.current = true;
-    window.scrollTo(0, place.scrollY);
-    // Again after the frame: the browser's own restoration on Back may run after this commit.
-    const frame = requestAnimationFrame(() => window.scrollTo(0, place.scrollY));
+    const target = place.scrollY;
+    let frame = 0;
+    let tries = 0;
+    // The open lines may still be growing to their height (the accordion opens them with a
+    // motion): until the page is tall enough, try again each frame, and record no scroll meanwhile.
+    const attempt = () => {
+      window.scrollTo(0, target);
+      if (window.scrollY >= target - 1 || ++tries > RESTORE_FRAMES) {
+        restored.current = true;
+        // Again after the frame: the browser's own restoration on Back may run after this commit.
+        frame = requestAnimationFrame(() => window.scrollTo(0, target));
+      } else frame = requestAnimationFrame(attempt);
+    };
+    attempt();
     return () => cancelAnimationFrame(frame);
   }, [lines, place]);
   // Recorded as the reviewer scrolls. A layout effect, so the listener is removed within the commit
