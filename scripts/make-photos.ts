@@ -2,7 +2,9 @@
  * `npm run photos` (before every build and dev start): the embedded survey photo set of issue 4.
  * Paints a synthetic ground once, then two worker threads render 3 lines × 20 exposures × 6 cameras
  * at every scale into public/photos/ (git-ignored). Skips all work when the output carries this
- * generator's version stamp. Also keeps the committed photo index public/data/photos.json in step.
+ * generator's version stamp. Also keeps the committed photo index public/data/photos.json in step,
+ * and writes public/photos/defects.json: which frames it spoiled and how, the answer key of the
+ * pre-screen test (git-ignored with the photos; the app never reads it).
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CAMERAS } from '../worker/domain/constants';
-import { exposures, photoIndex } from './generate/photos/flight';
+import { exposures, FRAMES_PER_LINE, imageName, photoIndex, spoiledFrames } from './generate/photos/flight';
 import type { PhotoJob, PhotoWorkerData } from './generate/photos/photoWorker';
 import { renderJobs } from './generate/photos/photoWorker';
 import { paintGround } from './generate/photos/terrain';
@@ -20,7 +22,7 @@ import { paintGround } from './generate/photos/terrain';
  * Bump when the layout changes. The stamp also carries a hash of the generator's sources, so any
  * change to how the photos look regenerates them even if nobody remembers to bump this.
  */
-export const PHOTO_GENERATOR_VERSION = 'photos-v1';
+export const PHOTO_GENERATOR_VERSION = 'photos-v2';
 const SEED = 45007;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,6 +50,20 @@ function writeIndex(): void {
     writeFileSync(indexFile, text);
     console.log('photos: wrote public/data/photos.json');
   }
+}
+
+/** The spoiled frames, by the names and places the QC pages use (frame 1-based, as in a flag). */
+function defectManifest(version: string) {
+  return {
+    generator: version,
+    defects: spoiledFrames().map((f) => ({
+      line: f.line,
+      camera: f.camera,
+      frame: f.frame + 1,
+      image: imageName(f.line, f.camera, (f.line - 1) * FRAMES_PER_LINE + f.frame),
+      defect: f.defect,
+    })),
+  };
 }
 
 async function main(): Promise<void> {
@@ -93,6 +109,7 @@ async function main(): Promise<void> {
       ),
     );
   }
+  writeFileSync(join(work, 'defects.json'), `${JSON.stringify(defectManifest(version), null, 1)}\n`);
   writeFileSync(join(work, 'VERSION'), `${version}\n`);
   rmSync(outDir, { recursive: true, force: true });
   try {

@@ -200,7 +200,8 @@ test('Make available offline keeps a whole survey, every frame at every scale, f
   await expect(page.getByText(/^Stopped/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Make available offline' }).click();
-  await expect(page.getByRole('progressbar')).toBeVisible();
+  // (The QC page has other progress bars since issue 8: review progress and the pre-screen.)
+  await expect(page.getByRole('progressbar', { name: /^Downloading photos for/ })).toBeVisible();
   await expect(page.getByTestId('available-offline')).toBeVisible({ timeout: 150_000 });
 
   // Frames never looked at: the last exposure of the last line, every camera, every scale.

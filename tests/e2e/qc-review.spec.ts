@@ -3,40 +3,10 @@
  * between frames and cameras, Enter opens the viewer, and Esc or browser Back returns to the
  * grid with the place kept (scroll, open lines, focused frame). Axe scans the grid and viewer.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { DataFile, PhotoIndex } from '../../worker/domain/types';
-import { login } from './helpers';
+import { expectNoSeriousViolations, flashText, frame, openQc, openQcInProgress } from './qcHelpers';
 
 test.use({ serviceWorkers: 'block' });
-
-async function openQc(page: Page, query = ''): Promise<{ surveyId: string; index: PhotoIndex }> {
-  await login(page, '/captures');
-  await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'));
-  const data = (await (await page.request.get('/data/all.json')).json()) as DataFile;
-  const index = (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
-  const surveyId = data.ids.surveys[0]!;
-  await page.goto(`/surveys/${surveyId}/qc${query}`);
-  return { surveyId, index };
-}
-
-/** The thumbnail link of a camera's frame, by the name a screen reader reads. */
-function frame(page: Page, camera: string, image: string) {
-  return page.getByRole('link', { name: new RegExp(`^${camera} ${image} at `) });
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  // A dialog fading in has not its final colours yet: axe would measure the half-faded ones.
-  // (Typed by hand: the e2e project has no DOM lib.)
-  type Doc = { getAnimations(): { playState: string }[] };
-  await page.waitForFunction(() => (globalThis as unknown as { document: Doc }).document.getAnimations().every((a) => a.playState !== 'running'));
-  // Tabster's focus-trap sentinels (<i data-tabster-dummy>) are focusable and aria-hidden on
-  // purpose; Fluent adds them around dialogs and movers for a moment.
-  const results = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('review a line by keyboard alone: one Tab stop per line, arrows, Enter, Esc and Back keep the place', async ({ page }) => {
   const { surveyId, index } = await openQc(page);
@@ -126,17 +96,6 @@ test('a long line: Ctrl+End and PageUp jump, the focused frame is scrolled into 
 });
 
 /** A survey whose QC is in progress (flags need it), opened on its QC page. */
-async function openQcInProgress(page: Page): Promise<{ surveyId: string; captureId: string; index: PhotoIndex }> {
-  await login(page, '/captures');
-  await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'));
-  const data = (await (await page.request.get('/data/all.json')).json()) as DataFile;
-  const index = (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
-  const survey = Object.values(data.index.surveys).find((s) => s.flags.qcInProgress)!;
-  await page.goto(`/surveys/${survey.surveyId}/qc`);
-  return { surveyId: survey.surveyId, captureId: survey.captureId, index };
-}
-
-const flashText = (page: Page, text: string) => page.getByText(text, { exact: true });
 
 test('flag and unflag frames by keyboard with a reason; N/P, the viewer, ? and the QC report', async ({ page }) => {
   const { index } = await openQcInProgress(page);

@@ -265,6 +265,9 @@ test.describe('survey QC', () => {
 
     for (const name of ['1/8', '1/4', '1/2', 'Full Frame', 'Metadata']) await expect(page.getByRole('tab', { name })).toBeVisible();
     const frame = page.getByRole('img', { name: new RegExp(`frame ${first}`) });
+    // Issue 8: it opens on the rendition that best suits the window (1280 × 800: the full frame).
+    await expect(frame).toHaveAttribute('src', /\.full\.jpg$/);
+    await page.getByRole('tab', { name: '1/8' }).click();
     await expect(frame).toHaveAttribute('src', /\.8\.jpg$/);
     await page.getByRole('tab', { name: '1/4' }).click();
     await expect(frame).toHaveAttribute('src', /\.4\.jpg$/);

@@ -303,8 +303,6 @@ export interface PhotoIndex {
   count: number;
   /** Additive (data generator): capture time (ISO) of each image index, for the QC time labels. */
   times?: string[];
-  /** Additive (data generator): image names that carry a deliberate defect, for docs and tests. */
-  defects?: Record<string, 'cloud' | 'blur' | 'overexposed' | 'black'>;
 }
 
 // ── The world ────────────────────────────────────────────────────────────────────────────────

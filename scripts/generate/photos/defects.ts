@@ -1,7 +1,7 @@
 /**
  * The faults a QC reviewer must catch, applied to a rendered frame: a cloud with its shadow, motion
  * blur along the flight line, over-exposure (washed out, highlights clipped) and a black frame
- * (a camera that did not fire). Deterministic: the frame's row seeds the cloud.
+ * (a camera that did not fire). Deterministic: the frame's row seeds the cloud's shape and place.
  */
 import type { Defect } from './flight';
 import type { NoiseTexture } from './noise';
@@ -11,7 +11,7 @@ export function applyDefect(rgba: Uint8Array, w: number, h: number, defect: Defe
     case 'cloud':
       return cloud(rgba, w, h, noise, seed);
     case 'blur':
-      return motionBlur(rgba, w, h, 21);
+      return motionBlur(rgba, w, h, BLUR_PX);
     case 'overexposed':
       for (let i = 0; i < rgba.length; i += 4) {
         for (let c = 0; c < 3; c++) rgba[i + c] = Math.min(255, 255 * (1 - Math.exp(-(rgba[i + c]! / 255) * 3.4)) * 1.08 + 28);
@@ -28,12 +28,24 @@ export function applyDefect(rgba: Uint8Array, w: number, h: number, defect: Defe
   }
 }
 
+/** Motion blur's smear at full frame: 41 px (6 px on the thumbnail), plainly soft to a reviewer. */
+const BLUR_PX = 41;
+
+/**
+ * Shadowed ground is lit by the blue sky alone: darker, and bluer than the sunlit ground around it.
+ * Factors per channel at the shadow's core.
+ */
+const SHADOW_KEEP = [0.5, 0.55, 0.68] as const;
+
 /** Soft white cumulus over part of the frame; its shadow falls offset on the ground. */
 function cloud(rgba: Uint8Array, w: number, h: number, noise: NoiseTexture, seed: number): void {
   const ox = (seed * 37) % 256;
+  // The cloud's centre moves with the seed, within the frame's upper left quarter.
+  const cx = w * (0.3 + ((seed * 7) % 11) / 100);
+  const cy = h * (0.36 + ((seed * 13) % 9) / 100);
   const density = (x: number, y: number) => {
-    // Billows at three scales, gathered around a centre in the upper left and fraying outwards.
-    const fall = 1 - Math.hypot((x - w * 0.36) / (w * 0.5), (y - h * 0.42) / (h * 0.55));
+    // Billows at three scales, gathered around a centre and fraying outwards.
+    const fall = 1 - Math.hypot((x - cx) / (w * 0.5), (y - cy) / (h * 0.55));
     const n = noise.at(x / 6 + ox, y / 6) * 0.55 + noise.at(x / 2.5, y / 2.5 + ox) * 0.3 + noise.at(x / 1.2 + ox, y / 1.2) * 0.15;
     return smoothstep(0.3, 0.62, fall * 0.7 + n * 1.1);
   };
@@ -43,12 +55,11 @@ function cloud(rgba: Uint8Array, w: number, h: number, noise: NoiseTexture, seed
     for (let x = 0; x < w; x++) {
       const i = (y * w + x) * 4;
       const shadow = density(x - shadowDx, y - shadowDy);
-      const k = 1 - 0.45 * shadow;
       const c = density(x, y);
       // Thin cloud edges are greyer (less light scattered back), thick cores bright white.
       const lit = 226 + 26 * noise.at(x / 3, y / 3 + ox) - 20 * (1 - c);
       for (let ch = 0; ch < 3; ch++) {
-        const ground = rgba[i + ch]! * k;
+        const ground = rgba[i + ch]! * (1 - (1 - SHADOW_KEEP[ch]!) * shadow);
         rgba[i + ch] = Math.min(255, ground + ((ch === 2 ? lit + 4 : lit) - ground) * c);
       }
     }

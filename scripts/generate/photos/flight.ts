@@ -1,11 +1,12 @@
 /**
  * The photo set's flight: three parallel lines of twenty exposures, six cameras, 60 % forward and
  * 30 % side overlap, flown in alternate directions as a real survey flies its lines. Answers where
- * each exposure was taken, its name and time, which frames carry a defect, and the photo index
+ * each exposure was taken, its name and time, which frames carry a defect (the manifest), and the photo index
  * (SPEC §7) written to public/data/photos.json.
  */
 import { CAMERAS, type CameraId } from '../../../worker/domain/constants';
 import type { PhotoIndex } from '../../../worker/domain/types';
+import { Rng } from '../prng';
 
 export const FRAME_W = 1024;
 export const FRAME_H = 768;
@@ -60,19 +61,42 @@ export function imageName(line: number, camera: Camera, row: number): string {
   return `L${String(line).padStart(3, '0')}_${camera}_${String(row + 1).padStart(5, '0')}`;
 }
 
-export type Defect = 'cloud' | 'blur' | 'overexposed' | 'black';
+/**
+ * The faults a QC reviewer (and the pre-screen) must catch, each drawn on DEFECTS_PER_KIND frames.
+ * A cloud's shadow alone is not among them yet: the pre-screen cannot tell it from dark water and
+ * woodland at thumbnail size (docs/qc-review.md), and a kind it cannot find would only be noise.
+ */
+export const DEFECT_KINDS = ['cloud', 'blur', 'overexposed', 'black'] as const;
+export type Defect = (typeof DEFECT_KINDS)[number];
+/** How many frames the generator spoils with each kind of defect. */
+export const DEFECTS_PER_KIND = 8;
 
-/** Frames a QC reviewer must catch: [line, camera, frame within line, defect]. */
-export const DEFECTS: readonly (readonly [number, Camera, number, Defect])[] = [
-  [1, 'Cam01', 13, 'cloud'],
-  [1, 'Cam03', 6, 'blur'],
-  [2, 'Cam01', 9, 'overexposed'],
-  [2, 'Cam05', 15, 'black'],
-  [3, 'Cam02', 4, 'cloud'],
-];
+export interface SpoiledFrame {
+  line: number;
+  camera: Camera;
+  /** Frame within its line (0-based). */
+  frame: number;
+  defect: Defect;
+}
+
+let spoiled: SpoiledFrame[] | null = null;
+
+/**
+ * The spoiled frames: a seeded draw of DEFECTS_PER_KIND distinct frames per kind from the whole
+ * set (every line and camera), the same on every machine. The build writes them to
+ * public/photos/defects.json, the pre-screen test's answer key (never committed, never read by
+ * the app).
+ */
+export function spoiledFrames(): readonly SpoiledFrame[] {
+  if (spoiled) return spoiled;
+  const all = exposures().flatMap((e) => CAMERAS.map((camera) => ({ line: e.line, camera, frame: e.frame })));
+  const drawn = new Rng('photo-defects-v2').shuffle(all);
+  spoiled = DEFECT_KINDS.flatMap((defect, k) => drawn.slice(k * DEFECTS_PER_KIND, (k + 1) * DEFECTS_PER_KIND).map((f) => ({ ...f, defect })));
+  return spoiled;
+}
 
 export function defectOf(line: number, camera: Camera, frame: number): Defect | undefined {
-  return DEFECTS.find(([l, c, f]) => l === line && c === camera && f === frame)?.[3];
+  return spoiledFrames().find((f) => f.line === line && f.camera === camera && f.frame === frame)?.defect;
 }
 
 /** Exposure times: one every 2.5 s on a line (154 m at 120 kn), four minutes to turn. */
@@ -88,14 +112,11 @@ export function exposureTime(line: number, frame: number): string {
 export function photoIndex(): PhotoIndex {
   const all = exposures();
   const index = Object.fromEntries(CAMERAS.map((c) => [c, all.map((e) => imageName(e.line, c, e.row))]));
-  const defects: Record<string, Defect> = {};
-  for (const [line, camera, frame, defect] of DEFECTS) defects[imageName(line, camera, (line - 1) * FRAMES_PER_LINE + frame)] = defect;
   return {
     index,
     lines: Array.from({ length: LINES }, (_, l) => ({ line: l + 1, start: l * FRAMES_PER_LINE, count: FRAMES_PER_LINE })),
     cameras: [...CAMERAS],
     count: all.length,
     times: all.map((e) => exposureTime(e.line, e.frame)),
-    defects,
   };
 }

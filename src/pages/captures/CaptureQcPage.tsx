@@ -1,7 +1,8 @@
 /**
  * /captures/{cid}/qc: capture QC (SPEC §2, §4). Start QC while it is ready but not started;
  * Approve Capture or Reject Capture while in progress, both returning to /captures. Below, the
- * capture's surveys by stage and the surveys chosen for processing.
+ * capture's surveys by stage and the surveys chosen for processing, and the QC report
+ * of all its surveys' flagged frames (issue 8).
  */
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { Action } from '../../../worker/api';
@@ -16,6 +17,7 @@ import { StageStatus } from '../../components/StageStatus';
 import { SurveyTable } from '../../components/SurveyTable';
 import { StageCounts } from '../../components/StageCounts';
 import { NotFoundPage } from '../NotFoundPage';
+import { CaptureQcReport } from './CaptureQcReport';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -65,6 +67,7 @@ export default function CaptureQcPage({ captureId }: { captureId: string }) {
       </Text>
       <StageCounts counts={capture.counts} label={`Surveys of ${capture.cpid} by stage`} />
       <SurveyTable label={`Processed surveys of ${capture.cpid}`} surveyIds={processed} />
+      <CaptureQcReport capture={capture} />
     </section>
   );
 }

@@ -4,7 +4,7 @@
 import { Table, TableBody, TableCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
-  table: { maxWidth: '520px' },
+  table: { maxWidth: '760px' },
   term: { width: '160px', textAlign: 'left', fontWeight: tokens.fontWeightRegular, padding: '0 8px', color: tokens.colorNeutralForeground3 },
   value: { fontFamily: tokens.fontFamilyMonospace },
 });
@@ -12,7 +12,7 @@ const useStyles = makeStyles({
 export function ImageMetadata({ rows }: { rows: [string, string][] }) {
   const styles = useStyles();
   return (
-    <Table aria-label="Image metadata" size="small" className={styles.table}>
+    <Table id="viewer-metadata" tabIndex={-1} aria-label="Image metadata" size="small" className={styles.table}>
       <TableBody>
         {rows.map(([term, value]) => (
           <TableRow key={term}>

@@ -1,25 +1,34 @@
 /**
  * /surveys/{sid}/qc/{line}/{camera}/{image}: one frame (SPEC §2) in tabs 1/8, 1/4, 1/2, Full Frame
- * and Metadata, Back to QC (or Esc), and arrow keys to the neighbouring frame (left/right) and
- * camera (up/down). Returning to the grid finds the reviewer's place there (qcPlace.ts).
+ * and Metadata, Back to QC (or Esc). Issue 8: it opens on the rendition that best suits the window,
+ * fitted and centred (ViewerStage: zoom, pan), arrow keys go to the neighbouring frame (left/right)
+ * and camera (up/down) at the fit, and the Metadata tab is real (frameMetadata.ts). Choosing a tab
+ * hands the keys back to the frame, so the tab list does not keep the arrows. Returning to the
+ * grid finds the reviewer's place there (qcPlace.ts).
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, ChevronDownRegular, ChevronLeftRegular, ChevronRightRegular, ChevronUpRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
 import { shortId } from '../../../worker/domain/shortId';
+import { sameFrame } from '../../../worker/domain/frameFlags';
 import { useEntity, useFlags } from '../../engine/hooks';
 import { paths } from '../../app/paths';
-import { imageUrl, type ImageScale } from '../../images/imageUrl';
+import { imageUrl } from '../../images/imageUrl';
 import { usePhotoIndex } from '../../hooks/usePhotoIndex';
 import { formatDay } from '../../components/dates';
 import { PageHeading } from '../../components/PageHeading';
 import { ImageMetadata } from './ImageMetadata';
-import { ScaledImage } from './ScaledImage';
 import { useNeighbours } from './useNeighbours';
 import { ViewerFlag } from './ViewerFlag';
+import { markSeen, seenCell } from './qcSeen';
+import { FULL_FRAME, ViewerStage } from './ViewerStage';
+import { bestReduction, type Reduction, type Size } from './viewerZoom';
+import { frameMetadata } from './frameMetadata';
+import { usePrescreen, verdictText } from './prescreen';
 
-type ViewTab = '8' | '4' | '2' | 'full' | 'metadata';
+type ImageTab = '8' | '4' | '2' | 'full';
+type ViewTab = ImageTab | 'metadata';
 const TABS: [ViewTab, string][] = [
   ['8', '1/8'],
   ['4', '1/4'],
@@ -27,9 +36,11 @@ const TABS: [ViewTab, string][] = [
   ['full', 'Full Frame'],
   ['metadata', 'Metadata'],
 ];
+const reductionOf = (tab: ImageTab): Reduction => (tab === 'full' ? 1 : (Number(tab) as Reduction));
+const tabOf = (k: Reduction): ImageTab => (k === 1 ? 'full' : (String(k) as ImageTab));
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: '12px' },
+  page: { display: 'flex', flexDirection: 'column', gap: '8px' },
   bar: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap' },
   hint: { color: tokens.colorNeutralForeground3, marginLeft: 'auto' },
 });
@@ -44,42 +55,56 @@ export interface ImageViewerPageProps {
 export default function ImageViewerPage({ surveyId, line, camera, image }: ImageViewerPageProps) {
   const styles = useStyles();
   const [, navigate] = useLocation();
-  const [tab, setTab] = useState<ViewTab>('8');
+  // null until the stage is measured: then the rendition that best suits the window.
+  const [imageTab, setImageTab] = useState<ImageTab | null>(null);
+  const [metadata, setMetadata] = useState(false);
   const survey = useEntity('surveys', surveyId);
+  const flightPlan = useEntity('flightPlans', survey?.flightPlanId);
   const { imageProxy } = useFlags();
   const photos = usePhotoIndex();
   const index = photos.status === 'ready' ? photos.index : null;
   const nav = useNeighbours(index, surveyId, camera, image);
+  const prescreen = usePrescreen(surveyId, index, imageProxy);
+
+  // An opened frame counts as seen for the review progress.
+  useEffect(() => {
+    const col = index?.cameras.indexOf(camera) ?? -1;
+    if (index && nav.row !== null && col >= 0) markSeen(surveyId, line, [seenCell(nav.row, col, index.cameras.length)]);
+  }, [index, nav.row, surveyId, line, camera]);
 
   // The grid may have been scrolled far down: the viewer starts at its top.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
 
+
+  const go = useCallback((to: string | null) => to && navigate(to, { replace: true }), [navigate]);
+  const arrows: Record<string, string | null> = { ArrowLeft: nav.previousFrame, ArrowRight: nav.nextFrame, ArrowUp: nav.previousCamera, ArrowDown: nav.nextCamera };
+  const onArrow = (key: string) => go(arrows[key] ?? null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       // Fields, menus and dialogs keep their keys.
       if (e.altKey || e.ctrlKey || e.metaKey || target?.closest('input, textarea, select, [role="menu"], [role="listbox"], [role="dialog"]')) return;
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        navigate(paths.surveyQc(surveyId));
-        return;
-      }
-      // Arrow keys belong to the tab list while it has focus.
-      if (target?.closest('[role="tablist"]')) return;
-      const to = { ArrowLeft: nav.previousFrame, ArrowRight: nav.nextFrame, ArrowUp: nav.previousCamera, ArrowDown: nav.nextCamera }[e.key];
-      if (to === undefined) return;
+      if (e.key === 'Escape') navigate(paths.surveyQc(surveyId));
+      // On the Metadata tab the arrows still change frame (the frame's stage has them otherwise).
+      else if (metadata && !target?.closest('[role="tablist"]') && e.key in arrows) onArrow(e.key);
+      else return;
       e.preventDefault();
-      if (to) navigate(to, { replace: true });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [nav, navigate, surveyId]);
+  });
+  const onStageSize = useCallback(
+    (stage: Size) => setImageTab((tab) => tab ?? tabOf(bestReduction(FULL_FRAME, stage, window.devicePixelRatio || 1))),
+    [],
+  );
+  // After a tab is chosen the frame takes the keys again (arrows: frames, +/−: zoom).
+  const focusStage = () => requestAnimationFrame(() => document.getElementById('viewer-stage')?.focus({ preventScroll: true }));
 
+  const reduction = reductionOf(imageTab ?? '8');
   const ref = { line, camera, image };
-  const scale: ImageScale | null = tab === 'metadata' ? null : tab === 'full' ? 'full' : (Number(tab) as 8 | 4 | 2);
-  const go = (to: string | null) => to && navigate(to, { replace: true });
+  const flag = survey?.frameFlags.find((f) => nav.row !== null && sameFrame(f, { line, camera, frame: nav.row + 1 }));
   return (
     <section className={styles.page} aria-label={`Image ${image}`}>
       <PageHeading
@@ -92,7 +117,18 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
         }
       />
       <div className={styles.bar}>
-        <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as ViewTab)} aria-label="Image scale">
+        <TabList
+          selectedValue={metadata ? 'metadata' : (imageTab ?? 'choosing')}
+          onTabSelect={(_, d) => {
+            const value = d.value as ViewTab;
+            setMetadata(value === 'metadata');
+            if (value !== 'metadata') {
+              setImageTab(value);
+              focusStage();
+            } else requestAnimationFrame(() => document.getElementById('viewer-metadata')?.focus({ preventScroll: true }));
+          }}
+          aria-label="Image scale"
+        >
           {TABS.map(([value, label]) => (
             <Tab key={value} value={value}>
               {label}
@@ -104,26 +140,44 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
         <Button size="small" appearance="subtle" icon={<ChevronUpRegular />} aria-label="Previous camera" disabled={!nav.previousCamera} onClick={() => go(nav.previousCamera)} />
         <Button size="small" appearance="subtle" icon={<ChevronDownRegular />} aria-label="Next camera" disabled={!nav.nextCamera} onClick={() => go(nav.nextCamera)} />
         <Text size={200} className={styles.hint}>
-          ← → frames · ↑ ↓ cameras · F flag · Esc back to QC · ? keys
+          ← → frames · ↑ ↓ cameras (pan when zoomed) · + − 0 1 zoom · F flag · S accept · Esc back to QC · ? keys
         </Text>
       </div>
-      <ViewerFlag survey={survey} at={nav.row === null ? null : { surveyId, line, camera, frame: nav.row + 1 }} />
-      {scale !== null ? (
-        <ScaledImage src={imageUrl(ref, scale, imageProxy)} alt={`${camera} frame ${image} of line ${line}`} />
+      <ViewerFlag
+        survey={survey}
+        at={nav.row === null ? null : { surveyId, line, camera, frame: nav.row + 1 }}
+        suggestion={prescreen.frames.get(image)?.suggestion ?? null}
+      />
+      {!metadata ? (
+        <ViewerStage
+          src={imageTab ? imageUrl(ref, imageTab === 'full' ? 'full' : reduction as 8 | 4 | 2, imageProxy) : null}
+          alt={`${camera} frame ${image} of line ${line}`}
+          reduction={reduction}
+          frameKey={`${line}/${camera}/${image}`}
+          onStageSize={onStageSize}
+          onActualPixels={() => setImageTab('full')}
+          onArrow={onArrow}
+        />
       ) : (
         <ImageMetadata
-          rows={[
-            ['Image', image],
-            ['Line', String(line)],
-            ['Camera', camera],
-            ['Frame in line', nav.row === null ? '—' : `${nav.row + 1} of ${nav.lineCount}`],
-            // 1-based, like the line's: the frame's place among all of the camera's frames in the survey.
-            ['Frame in survey', nav.position === null ? '—' : `${nav.position + 1} of ${index?.index[camera]?.length ?? '—'}`],
-            ['Time', nav.time ?? '—'],
-            ['Survey', shortId(surveyId)],
-            ['Capture', survey?.cpid ?? '—'],
-            ['Flown on', formatDay(survey?.flownOn)],
-          ]}
+          rows={frameMetadata({
+            surveyId,
+            survey,
+            flightPlan,
+            line,
+            camera,
+            image,
+            row: nav.row,
+            lineCount: nav.lineCount,
+            position: nav.position,
+            surveyCount: index?.index[camera]?.length ?? null,
+            day: formatDay(survey?.flownOn),
+            time: nav.time,
+            reduction,
+            fullFrame: FULL_FRAME,
+            prescreen: verdictText(prescreen, image),
+            flag,
+          })}
         />
       )}
     </section>

@@ -7,61 +7,24 @@
  * Keyboard: the ARIA grid pattern with a roving tab stop, so a line is one Tab stop however many
  * frames it has. Arrows move between frames (rows) and cameras (columns), Home/End to the first
  * and last camera, Ctrl+Home/End to the first and last frame, PageUp/PageDown a screen, Enter
- * opens the viewer; F flags the focused frame, U unflags it, N/P go to the next/previous flagged
+ * opens the viewer; F flags the focused frame, U unflags it, S accepts the pre-screen's suggestion, N/P go to the next/previous flagged
  * frame of the line (issue 8). The focused frame is kept in the survey's QC place (qcPlace.ts), and it is
  * always rendered even when the window of rows has not caught up with a jump.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { makeStyles, tokens } from '@fluentui/react-components';
-import { Link } from 'wouter';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { PhotoIndex } from '../../../worker/domain/types';
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
-import { FlagBadge } from './FlagBadge';
 import { nextFlagged, type RowFlags } from './qcFlags';
 import type { FrameAt } from './FlagFrameDialog';
-import { imageUrl } from '../../images/imageUrl';
-import { paths } from '../../app/paths';
 import { useWindowedRows } from '../../hooks/useWindowedRows';
 import { HEADER_HEIGHT_PX } from '../../shell/Header';
-import { rowTime, type QcLine } from './qcRows';
+import type { QcLine } from './qcRows';
 import { moveCell, qcPlace, rememberFocus, type GridCell } from './qcPlace';
-
-export const QC_ROW_HEIGHT_PX = 92;
-const TIME_COL = '84px';
-
-const useStyles = makeStyles({
-  table: { position: 'relative' },
-  head: {
-    position: 'sticky',
-    top: `${HEADER_HEIGHT_PX}px`,
-    zIndex: 2,
-    display: 'grid',
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-    boxShadow: tokens.shadow2,
-  },
-  headCell: { padding: '6px 4px', fontWeight: tokens.fontWeightSemibold, textAlign: 'center' },
-  body: { position: 'relative' },
-  row: { position: 'absolute', left: 0, right: 0, display: 'grid', alignItems: 'center', gap: '4px', padding: '2px 0' },
-  time: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2, textAlign: 'center' },
-  thumbLink: {
-    position: 'relative',
-    display: 'block',
-    height: `${QC_ROW_HEIGHT_PX - 8}px`,
-    borderRadius: tokens.borderRadiusMedium,
-    overflow: 'hidden',
-    backgroundColor: tokens.colorNeutralBackground5,
-    outlineOffset: '2px',
-    ':hover': { boxShadow: `0 0 0 2px ${tokens.colorBrandStroke1}` },
-    // The focused frame must be obvious on any photo: a thick two-tone ring.
-    ':focus-visible': {
-      outline: `3px solid ${tokens.colorStrokeFocus2}`,
-      boxShadow: `0 0 0 6px ${tokens.colorStrokeFocus1}`,
-    },
-  },
-  empty: { display: 'block', height: `${QC_ROW_HEIGHT_PX - 8}px` },
-  thumb: { display: 'block', width: '100%', height: '100%', objectFit: 'cover' },
-});
+import { QC_ROW_HEIGHT_PX, TIME_COL, useGridStyles } from './qcGridStyles';
+import { QcRow } from './QcRow';
+import { useSeenRows } from './useSeenRows';
+import type { FrameVerdict } from './prescreen';
+import type { Suggestion } from '../../../worker/prescreen/measure';
 
 export interface QcGridProps {
   surveyId: string;
@@ -70,28 +33,58 @@ export interface QcGridProps {
   imageProxy: string;
   /** This line's flags by row (engine state). */
   flags: RowFlags;
+  /** "Flagged only": just the rows holding a flagged frame. */
+  flaggedOnly: boolean;
   /** F on a frame: the page opens the flag dialog. */
   onFlag(at: FrameAt, current: FrameFlag | undefined): void;
   /** U on a flagged frame. */
   onUnflag(at: FrameAt): void;
+  /** The pre-screen's verdicts by image name. */
+  verdicts: ReadonlyMap<string, FrameVerdict>;
+  /** S on a frame the pre-screen suggests flagging. */
+  onAccept(at: FrameAt, suggestion: Suggestion): void;
 }
 
 /** Space kept above a focused row: the app header plus the sticky camera header. */
 const STICKY_TOP_PX = HEADER_HEIGHT_PX + 40;
 
-export function QcGrid({ surveyId, line, index, imageProxy, flags, onFlag, onUnflag }: QcGridProps) {
-  const styles = useStyles();
+export function QcGrid({ surveyId, line, index, imageProxy, flags, flaggedOnly, onFlag, onUnflag, verdicts, onAccept }: QcGridProps) {
+  const styles = useGridStyles();
   const body = useRef<HTMLDivElement>(null);
   const place = qcPlace(surveyId);
+  // The cell is in the line's own rows (frame - 1), whatever the filter shows.
   const [cell, setCell] = useState<GridCell>(() => place.focus[line.line] ?? { row: 0, col: 0 });
   // Focus follows the cell only after a key moved it, never merely because the grid rendered.
   const wantFocus = useRef(false);
-  const { start, end } = useWindowedRows(body, line.rows.length, QC_ROW_HEIGHT_PX);
+
+  // The rows shown, as the line's rows: all of them, or only those with a flag.
+  const shown = useMemo(
+    () => (flaggedOnly ? [...flags.keys()].filter((r) => r < line.rows.length).sort((a, b) => a - b) : null),
+    [flaggedOnly, flags, line.rows.length],
+  );
+  const count = shown ? shown.length : line.rows.length;
+  const rowAt = useCallback((d: number) => (shown ? shown[d]! : d), [shown]);
+  /** Display position of a line row; a hidden row maps to the next shown one. */
+  const displayOf = (row: number) => {
+    if (!shown) return row;
+    const d = shown.findIndex((r) => r >= row);
+    return d < 0 ? shown.length - 1 : d;
+  };
+  const focusDisplay = count === 0 ? -1 : displayOf(cell.row);
+  const focusRow = focusDisplay < 0 ? -1 : rowAt(focusDisplay);
+
+  const { start, end } = useWindowedRows(body, count, QC_ROW_HEIGHT_PX);
   const columns = `${TIME_COL} repeat(${index.cameras.length}, minmax(0, 1fr))`;
-  const rows: number[] = [];
-  if (cell.row < start) rows.push(cell.row);
-  for (let r = start; r < end; r++) rows.push(r);
-  if (cell.row >= end && cell.row < line.rows.length) rows.push(cell.row);
+  const displayed: number[] = [];
+  if (focusDisplay >= 0 && focusDisplay < start) displayed.push(focusDisplay);
+  for (let d = start; d < end; d++) displayed.push(d);
+  if (focusDisplay >= end && focusDisplay < count) displayed.push(focusDisplay);
+
+  const columnsOf = useCallback(
+    (row: number) => index.cameras.flatMap((camera, col) => (index.index[camera]?.[line.rows[row]!] ? [col] : [])),
+    [index, line.rows],
+  );
+  useSeenRows(body, surveyId, line.line, rowAt, count, QC_ROW_HEIGHT_PX, STICKY_TOP_PX, columnsOf, index.cameras.length);
 
   useEffect(() => {
     if (!wantFocus.current) return;
@@ -111,7 +104,7 @@ export function QcGrid({ surveyId, line, index, imageProxy, flags, onFlag, onUnf
   const remember = useCallback((next: GridCell) => rememberFocus(surveyId, line.line, next), [surveyId, line.line]);
 
   const go = (next: GridCell) => {
-    scrollRowIntoView(body.current, next.row);
+    scrollRowIntoView(body.current, displayOf(next.row));
     remember(next);
     wantFocus.current = true;
     setCell(next);
@@ -120,29 +113,34 @@ export function QcGrid({ surveyId, line, index, imageProxy, flags, onFlag, onUnf
   /** The flag keys: one letter, no modifier (Ctrl+F stays the browser's find). */
   const flagKey = (key: string): boolean => {
     const camera = index.cameras[cell.col];
-    if (!camera || !index.index[camera]?.[line.rows[cell.row]!]) return false;
-    const at: FrameAt = { surveyId, line: line.line, camera, frame: cell.row + 1 };
-    const current = flags.get(cell.row)?.[camera];
+    const image = camera ? index.index[camera]?.[line.rows[focusRow]!] : undefined;
+    if (focusRow < 0 || !camera || !image) return false;
+    const at: FrameAt = { surveyId, line: line.line, camera, frame: focusRow + 1 };
+    const current = flags.get(focusRow)?.[camera];
     if (key === 'f') onFlag(at, current);
     else if (key === 'u' && current) onUnflag(at);
+    else if (key === 's') {
+      const suggestion = verdicts.get(image)?.suggestion;
+      if (suggestion && !current) onAccept(at, suggestion);
+    }
     else if (key === 'n' || key === 'p') {
-      const next = nextFlagged(flags, index.cameras, line.rows.length, cell, key === 'n');
+      const next = nextFlagged(flags, index.cameras, line.rows.length, { row: focusRow, col: cell.col }, key === 'n');
       if (next) go(next);
     } else return false;
     return true;
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.altKey || e.shiftKey || e.metaKey) return;
+    if (e.altKey || e.shiftKey || e.metaKey || focusDisplay < 0) return;
     if (!e.ctrlKey && flagKey(e.key.toLowerCase())) {
       e.preventDefault();
       return;
     }
     const pageRows = Math.max(1, Math.floor((window.innerHeight - STICKY_TOP_PX) / QC_ROW_HEIGHT_PX) - 1);
-    const next = moveCell(cell, e.key, e.ctrlKey, line.rows.length, index.cameras.length, pageRows);
+    const next = moveCell({ row: focusDisplay, col: cell.col }, e.key, e.ctrlKey, count, index.cameras.length, pageRows);
     if (!next) return;
     e.preventDefault();
-    go(next);
+    go({ row: rowAt(next.row), col: next.col });
   };
 
   // A click or Tab onto a frame makes it the line's tab stop.
@@ -155,7 +153,7 @@ export function QcGrid({ surveyId, line, index, imageProxy, flags, onFlag, onUnf
   };
 
   return (
-    <div role="grid" aria-label={`Line ${line.line} thumbnails`} aria-rowcount={line.rows.length + 1} aria-colcount={index.cameras.length + 1} className={styles.table}>
+    <div role="grid" aria-label={`Line ${line.line} thumbnails`} aria-rowcount={count + 1} aria-colcount={index.cameras.length + 1} className={styles.table}>
       {/* A direct child of the grid, not of a rowgroup: sticky holds only within its parent. */}
       <div role="row" aria-rowindex={1} className={styles.head} style={{ gridTemplateColumns: columns }} data-testid="qc-camera-header">
         <div role="columnheader" className={styles.headCell}>
@@ -171,94 +169,40 @@ export function QcGrid({ surveyId, line, index, imageProxy, flags, onFlag, onUnf
         role="rowgroup"
         ref={body}
         className={styles.body}
-        style={{ height: line.rows.length * QC_ROW_HEIGHT_PX }}
+        style={{ height: count * QC_ROW_HEIGHT_PX }}
         data-testid="qc-rows"
         onKeyDown={onKeyDown}
         onFocus={onFocus}
       >
-        {rows.map((r) => (
-          <QcRow
-            key={r}
-            surveyId={surveyId}
-            line={line}
-            row={r}
-            index={index}
-            imageProxy={imageProxy}
-            columns={columns}
-            className={styles.row}
-            focusCol={r === cell.row ? cell.col : -1}
-            flags={flags.get(r)}
-          />
-        ))}
+        {displayed.map((d) => {
+          const r = rowAt(d);
+          return (
+            <QcRow
+              key={r}
+              surveyId={surveyId}
+              line={line}
+              row={r}
+              position={d}
+              index={index}
+              imageProxy={imageProxy}
+              columns={columns}
+              className={styles.row}
+              focusCol={r === focusRow ? cell.col : -1}
+              flags={flags.get(r)}
+              verdicts={verdicts}
+            />
+          );
+        })}
       </div>
+      {count === 0 && <p className={styles.none}>No flagged frames in line {line.line}.</p>}
     </div>
   );
 }
 
-/** Scrolls the window just enough that the row sits between the sticky headers and the bottom. */
-function scrollRowIntoView(body: HTMLElement | null, row: number): void {
+/** Scrolls the window just enough that the displayed row sits between the sticky headers and the bottom. */
+function scrollRowIntoView(body: HTMLElement | null, display: number): void {
   if (!body) return;
-  const top = body.getBoundingClientRect().top + row * QC_ROW_HEIGHT_PX;
+  const top = body.getBoundingClientRect().top + display * QC_ROW_HEIGHT_PX;
   if (top < STICKY_TOP_PX) window.scrollBy(0, top - STICKY_TOP_PX);
   else if (top + QC_ROW_HEIGHT_PX > window.innerHeight) window.scrollBy(0, top + QC_ROW_HEIGHT_PX - window.innerHeight);
 }
-
-interface QcRowProps {
-  surveyId: string;
-  line: QcLine;
-  row: number;
-  index: PhotoIndex;
-  imageProxy: string;
-  columns: string;
-  className: string;
-  /** Column holding the line's tab stop in this row, or -1. */
-  focusCol: number;
-  /** The row's flags by camera; undefined for most rows, so memo holds. */
-  flags: Record<string, FrameFlag> | undefined;
-}
-
-/** Memoised so scrolling mounts only the rows that enter the window. */
-const QcRow = memo(function QcRow({ surveyId, line, row, index, imageProxy, columns, className, focusCol, flags }: QcRowProps) {
-  const styles = useStyles();
-  const position = line.rows[row]!;
-  const time = rowTime(line, row);
-  return (
-    <div
-      role="row"
-      aria-rowindex={row + 2}
-      className={className}
-      style={{ top: row * QC_ROW_HEIGHT_PX, height: QC_ROW_HEIGHT_PX, gridTemplateColumns: columns }}
-      data-row={row}
-    >
-      <div role="rowheader" className={styles.time}>
-        {time}
-      </div>
-      {index.cameras.map((camera, col) => {
-        const image = index.index[camera]?.[position];
-        const tabIndex = col === focusCol ? 0 : -1;
-        if (!image)
-          return (
-            <div role="gridcell" key={camera}>
-              <span className={styles.empty} tabIndex={tabIndex} data-cell={`${row}:${col}`} aria-label={`${camera} no frame at ${time}`} />
-            </div>
-          );
-        const ref = { line: line.line, camera, image };
-        const flag = flags?.[camera];
-        return (
-          <div role="gridcell" key={camera}>
-            <Link
-              href={paths.image(surveyId, line.line, camera, image)}
-              className={styles.thumbLink}
-              aria-label={`${camera} ${image} at ${time}${flag ? `, flagged: ${flag.reason}` : ''}`}
-              tabIndex={tabIndex}
-              data-cell={`${row}:${col}`}
-            >
-              <img className={styles.thumb} src={imageUrl(ref, 32, imageProxy)} alt="" decoding="async" draggable={false} />
-              {flag && <FlagBadge flag={flag} />}
-            </Link>
-          </div>
-        );
-      })}
-    </div>
-  );
-});

@@ -11,6 +11,7 @@ const SHORTCUTS: [string, string][] = [
   ['Enter', 'Open the frame in the viewer'],
   ['F', 'Flag the frame (reason and note)'],
   ['U', 'Unflag the frame'],
+  ['S', "Accept the pre-screen's suggestion as a flag"],
   ['N / P', 'Next / previous flagged frame of the line'],
   ['Esc', 'Back to the grid (in the viewer)'],
   ['?', 'This list'],

@@ -4,7 +4,9 @@
  * windowed thumbnail grid. The open lines and the scroll position are the survey's QC place
  * (qcPlace.ts), restored on return from the viewer. Issue 8: F/U flag and unflag the focused frame
  * (the flag dialog lives here, one for all lines), ? lists the shortcuts, and the QC report
- * downloads the flagged frames as CSV.
+ * downloads the flagged frames as CSV. The header shows review progress (frames seen, qcSeen.ts);
+ * the tools the "Flagged only" filter and the pre-screen's progress (prescreen.ts), whose
+ * suggestions S accepts as flags.
  */
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
@@ -16,6 +18,7 @@ import {
   MessageBar,
   MessageBarBody,
   Spinner,
+  Switch,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -31,14 +34,18 @@ import { MakeAvailableOffline } from '../../pwa/MakeAvailableOffline';
 import { NotFoundPage } from '../NotFoundPage';
 import { QcGrid } from './QcGrid';
 import { SurveyQcActions } from './SurveyQcActions';
-import { qcLines, rowsOverrideFrom } from './qcRows';
-import { qcPlace, rememberOpenLines, rememberScroll } from './qcPlace';
+import { flagTime, lineFrameCount, qcLines, rowsOverrideFrom } from './qcRows';
+import { seenText, useSeen } from './qcSeen';
+import { ReviewProgress } from './ReviewProgress';
+import { usePrescreen } from './prescreen';
+import { PrescreenStatus } from './PrescreenStatus';
+import type { Suggestion } from '../../../worker/prescreen/measure';
+import { qcPlace, rememberFlaggedOnly, rememberOpenLines, rememberScroll } from './qcPlace';
 import { flagsByRow } from './qcFlags';
 import { FlagFrameDialog, type FrameAt } from './FlagFrameDialog';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { qcReportCsv, qcReportName } from './qcReport';
 import { downloadText } from '../../app/download';
-import { rowTime } from './qcRows';
 import { useAction } from '../../app/useAction';
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
 import { ArrowDownloadRegular, KeyboardRegular } from '@fluentui/react-icons';
@@ -49,6 +56,8 @@ const useStyles = makeStyles({
   panel: { margin: '0 8px 12px' },
   tools: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
 });
+
+/** Frames (about a second) to wait for the page to grow tall enough to restore the scroll. */
 
 export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const styles = useStyles();
@@ -66,6 +75,14 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const run = useAction();
   const [flagging, setFlagging] = useState<{ at: FrameAt; current?: FrameFlag; from: HTMLElement | null } | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [flaggedOnly, setFlaggedOnly] = useState(place.flaggedOnly);
+  const seen = useSeen(surveyId);
+  const photoIndex = photos.status === 'ready' ? photos.index : null;
+  const totals = useMemo(() => new Map(photoIndex ? lines.map((l) => [l.line, lineFrameCount(photoIndex, l)]) : []), [lines, photoIndex]);
+  const seenOf = (line: number) => Math.min(seen.get(line)?.size ?? 0, totals.get(line) ?? 0);
+  const prescreen = usePrescreen(surveyId, photoIndex, imageProxy);
+  const seenAll = lines.reduce((n, l) => n + seenOf(l.line), 0);
+  const totalAll = lines.reduce((n, l) => n + (totals.get(l.line) ?? 0), 0);
   const frameFlags = survey?.frameFlags;
   const present = survey !== undefined;
   const flagRows = useMemo(() => new Map(lines.map((l) => [l.line, flagsByRow(frameFlags ?? [], l.line)])), [lines, frameFlags]);
@@ -124,6 +141,8 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
     requestAnimationFrame(() => from?.isConnected && from.focus({ preventScroll: true }));
   };
   const onUnflag = (at: FrameAt) => void run({ type: 'unflagFrame', ...at });
+  // S: the pre-screen's suggestion becomes a flag, its figure the note.
+  const onAccept = (at: FrameAt, s: Suggestion) => void run({ type: 'flagFrame', ...at, reason: s.reason, note: `Pre-screen: ${s.figure}` });
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const target = e.target as HTMLElement;
     if (e.key !== '?' || target.closest('input, textarea, [role="dialog"]')) return;
@@ -131,11 +150,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
     setHelpOpen(true);
   };
   const downloadReport = () => {
-    const timeOf = (f: FrameFlag) => {
-      const line = lines.find((l) => l.line === f.line);
-      return line ? rowTime(line, f.frame - 1) : '';
-    };
-    downloadText(qcReportName(survey), qcReportCsv(survey, timeOf), 'text/csv');
+    downloadText(qcReportName(survey), qcReportCsv([survey], flagTime(lines)), 'text/csv');
   };
   const flagged = survey.frameFlags.length;
   return (
@@ -143,7 +158,12 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
       <PageHeading
         title={`Survey QC: ${id}`}
         subtitle={`${survey.cpid} · ${fp ? `${fp.code} ${fp.name}` : 'no flight plan'} · flown ${formatDay(survey.flownOn)} · ${linesText}`}
-        status={<StageStatus stage={survey.stage} />}
+        status={
+          <>
+            <StageStatus stage={survey.stage} />
+            {photos.status === 'ready' && <ReviewProgress seen={seenAll} total={totalAll} />}
+          </>
+        }
         actions={<SurveyQcActions survey={survey} />}
       />
       <MakeAvailableOffline surveyId={survey.surveyId} />
@@ -154,6 +174,15 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
         <Button icon={<KeyboardRegular />} onClick={() => setHelpOpen(true)}>
           Keyboard shortcuts (?)
         </Button>
+        <Switch
+          label="Flagged only"
+          checked={flaggedOnly}
+          onChange={(_, data) => {
+            rememberFlaggedOnly(surveyId, data.checked);
+            setFlaggedOnly(data.checked);
+          }}
+        />
+        <PrescreenStatus state={prescreen} />
         <span role="status">{flagged === 1 ? '1 flagged frame' : `${flagged} flagged frames`}</span>
       </div>
       {photos.status === 'loading' && <Spinner label="Loading the photo index…" />}
@@ -177,7 +206,8 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
           {lines.map((line) => (
             <AccordionItem key={line.line} value={line.line}>
               <AccordionHeader size="large">
-                Line {line.line} · {line.rows.length} frames × {photos.index.cameras.length} cameras
+                Line {line.line} · {line.rows.length} frames × {photos.index.cameras.length} cameras ·{' '}
+                {seenText(seenOf(line.line), totals.get(line.line) ?? 0)}
               </AccordionHeader>
               <AccordionPanel className={styles.panel}>
                 <QcGrid
@@ -186,8 +216,11 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
                   index={photos.index}
                   imageProxy={imageProxy}
                   flags={flagRows.get(line.line) ?? new Map()}
+                  flaggedOnly={flaggedOnly}
                   onFlag={onFlag}
                   onUnflag={onUnflag}
+                  verdicts={prescreen.frames}
+                  onAccept={onAccept}
                 />
               </AccordionPanel>
             </AccordionItem>

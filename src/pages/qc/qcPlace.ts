@@ -19,6 +19,8 @@ export interface QcPlace {
   /** The line whose frame had keyboard focus last, to focus it again on return. */
   lastLine: number | null;
   scrollY: number;
+  /** The "Flagged only" filter of the grid. */
+  flaggedOnly: boolean;
 }
 
 const places = new Map<string, QcPlace>();
@@ -26,7 +28,7 @@ const places = new Map<string, QcPlace>();
 export function qcPlace(surveyId: string): QcPlace {
   let place = places.get(surveyId);
   if (!place) {
-    place = { openLines: null, focus: {}, lastLine: null, scrollY: 0 };
+    place = { openLines: null, focus: {}, lastLine: null, scrollY: 0, flaggedOnly: false };
     places.set(surveyId, place);
   }
   return place;
@@ -79,4 +81,8 @@ export function moveCell(
     default:
       return null;
   }
+}
+
+export function rememberFlaggedOnly(surveyId: string, flaggedOnly: boolean): void {
+  qcPlace(surveyId).flaggedOnly = flaggedOnly;
 }

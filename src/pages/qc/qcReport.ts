@@ -1,6 +1,7 @@
 /**
- * The QC report (issue 8): the survey's flagged frames as CSV, one row per flag, for the crew and
- * the re-flight planner. Columns: survey, line, camera, frame, time, reason, note, who, when.
+ * The QC report (issue 8): flagged frames as CSV, one row per flag, for the crew and the re-flight
+ * planner. Columns: survey, line, camera, frame, time, reason, note, who, when. One builder for the
+ * survey QC page (one survey) and the capture QC page (all surveys of the capture).
  */
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
 import type { Survey } from '../../../worker/domain/types';
@@ -15,21 +16,27 @@ function cell(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function qcReportCsv(survey: Survey, timeOf: (flag: FrameFlag) => string): string {
-  const rows = survey.frameFlags.map((f) => [
+/** The report's rows of a survey, as the table on screen and the CSV show them. */
+export function qcReportRows(survey: Survey, timeOf: (flag: FrameFlag) => string): string[][] {
+  return survey.frameFlags.map((f) => [
     shortId(survey.surveyId),
-    f.line,
+    String(f.line),
     f.camera,
-    f.frame,
+    String(f.frame),
     timeOf(f),
     f.reason,
     f.note,
     f.by,
     new Date(f.at).toISOString(),
   ]);
+}
+
+export function qcReportCsv(surveys: readonly Survey[], timeOf: (flag: FrameFlag) => string): string {
+  const rows = surveys.flatMap((s) => qcReportRows(s, timeOf));
   return [QC_REPORT_HEADER, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
-export function qcReportName(survey: Survey): string {
-  return `qc-report-${shortId(survey.surveyId)}.csv`;
+/** qc-report-{survey}.csv, or qc-report-{cpid}.csv for a capture's surveys. */
+export function qcReportName(of: Survey | { cpid: string }): string {
+  return `qc-report-${'surveyId' in of ? shortId(of.surveyId) : of.cpid}.csv`;
 }

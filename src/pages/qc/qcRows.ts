@@ -50,3 +50,18 @@ export function rowsOverrideFrom(search: string): number | undefined {
   const value = Number(new URLSearchParams(search).get('rows'));
   return Number.isInteger(value) && value > 0 && value <= 100_000 ? value : undefined;
 }
+
+/** The frames of a line (rows × cameras that hold an image), counted once for review progress. */
+export function lineFrameCount(index: PhotoIndex, line: QcLine): number {
+  let n = 0;
+  for (const position of line.rows) for (const camera of index.cameras) if (index.index[camera]?.[position]) n++;
+  return n;
+}
+
+/** The grid's row time of a flagged frame, for the QC report ('' when its line is not in the set). */
+export function flagTime(lines: readonly QcLine[]): (flag: { line: number; frame: number }) => string {
+  return (flag) => {
+    const line = lines.find((l) => l.line === flag.line);
+    return line ? rowTime(line, flag.frame - 1) : '';
+  };
+}

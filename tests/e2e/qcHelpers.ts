@@ -1,0 +1,46 @@
+/** What the QC specs share: opening a survey's QC page, a thumbnail by its name, the axe scan. */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+import type { DataFile, PhotoIndex } from '../../worker/domain/types';
+import { login } from './helpers';
+
+export async function openQc(page: Page, query = ''): Promise<{ surveyId: string; index: PhotoIndex }> {
+  await login(page, '/captures');
+  await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'));
+  const data = (await (await page.request.get('/data/all.json')).json()) as DataFile;
+  const index = (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
+  const surveyId = data.ids.surveys[0]!;
+  await page.goto(`/surveys/${surveyId}/qc${query}`);
+  return { surveyId, index };
+}
+
+/** A survey under QC (QC in Progress): frames can be flagged. */
+export async function openQcInProgress(page: Page): Promise<{ surveyId: string; captureId: string; index: PhotoIndex }> {
+  await login(page, '/captures');
+  await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'));
+  const data = (await (await page.request.get('/data/all.json')).json()) as DataFile;
+  const index = (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
+  const survey = Object.values(data.index.surveys).find((s) => s.flags.qcInProgress)!;
+  await page.goto(`/surveys/${survey.surveyId}/qc`);
+  return { surveyId: survey.surveyId, captureId: survey.captureId, index };
+}
+
+/** The thumbnail link of a camera's frame, by the name a screen reader reads. */
+export function frame(page: Page, camera: string, image: string) {
+  return page.getByRole('link', { name: new RegExp(`^${camera} ${image} at `) });
+}
+
+export const flashText = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+export async function expectNoSeriousViolations(page: Page) {
+  // A dialog fading in has not its final colours yet: axe would measure the half-faded ones.
+  // (Typed by hand: the e2e project has no DOM lib.)
+  type Doc = { getAnimations(): { playState: string }[] };
+  await page.waitForFunction(() => (globalThis as unknown as { document: Doc }).document.getAnimations().every((a) => a.playState !== 'running'));
+  // Tabster's focus-trap sentinels (<i data-tabster-dummy>) are focusable and aria-hidden on
+  // purpose; Fluent adds them around dialogs and movers for a moment.
+  const results = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
