@@ -19,7 +19,10 @@ interface Manifest {
   defects: { line: number; camera: string; frame: number; image: string; defect: string }[];
 }
 
-describe.skipIf(!existsSync(MANIFEST))('pre-screen on the generated photo set', () => {
+// `npm run test:engine` generates the photo set first; without it this fails rather than skip.
+if (!existsSync(MANIFEST)) throw new Error(`${MANIFEST} is missing: run \`npm run photos\` (npm run test:engine does)`);
+
+describe('pre-screen on the generated photo set', () => {
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
   const index = JSON.parse(readFileSync(join(ROOT, 'public/data/photos.json'), 'utf8')) as PhotoIndex;
   const truth = new Map(manifest.defects.map((d) => [d.image, REASON_OF[d.defect]]));
