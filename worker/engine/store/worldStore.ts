@@ -79,8 +79,12 @@ export function memoryStore(): MemoryStore {
       return structuredClone({ meta, records, calls });
     },
     async readKinds(kinds) {
-      const { meta, records } = await store.readAll();
-      return { meta, records: Object.fromEntries(kinds.map((k) => [k, records[k] ?? []])) };
+      const records: StoredWorld['records'] = Object.fromEntries(kinds.map((k) => [k, []]));
+      for (const [key, value] of data) {
+        const [kind, id] = key.split('\u0000') as [EntityKind, string];
+        records[kind]?.push([id, value as StoredRecord]);
+      }
+      return structuredClone({ meta: data.get(keyOf(...META_KEY)) as StoreMeta | undefined, records });
     },
     async commit(batch) {
       await Promise.resolve();
