@@ -13,6 +13,7 @@ import { answerView, isShown } from '../../worker/views/answer';
 import { viewHub } from '../../worker/views/hub';
 import type { EntityRef, ViewSpec } from '../../worker/views/types';
 import { World } from '../../worker/engine/world';
+import type { Engine } from '../../worker/engine/engine';
 import { ReadModel } from '../../src/engine/readModel';
 import { generateWorld } from '../../scripts/generate/world';
 import { harness } from '../helpers/engineHarness';
@@ -116,6 +117,18 @@ function settledForm(entity: unknown): unknown {
   return JSON.parse(JSON.stringify(entity, (key, value) => (key === 'progress' || key === 'remainingS' || key === 'remainingText' ? undefined : value)));
 }
 
+/** A page's read model wired to a hub over the engine, in process (the worker boundary is tested in comlink.test.ts). */
+function pageOf(engine: Engine) {
+  const hub = viewHub(engine);
+  const model = new ReadModel(engine.world.current, engine.world.flags, {
+    openView: (id, spec) => void hub.openView(id, spec),
+    closeView: (id) => void hub.closeView(id),
+    fetch: (refs) => void hub.fetch(refs),
+    release: (refs, seq) => void hub.release(refs, seq),
+  });
+  return { hub, model };
+}
+
 const settle = async () => {
   for (let i = 0; i < 6; i++) await new Promise((r) => setTimeout(r, 0));
 };
@@ -125,13 +138,7 @@ describe('a page kept by views', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(intent, { minLength: 20, maxLength: 80 }), fc.array(fc.nat(50), { maxLength: 6 }), async (intents, picks) => {
         const h = await harness({ world: aWorld() });
-        const hub = viewHub(h.engine);
-        const model = new ReadModel(h.engine.world.current, h.engine.world.flags, {
-          openView: (id, spec) => void hub.openView(id, spec),
-          closeView: (id) => void hub.closeView(id),
-          fetch: (refs) => void hub.fetch(refs),
-          release: (refs, seq) => void hub.release(refs, seq),
-        });
+        const { hub, model } = pageOf(h.engine);
         await hub.subscribe((e) => model.apply(e));
         const offs = SPECS.map((spec) => model.subscribeView(spec, () => {}));
         const held: EntityRef[] = [];
@@ -170,13 +177,7 @@ describe('a page kept by views', () => {
   it('holds only what its views and rows read: a page of the captures table holds 60 captures of a large world', async () => {
     const w = generated(3_000);
     const h = await harness({ world: { version: 45, index: w.index, ids: w.ids } as never, login: false });
-    const hub = viewHub(h.engine);
-    const model = new ReadModel(h.engine.world.current, h.engine.world.flags, {
-      openView: (id, spec) => void hub.openView(id, spec),
-      closeView: (id) => void hub.closeView(id),
-      fetch: (refs) => void hub.fetch(refs),
-      release: (refs, seq) => void hub.release(refs, seq),
-    });
+    const { hub, model } = pageOf(h.engine);
     const events: number[] = [];
     await hub.subscribe((e) => {
       events.push(JSON.stringify(e).length);
