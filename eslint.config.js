@@ -35,6 +35,35 @@ export default tseslint.config(
       'jsx-a11y/no-noninteractive-element-interactions': ['error', { handlers: ['onClick', 'onMouseDown', 'onMouseUp', 'onKeyPress'] }],
     },
   },
+  // The layers (docs/codebase.md): the page reaches the engine only through its worker (types of
+  // the contract, and the shared pure layer worker/domain); the shared layer depends on nothing
+  // but itself.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/worker/*', '!**/worker/domain', '**/worker/engine/**', '**/worker/views/**', '**/worker/prescreen/**'],
+              allowTypeImports: true,
+              message: 'The page imports values only from the shared layer (worker/domain); the rest of worker/ runs in a worker and is reached through it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['worker/domain/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*', '!../domain/*'], message: 'The shared layer (worker/domain) imports nothing outside itself.' }] },
+      ],
+    },
+  },
   { files: ['worker/**/*.ts'], languageOptions: { globals: globals.worker } },
   { files: ['sw/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
   { files: ['scripts/**/*.{ts,mjs}', 'tests/**/*.ts', '*.config.{ts,js}'], languageOptions: { globals: globals.node } },

@@ -23,17 +23,15 @@ export function StageStatus({ stage }: { stage: StageView }) {
   const working = stage.state === 'working';
   const halted = stage.state === 'cancelled' || stage.state === 'failed';
   const hasProgress = stage.progress !== undefined && !(halted && percent === 0);
-  // A halted stage's label may be its plain name ("Receive"); say plainly that it stopped.
-  const haltNote = halted && !stage.statusLabel.toLowerCase().includes(stage.state === 'cancelled' ? 'cancel' : 'fail');
   return (
     <div className={styles.root}>
       <Text className={halted ? styles.failed : undefined}>
         {stage.statusLabel}
-        {haltNote && (
+        {stage.halted && (
           <>
             {' '}
             <Badge size="small" appearance="tint" color="danger">
-              {stage.state === 'cancelled' ? 'Cancelled' : 'Failed'}
+              {stage.halted}
             </Badge>
           </>
         )}

@@ -3,25 +3,11 @@
  * displayed stage (SPEC §2, §4). The engine keeps `capture.counts`; this only labels them.
  */
 import { Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import type { CaptureCountKey, CaptureCounts } from '../../worker/domain/types';
+import type { CaptureCounts } from '../../worker/domain/types';
 
-/** Displayed-stage names (SPEC §4) of the per-stage counts, in workflow order. */
-export const STAGE_COUNTS: [CaptureCountKey, string][] = [
-  ['notReceived', 'Not yet received'],
-  ['receiving', 'Copy/Receiving'],
-  ['waitingForApplanix', 'Waiting for Applanix'],
-  ['waitingForPodConfig', 'Waiting for PodConfig'],
-  ['extractingFrames', 'Extracting Frames'],
-  ['qcReady', 'Ready for QC'],
-  ['qcInProgress', 'QC in Progress'],
-  ['qcRejected', 'QC Rejected'],
-  ['qcApproved', 'Ready for Processing'],
-  ['processing', 'Processing'],
-  ['waitingForCaptureQc', 'Waiting for Capture QC'],
-  ['canPublish', 'Ready for Publishing'],
-  ['publishing', 'Publishing'],
-  ['published', 'Published'],
-];
+import { STAGE_COUNTS } from '../../worker/domain/surveyDisplay';
+
+export { STAGE_COUNTS };
 
 /**
  * The non-zero counts with their labels. Surveys in no displayed stage (cancelled ones) are the

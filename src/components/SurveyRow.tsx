@@ -8,6 +8,7 @@ import { AppLink } from './AppLink';
 import type { Id } from '../../worker/domain/types';
 import { shortId } from '../../worker/domain/shortId';
 import { useEntity } from '../engine/hooks';
+import { plannedLines } from '../../worker/domain/surveyDisplay';
 import { useHighlighted } from '../app/highlight';
 import { paths } from '../app/paths';
 import { formatDay } from './dates';
@@ -38,7 +39,7 @@ export const SurveyRow = memo(function SurveyRow({ surveyId, showCapture, showAc
   const highlighted = useHighlighted('surveys', surveyId);
   if (!survey) return null;
   const id = shortId(survey.surveyId);
-  const planned = fp ? fp.lines.filter((l) => l.capture).length : 0;
+  const planned = fp ? plannedLines(fp) : 0;
   return (
     <TableRow
       className={mergeClasses(styles.row, highlighted && styles.highlighted)}

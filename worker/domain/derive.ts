@@ -4,9 +4,9 @@
  * load, so a stored copy never disagrees with the rules of SPEC §4.
  */
 import { CAPTURE_COUNT_KEYS } from './types';
+import { COUNT_OF_DISPLAY } from './surveyDisplay';
 import type {
   Capture,
-  CaptureCountKey,
   CaptureCounts,
   Drive,
   EntityMaps,
@@ -110,26 +110,6 @@ export function deriveDrive(drive: Drive, media: Media | undefined): Drive {
 }
 
 // ── Captures ─────────────────────────────────────────────────────────────────────────────────
-/**
- * Which count of SPEC §3 a survey's displayed stage adds to (Cancelled adds to none). New counts
- * apart, so a survey not yet received is never taken for a cancelled one.
- */
-export const COUNT_OF_DISPLAY: Partial<Record<SurveyDisplayStage, CaptureCountKey>> = {
-  New: 'notReceived',
-  'Copy/Receiving': 'receiving',
-  'Waiting for Applanix': 'waitingForApplanix',
-  'Waiting for PodConfig': 'waitingForPodConfig',
-  'Extracting Frames': 'extractingFrames',
-  'Ready for QC': 'qcReady',
-  'QC in Progress': 'qcInProgress',
-  'QC Rejected': 'qcRejected',
-  'Ready for Processing': 'qcApproved',
-  Processing: 'processing',
-  'Waiting for Capture QC': 'waitingForCaptureQc',
-  'Ready for Publishing': 'canPublish',
-  Publishing: 'publishing',
-  Published: 'published',
-};
 
 export function emptyCounts(): CaptureCounts {
   return Object.fromEntries(CAPTURE_COUNT_KEYS.map((k) => [k, 0])) as CaptureCounts;

@@ -50,6 +50,11 @@ export interface StageView {
   /** Present only while working: simulated seconds left and its text ("12s", "3m", "2h"). */
   remainingS?: number;
   remainingText?: string;
+  /**
+   * Cancelled or failed, when the status label does not already say so (a halted stage's label may
+   * be its plain name, "Receive"): the badge the status shows beside it.
+   */
+  halted?: 'Cancelled' | 'Failed';
 }
 
 // ── Entities ─────────────────────────────────────────────────────────────────────────────────

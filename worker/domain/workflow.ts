@@ -221,6 +221,10 @@ export function stageView(wf: Workflow, now: number, speed: number, statusLabel?
     statusLabel: statusLabel ?? stageStatusLabel(stage),
   };
   if (showsProgress(stage.state)) view.progress = Math.floor(progressAt(stage, now));
+  if (stage.state === 'cancelled' || stage.state === 'failed') {
+    const word = stage.state === 'cancelled' ? 'Cancelled' : 'Failed';
+    if (!view.statusLabel.toLowerCase().includes(word === 'Cancelled' ? 'cancel' : 'fail')) view.halted = word;
+  }
   if (stage.state === 'working') {
     const left = Math.ceil(remainingSAt(stage, now, speed));
     view.remainingS = left;
