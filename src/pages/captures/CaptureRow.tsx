@@ -3,7 +3,7 @@
  */
 import { memo } from 'react';
 import { TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
-import { Link } from 'wouter';
+import { AppLink } from '../../components/AppLink';
 import type { Id } from '../../../worker/domain/types';
 import { useEntity } from '../../engine/hooks';
 import { useHighlighted } from '../../app/highlight';
@@ -29,7 +29,7 @@ export const CaptureRow = memo(function CaptureRow({ captureId, fixedHeight }: {
       data-capture-id={captureId}
     >
       <TableCell>
-        <Link href={paths.capture(captureId)}>{capture.cpid}</Link>
+        <AppLink href={paths.capture(captureId)}>{capture.cpid}</AppLink>
       </TableCell>
       <TableCell>
         <Text block>{capture.description}</Text>

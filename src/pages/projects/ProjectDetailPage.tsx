@@ -11,7 +11,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { Link } from 'wouter';
+import { AppLink } from '../../components/AppLink';
 import { useEntity, useEntityState } from '../../engine/hooks';
 import { BootSpinner } from '../../shell/BootSpinner';
 import { paths } from '../../app/paths';
@@ -35,9 +35,9 @@ function CaptureRow({ captureId }: { captureId: string }) {
   return (
     <TableRow>
       <TableCell>
-        <Link href={paths.capture(c.captureId, 'surveys')} className={s.link}>
+        <AppLink href={paths.capture(c.captureId, 'surveys')} className={s.link}>
           {c.cpid}
-        </Link>
+        </AppLink>
       </TableCell>
       <TableCell>
         {c.description}
@@ -66,9 +66,9 @@ export default function ProjectDetailPage({ projectId }: { projectId: string }) 
         subtitle={
           <>
             {project.captureIds.length} {project.captureIds.length === 1 ? 'capture' : 'captures'} ·{' '}
-            <Link href={paths.projects()} className={s.link}>
+            <AppLink href={paths.projects()} className={s.link}>
               Back to the project list
-            </Link>
+            </AppLink>
           </>
         }
       />
