@@ -14,7 +14,6 @@ import { engineClient } from './engine/client';
 import { noteUserInput, showFlash } from './app/flash';
 import { appTheme } from './theme';
 import { styleRenderer } from './security/styleNonce';
-import { guardAriaHidden } from './shell/ariaHiddenGuard';
 import { App, preloadFirstPage, preloadMainPages } from './App';
 
 const client = engineClient();
@@ -30,7 +29,6 @@ window.addEventListener('keydown', noteUserInput, { capture: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
-guardAriaHidden(root);
 
 createRoot(root).render(
   <StrictMode>

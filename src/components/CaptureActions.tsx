@@ -52,17 +52,16 @@ export function CaptureActions({ capture }: { capture: Capture }) {
           Publish
         </Button>
       )}
-      {open === 'process' && <ProcessCaptureDialog capture={capture} onClose={() => setOpen(null)} />}
-      {open === 'publish' && (
-        <ConfirmActionDialog
-          title={`Publish ${capture.cpid}`}
-          okLabel="Publish"
-          run={() => run({ type: 'publishCapture', captureId: capture.captureId })}
-          onClose={() => setOpen(null)}
-        >
-          Publish capture {capture.cpid}? Its processed surveys become available to customers.
-        </ConfirmActionDialog>
-      )}
+      <ProcessCaptureDialog open={open === 'process'} capture={capture} onClose={() => setOpen(null)} />
+      <ConfirmActionDialog
+        open={open === 'publish'}
+        title={`Publish ${capture.cpid}`}
+        okLabel="Publish"
+        run={() => run({ type: 'publishCapture', captureId: capture.captureId })}
+        onClose={() => setOpen(null)}
+      >
+        Publish capture {capture.cpid}? Its processed surveys become available to customers.
+      </ConfirmActionDialog>
     </>
   );
 }

@@ -1,9 +1,18 @@
 /**
- * The modal of SPEC §2: a dialog with OK and Cancel whose OK runs an optional validator; when the
- * validator (or the engine's answer) fails, the dialog stays open and shows the message.
- * Escape and Cancel close it.
+ * The modal of SPEC §2, in two parts, as Fluent means dialogs to be used:
+ *
+ * - `FormDialog` is the Dialog itself. It stays mounted and toggles `open`, so Fluent plays its
+ *   exit motion and hands `aria-hidden` and focus back itself when the dialog closes. Escape (and
+ *   the backdrop, for a non-alert dialog) calls `onClose`.
+ * - `DialogForm` is what the dialog shows: title, content, OK and Cancel. OK runs an optional
+ *   validator; when it (or the engine's answer) fails, the dialog stays open and shows the message.
+ *
+ * The content is keyed by the opening: each time the dialog opens, its content (a dialog's drafts
+ * and errors, `DialogForm`'s message) starts afresh, while the Dialog around it is never remounted.
+ * Fluent unmounts the content once the exit motion ends, so a closed dialog holds no state and no
+ * subscription of its own.
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { Fragment, useRef, useState, type ReactNode } from 'react';
 import {
   Button,
   Dialog,
@@ -19,13 +28,42 @@ import {
 
 export interface FormDialogProps {
   open: boolean;
+  /** Escape, the backdrop (non-alert only): the person closes the dialog. */
+  onClose: () => void;
+  /** A destructive confirmation: an alert dialog, which neither Escape nor the backdrop dismisses silently. */
+  alert?: boolean;
+  /** Wider surface for tables (insert media, process capture). */
+  wide?: boolean;
+  /** The dialog's content, usually a `DialogForm`; mounted afresh on each opening. */
+  children: ReactNode;
+}
+
+/** Counts the openings: a new number each time `open` turns true (state adjusted while rendering). */
+function useOpening(open: boolean): number {
+  const [seen, setSeen] = useState({ open, opening: open ? 1 : 0 });
+  if (seen.open === open) return seen.opening;
+  const next = { open, opening: open ? seen.opening + 1 : seen.opening };
+  setSeen(next);
+  return next.opening;
+}
+
+export function FormDialog({ open, onClose, alert, wide, children }: FormDialogProps) {
+  const opening = useOpening(open);
+  return (
+    <Dialog open={open} modalType={alert ? 'alert' : 'modal'} onOpenChange={(_, data) => (data.open ? undefined : onClose())}>
+      <DialogSurface style={wide ? { maxWidth: 'min(920px, 96vw)' } : undefined}>
+        <Fragment key={opening}>{children}</Fragment>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+export interface DialogFormProps {
   title: string;
   children?: ReactNode;
   okLabel?: string;
   /** What Cancel says when "Cancel" would be ambiguous (e.g. "Keep receiving"). */
   cancelLabel?: string;
-  /** A destructive confirmation: an alert dialog, which neither Escape nor the backdrop dismisses silently. */
-  alert?: boolean;
   /** Hide Cancel for presets that only inform (Alert, Coming Soon). */
   hideCancel?: boolean;
   /**
@@ -35,23 +73,11 @@ export interface FormDialogProps {
    * May be async (e.g. dispatching to the engine).
    */
   onOk?: () => string | null | void | false | Promise<string | null | void | false>;
+  /** Cancel, or OK once it has succeeded. */
   onClose: () => void;
-  /** Wider surface for tables (insert media, process capture). */
-  wide?: boolean;
 }
 
-export function FormDialog({
-  open,
-  title,
-  children,
-  okLabel = 'OK',
-  cancelLabel = 'Cancel',
-  alert,
-  hideCancel,
-  onOk,
-  onClose,
-  wide,
-}: FormDialogProps) {
+export function DialogForm({ title, children, okLabel = 'OK', cancelLabel = 'Cancel', hideCancel, onOk, onClose }: DialogFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -66,10 +92,6 @@ export function FormDialog({
       invalid?.focus({ preventScroll: true });
     });
 
-  const close = () => {
-    setError(null);
-    onClose();
-  };
   const ok = async () => {
     if (busy) return;
     setBusy(true);
@@ -79,46 +101,42 @@ export function FormDialog({
         setError(null);
         revealFirstError();
       } else if (message) setError(message);
-      else close();
+      else onClose();
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Dialog open={open} modalType={alert ? 'alert' : 'modal'} onOpenChange={(_, data) => (data.open ? undefined : close())}>
-      <DialogSurface style={wide ? { maxWidth: 'min(920px, 96vw)' } : undefined}>
-        <form
-          ref={formRef}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void ok();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent>
-              {/* Above the fields, so it is in view however long the form is. */}
-              {error && (
-                <MessageBar intent="error" role="alert" style={{ marginBottom: 12 }}>
-                  <MessageBarBody>{error}</MessageBarBody>
-                </MessageBar>
-              )}
-              {children}
-            </DialogContent>
-            <DialogActions>
-              {!hideCancel && (
-                <Button appearance="secondary" onClick={close} disabled={busy}>
-                  {cancelLabel}
-                </Button>
-              )}
-              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-                {okLabel}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <form
+      ref={formRef}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void ok();
+      }}
+    >
+      <DialogBody>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          {/* Above the fields, so it is in view however long the form is. */}
+          {error && (
+            <MessageBar intent="error" role="alert" style={{ marginBottom: 12 }}>
+              <MessageBarBody>{error}</MessageBarBody>
+            </MessageBar>
+          )}
+          {children}
+        </DialogContent>
+        <DialogActions>
+          {!hideCancel && (
+            <Button appearance="secondary" onClick={onClose} disabled={busy}>
+              {cancelLabel}
+            </Button>
+          )}
+          <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+            {okLabel}
+          </Button>
+        </DialogActions>
+      </DialogBody>
+    </form>
   );
 }

@@ -51,22 +51,33 @@ export function MediaActions({ media, drive, canReceive, canCancel, canEject, ca
           Eject
         </Button>
       )}
-      {open === 'receive' && drive && <ReceiveMediaDialog drive={drive} onClose={close} />}
-      {open === 'assign' && media && <AssignDialog media={media} onClose={close} />}
-      {open === 'cancel' && host && (
-        <ConfirmActionDialog
-          title="Cancel receiving"
-          okLabel="Cancel receiving"
-          cancelLabel="Keep receiving"
-          destructive
-          run={() => run({ type: 'cancelReceive', host })} onClose={close}>
-          Cancel receiving the media on {host}? Its surveys that have not finished receiving are cancelled too.
-        </ConfirmActionDialog>
-      )}
-      {open === 'eject' && host && (
-        <ConfirmActionDialog title="Eject media" okLabel="Eject" cancelLabel="Keep media" run={() => run({ type: 'ejectMedia', host })} onClose={close}>
-          Eject the media from {host}?
-        </ConfirmActionDialog>
+      {/* Mounted while there is something for them to act on; `open` says which one shows. */}
+      {drive && <ReceiveMediaDialog open={open === 'receive'} drive={drive} onClose={close} />}
+      {media && <AssignDialog open={open === 'assign'} media={media} onClose={close} />}
+      {host && (
+        <>
+          <ConfirmActionDialog
+            open={open === 'cancel'}
+            title="Cancel receiving"
+            okLabel="Cancel receiving"
+            cancelLabel="Keep receiving"
+            destructive
+            run={() => run({ type: 'cancelReceive', host })}
+            onClose={close}
+          >
+            Cancel receiving the media on {host}? Its surveys that have not finished receiving are cancelled too.
+          </ConfirmActionDialog>
+          <ConfirmActionDialog
+            open={open === 'eject'}
+            title="Eject media"
+            okLabel="Eject"
+            cancelLabel="Keep media"
+            run={() => run({ type: 'ejectMedia', host })}
+            onClose={close}
+          >
+            Eject the media from {host}?
+          </ConfirmActionDialog>
+        </>
       )}
     </>
   );

@@ -47,8 +47,8 @@ export function SurveyActions({ survey }: { survey: Survey }) {
           View QC
         </Button>
       )}
-      {open === 'applanix' && <ProcessApplanixDialog survey={survey} onClose={() => setOpen(null)} />}
-      {open === 'podconfig' && <ProcessPodconfigDialog survey={survey} onClose={() => setOpen(null)} />}
+      <ProcessApplanixDialog open={open === 'applanix'} survey={survey} onClose={() => setOpen(null)} />
+      <ProcessPodconfigDialog open={open === 'podconfig'} survey={survey} onClose={() => setOpen(null)} />
     </>
   );
 }

@@ -40,19 +40,18 @@ export function SurveyMoreActions({ survey }: { survey: Survey }) {
           </MenuList>
         </MenuPopover>
       </Menu>
-      {reassigning && <ReassignDialog survey={survey} onClose={() => setReassigning(false)} />}
-      {confirming && (
-        <ConfirmActionDialog
-          title="Cancel survey"
-          okLabel="Cancel survey"
-          cancelLabel="Keep survey"
-          destructive
-          run={() => run({ type: 'cancelSurvey', surveyId: survey.surveyId })}
-          onClose={() => setConfirming(false)}
-        >
-          Cancel survey {id}? Its workflow stops and cannot be resumed.
-        </ConfirmActionDialog>
-      )}
+      <ReassignDialog open={reassigning} survey={survey} onClose={() => setReassigning(false)} />
+      <ConfirmActionDialog
+        open={confirming}
+        title="Cancel survey"
+        okLabel="Cancel survey"
+        cancelLabel="Keep survey"
+        destructive
+        run={() => run({ type: 'cancelSurvey', surveyId: survey.surveyId })}
+        onClose={() => setConfirming(false)}
+      >
+        Cancel survey {id}? Its workflow stops and cannot be resumed.
+      </ConfirmActionDialog>
     </>
   );
 }

@@ -6,13 +6,24 @@
 import { useState } from 'react';
 import { Field, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
 import type { Id, Media } from '../../worker/domain/types';
-import { FormDialog } from '../components/FormDialog';
+import { DialogForm, FormDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { useAllOf, useCurrent } from '../engine/hooks';
 import { shortId } from '../../worker/domain/shortId';
 import { UserPicker } from './UserPicker';
 
-export function AssignDialog({ media, onClose }: { media: Media; onClose: () => void }) {
+type AssignFormProps = { media: Media; onClose: () => void };
+
+export function AssignDialog({ open, ...form }: { open: boolean } & AssignFormProps) {
+  return (
+    <FormDialog open={open} onClose={form.onClose}>
+      <AssignForm {...form} />
+    </FormDialog>
+  );
+}
+
+/** Assign's fields and drafts, fresh on each opening. */
+function AssignForm({ media, onClose }: AssignFormProps) {
   const run = useAction();
   const me = useCurrent().user?.email ?? '';
   const users = useAllOf('users').entities;
@@ -28,8 +39,7 @@ export function AssignDialog({ media, onClose }: { media: Media; onClose: () => 
   };
 
   return (
-    <FormDialog
-      open
+    <DialogForm
       title={`Assign surveys of ${media.receiveId ?? media.mediaId}`}
       onClose={onClose}
       onOk={async () => {
@@ -71,6 +81,6 @@ export function AssignDialog({ media, onClose }: { media: Media; onClose: () => 
           {media.surveyIds.length === 1 ? `Survey ${shortId(media.surveyIds[0]!)}.` : 'This media holds no surveys.'}
         </Text>
       )}
-    </FormDialog>
+    </DialogForm>
   );
 }

@@ -6,9 +6,10 @@
 import type { ReactNode } from 'react';
 import { Text } from '@fluentui/react-components';
 import type { ActionResult } from '../../worker/api';
-import { FormDialog } from '../components/FormDialog';
+import { DialogForm, FormDialog } from '../components/FormDialog';
 
 export interface ConfirmActionDialogProps {
+  open: boolean;
   title: string;
   children: ReactNode;
   /** The confirming button says what it does ("Publish", "Cancel receiving"); OK by default. */
@@ -22,23 +23,23 @@ export interface ConfirmActionDialogProps {
   onClose: () => void;
 }
 
-export function ConfirmActionDialog({ title, children, okLabel, cancelLabel, destructive, run, onClose }: ConfirmActionDialogProps) {
+export function ConfirmActionDialog({ open, title, children, okLabel, cancelLabel, destructive, run, onClose }: ConfirmActionDialogProps) {
   return (
-    <FormDialog
-      open
-      title={title}
-      okLabel={okLabel}
-      cancelLabel={cancelLabel}
-      alert={destructive}
-      onClose={onClose}
-      onOk={async () => {
-        const result = await run();
-        return result.ok ? null : result.error;
-      }}
-    >
-      <Text as="p" block>
-        {children}
-      </Text>
+    <FormDialog open={open} alert={destructive} onClose={onClose}>
+      <DialogForm
+        title={title}
+        okLabel={okLabel}
+        cancelLabel={cancelLabel}
+        onClose={onClose}
+        onOk={async () => {
+          const result = await run();
+          return result.ok ? null : result.error;
+        }}
+      >
+        <Text as="p" block>
+          {children}
+        </Text>
+      </DialogForm>
     </FormDialog>
   );
 }

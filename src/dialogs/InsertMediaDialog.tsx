@@ -12,7 +12,7 @@ import { AddRegular } from '@fluentui/react-icons';
 import { DateTime } from 'luxon';
 import type { NewSurveyInput } from '../../worker/api';
 import type { Drive } from '../../worker/domain/types';
-import { FormDialog } from '../components/FormDialog';
+import { DialogForm, FormDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { formatFlownOn, parseFlownOn } from './FlownOnInput';
 import { defaultFlightPlanId, useFlightPlanChoices } from './flightPlanChoices';
@@ -33,7 +33,18 @@ const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: '8px' },
 });
 
-export function InsertMediaDialog({ drive, onClose }: { drive: Drive; onClose: () => void }) {
+type InsertMediaFormProps = { drive: Drive; onClose: () => void };
+
+export function InsertMediaDialog({ open, ...form }: { open: boolean } & InsertMediaFormProps) {
+  return (
+    <FormDialog open={open} wide onClose={form.onClose}>
+      <InsertMediaForm {...form} />
+    </FormDialog>
+  );
+}
+
+/** Insert's fields and drafts, fresh on each opening (today's date included). */
+function InsertMediaForm({ drive, onClose }: InsertMediaFormProps) {
   const styles = useStyles();
   const run = useAction();
   const [today] = useState(() => DateTime.local());
@@ -103,7 +114,7 @@ export function InsertMediaDialog({ drive, onClose }: { drive: Drive; onClose: (
   };
 
   return (
-    <FormDialog open wide title={`Insert media into ${drive.host}`} onClose={onClose} onOk={submit}>
+    <DialogForm title={`Insert media into ${drive.host}`} onClose={onClose} onOk={submit}>
       <div className={styles.form}>
         <Text>
           Drive <strong>{drive.host}</strong>
@@ -140,6 +151,6 @@ export function InsertMediaDialog({ drive, onClose }: { drive: Drive; onClose: (
           </Button>
         </div>
       </div>
-    </FormDialog>
+    </DialogForm>
   );
 }

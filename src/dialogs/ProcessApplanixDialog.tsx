@@ -3,26 +3,27 @@
  */
 import { Text } from '@fluentui/react-components';
 import type { Survey } from '../../worker/domain/types';
-import { FormDialog } from '../components/FormDialog';
+import { DialogForm, FormDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { SurveySummary } from './SurveySummary';
 
-export function ProcessApplanixDialog({ survey, onClose }: { survey: Survey; onClose: () => void }) {
+export function ProcessApplanixDialog({ open, survey, onClose }: { open: boolean; survey: Survey; onClose: () => void }) {
   const run = useAction();
   return (
-    <FormDialog
-      open
-      title="Process Applanix"
-      onClose={onClose}
-      onOk={async () => {
-        const result = await run({ type: 'processApplanix', surveyId: survey.surveyId });
-        return result.ok ? null : result.error;
-      }}
-    >
-      <Text as="p" block style={{ marginTop: 0 }}>
-        Process the Applanix positioning data of this survey?
-      </Text>
-      <SurveySummary survey={survey} />
+    <FormDialog open={open} onClose={onClose}>
+      <DialogForm
+        title="Process Applanix"
+        onClose={onClose}
+        onOk={async () => {
+          const result = await run({ type: 'processApplanix', surveyId: survey.surveyId });
+          return result.ok ? null : result.error;
+        }}
+      >
+        <Text as="p" block style={{ marginTop: 0 }}>
+          Process the Applanix positioning data of this survey?
+        </Text>
+        <SurveySummary survey={survey} />
+      </DialogForm>
     </FormDialog>
   );
 }

@@ -23,7 +23,7 @@ import {
 } from '@fluentui/react-components';
 import type { Capture, Id, Survey } from '../../worker/domain/types';
 import { shortId } from '../../worker/domain/shortId';
-import { FormDialog } from '../components/FormDialog';
+import { DialogForm, FormDialog } from '../components/FormDialog';
 import { formatDay } from '../components/dates';
 import { useAction } from '../app/useAction';
 import { useEntities, useView } from '../engine/hooks';
@@ -38,7 +38,18 @@ const useStyles = makeStyles({
 const COLUMNS = [createTableColumn<Survey>({ columnId: 'survey' })];
 const NO_IDS: Id[] = [];
 
-export function ProcessCaptureDialog({ capture, onClose }: { capture: Capture; onClose: () => void }) {
+type ProcessCaptureFormProps = { capture: Capture; onClose: () => void };
+
+export function ProcessCaptureDialog({ open, ...form }: { open: boolean } & ProcessCaptureFormProps) {
+  return (
+    <FormDialog open={open} wide onClose={form.onClose}>
+      <ProcessCaptureForm {...form} />
+    </FormDialog>
+  );
+}
+
+/** The survey table and its selection, fresh on each opening. */
+function ProcessCaptureForm({ capture, onClose }: ProcessCaptureFormProps) {
   const styles = useStyles();
   const run = useAction();
   const shown = useView({ view: 'shownSurveys', surveyIds: capture.surveyIds, order: null });
@@ -65,9 +76,7 @@ export function ProcessCaptureDialog({ capture, onClose }: { capture: Capture; o
   const toggleAll = () => setSelected(allChosen ? new Set() : new Set(processable));
 
   return (
-    <FormDialog
-      open
-      wide
+    <DialogForm
       title={`Process ${capture.cpid}`}
       onClose={onClose}
       onOk={async () => {
@@ -122,6 +131,6 @@ export function ProcessCaptureDialog({ capture, onClose }: { capture: Capture; o
           </TableBody>
         </Table>
       </div>
-    </FormDialog>
+    </DialogForm>
   );
 }

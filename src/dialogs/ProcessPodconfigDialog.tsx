@@ -9,7 +9,7 @@ import { Button, Field, Link, Text, makeStyles, mergeClasses, shorthands, tokens
 import { CheckmarkCircleRegular, DocumentRegular } from '@fluentui/react-icons';
 import type { PodconfigSummary } from '../../worker/api';
 import type { Survey } from '../../worker/domain/types';
-import { FormDialog } from '../components/FormDialog';
+import { DialogForm, FormDialog } from '../components/FormDialog';
 import { TruncatedText } from '../components/TruncatedText';
 import { useAction } from '../app/useAction';
 import { SurveySummary } from './SurveySummary';
@@ -39,7 +39,18 @@ const useStyles = makeStyles({
 
 type Check = { state: 'none' } | { state: 'checking' } | { state: 'ok'; summary: PodconfigSummary } | { state: 'error'; error: string };
 
-export function ProcessPodconfigDialog({ survey, onClose }: { survey: Survey; onClose: () => void }) {
+type ProcessPodconfigFormProps = { survey: Survey; onClose: () => void };
+
+export function ProcessPodconfigDialog({ open, ...form }: { open: boolean } & ProcessPodconfigFormProps) {
+  return (
+    <FormDialog open={open} onClose={form.onClose}>
+      <ProcessPodconfigForm {...form} />
+    </FormDialog>
+  );
+}
+
+/** The chosen files and their check, fresh on each opening. */
+function ProcessPodconfigForm({ survey, onClose }: ProcessPodconfigFormProps) {
   const styles = useStyles();
   const run = useAction();
   const input = useRef<HTMLInputElement>(null);
@@ -66,8 +77,7 @@ export function ProcessPodconfigDialog({ survey, onClose }: { survey: Survey; on
   };
 
   return (
-    <FormDialog
-      open
+    <DialogForm
       title="Process PodConfig"
       onClose={onClose}
       onOk={async () => {
@@ -131,6 +141,6 @@ export function ProcessPodconfigDialog({ survey, onClose }: { survey: Survey; on
       <Link className={styles.sample} href={SAMPLE_PODCONFIG_URL} download="podconfig-sample.xml">
         Download a sample PodConfig file
       </Link>
-    </FormDialog>
+    </DialogForm>
   );
 }

@@ -6,20 +6,30 @@ import { useState } from 'react';
 import { Field } from '@fluentui/react-components';
 import type { Survey } from '../../worker/domain/types';
 import { shortId } from '../../worker/domain/shortId';
-import { FormDialog } from '../components/FormDialog';
+import { DialogForm, FormDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { useAllOf, useCurrent } from '../engine/hooks';
 import { UserPicker } from './UserPicker';
 
-export function ReassignDialog({ survey, onClose }: { survey: Survey; onClose: () => void }) {
+type ReassignFormProps = { survey: Survey; onClose: () => void };
+
+export function ReassignDialog({ open, ...form }: { open: boolean } & ReassignFormProps) {
+  return (
+    <FormDialog open={open} onClose={form.onClose}>
+      <ReassignForm {...form} />
+    </FormDialog>
+  );
+}
+
+/** The chosen user, fresh on each opening (the survey's assignee). */
+function ReassignForm({ survey, onClose }: ReassignFormProps) {
   const run = useAction();
   const me = useCurrent().user?.email ?? '';
   const users = useAllOf('users').entities;
   const [email, setEmail] = useState(survey.assignedTo ?? me);
   const id = shortId(survey.surveyId);
   return (
-    <FormDialog
-      open
+    <DialogForm
       title={`Reassign survey ${id}`}
       okLabel="Reassign"
       onClose={onClose}
@@ -31,6 +41,6 @@ export function ReassignDialog({ survey, onClose }: { survey: Survey; onClose: (
       <Field label={`Assign survey ${id} to`}>
         <UserPicker users={users} value={email} onChange={setEmail} label={`Assign survey ${id} to`} />
       </Field>
-    </FormDialog>
+    </DialogForm>
   );
 }

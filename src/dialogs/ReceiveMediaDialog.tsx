@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { Drive } from '../../worker/domain/types';
-import { FormDialog } from '../components/FormDialog';
+import { DialogForm, FormDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { useEntity } from '../engine/hooks';
 import { isoDay, receiveIdOf } from '../../worker/domain/dates';
@@ -18,7 +18,18 @@ const useStyles = makeStyles({
   preview: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
 });
 
-export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: () => void }) {
+type ReceiveMediaFormProps = { drive: Drive; onClose: () => void };
+
+export function ReceiveMediaDialog({ open, ...form }: { open: boolean } & ReceiveMediaFormProps) {
+  return (
+    <FormDialog open={open} onClose={form.onClose}>
+      <ReceiveMediaForm {...form} />
+    </FormDialog>
+  );
+}
+
+/** The item ids and their checks, fresh on each opening (today's date included). */
+function ReceiveMediaForm({ drive, onClose }: ReceiveMediaFormProps) {
   const styles = useStyles();
   const run = useAction();
   const media = useEntity('media', drive.mediaId);
@@ -30,8 +41,7 @@ export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: 
   const [fieldError, setFieldError] = useState<{ position: number; error: string } | null>(null);
 
   return (
-    <FormDialog
-      open
+    <DialogForm
       title={`Receive media on ${drive.host}`}
       onClose={onClose}
       onOk={async () => {
@@ -76,7 +86,7 @@ export function ReceiveMediaDialog({ drive, onClose }: { drive: Drive; onClose: 
           Receive ID: <span className={styles.preview} data-testid="receive-id">{receiveIdOf(today, itemIds)}</span>
         </Text>
       </div>
-    </FormDialog>
+    </DialogForm>
   );
 }
 

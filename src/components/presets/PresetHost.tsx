@@ -1,14 +1,11 @@
 /**
  * Renders the preset modal on screen (Coming Soon, Missing Feature, Alert, Confirm) on the shared
  * FormDialog, so presets look and behave like every other modal: OK and Cancel, Escape closes.
- * Mounted once by the app shell.
- *
- * The dialog stays mounted and closes through `open={false}`: unmounting a Fluent modal while it
- * is open can leave `aria-hidden` on the app root, hiding the whole page from screen readers.
+ * Mounted once by the app shell; like every dialog, it stays mounted and toggles `open`.
  */
 import { useState } from 'react';
 import { Text } from '@fluentui/react-components';
-import { FormDialog } from '../FormDialog';
+import { DialogForm, FormDialog } from '../FormDialog';
 import { answerPreset, usePresetRequest, type PresetRequest } from './presetStore';
 
 export function PresetHost() {
@@ -17,20 +14,24 @@ export function PresetHost() {
   const [last, setLast] = useState<PresetRequest | null>(request);
   if (request && request !== last) setLast(request);
   const shown = request ?? last;
-  if (!shown) return null;
-  const informs = shown.kind !== 'confirm';
+  const close = () => shown && answerPreset(shown.key, false);
   return (
-    <FormDialog
-      open={request !== null}
-      title={shown.title}
-      okLabel={shown.okLabel}
-      hideCancel={informs}
-      onOk={() => answerPreset(shown.key, true)}
-      onClose={() => answerPreset(shown.key, false)}
-    >
-      <Text as="p" block>
-        {shown.message}
-      </Text>
+    <FormDialog open={request !== null} onClose={close}>
+      {shown && (
+        // Keyed by the request: two queued presets are two openings, each with its own message.
+        <DialogForm
+          key={shown.key}
+          title={shown.title}
+          okLabel={shown.okLabel}
+          hideCancel={shown.kind !== 'confirm'}
+          onOk={() => answerPreset(shown.key, true)}
+          onClose={close}
+        >
+          <Text as="p" block>
+            {shown.message}
+          </Text>
+        </DialogForm>
+      )}
     </FormDialog>
   );
 }

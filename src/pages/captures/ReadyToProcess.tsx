@@ -22,7 +22,7 @@ export function ReadyToProcess({ capture }: { capture: Capture }) {
           </Button>
         </MessageBarActions>
       </MessageBar>
-      {open && <ProcessCaptureDialog capture={capture} onClose={() => setOpen(false)} />}
+      <ProcessCaptureDialog open={open} capture={capture} onClose={() => setOpen(false)} />
     </>
   );
 }

@@ -67,7 +67,7 @@ export const DriveRow = memo(function DriveRow({ host }: { host: Id }) {
             canAssign={flags.canAssign}
           />
         </div>
-        {inserting && <InsertMediaDialog drive={drive} onClose={() => setInserting(false)} />}
+        <InsertMediaDialog open={inserting} drive={drive} onClose={() => setInserting(false)} />
       </TableCell>
     </TableRow>
   );

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Field, Radio, RadioGroup, Textarea } from '@fluentui/react-components';
 import { FLAG_NOTE_MAX, FLAG_REASONS, isFlagReason, type FrameFlag } from '../../../worker/domain/frameFlags';
-import { FormDialog } from '../../components/FormDialog';
+import { DialogForm, FormDialog } from '../../components/FormDialog';
 import { useAction } from '../../app/useAction';
 
 export interface FrameAt {
@@ -15,14 +15,24 @@ export interface FrameAt {
   frame: number;
 }
 
-export function FlagFrameDialog({ at, current, onClose }: { at: FrameAt; current?: FrameFlag; onClose: () => void }) {
+type FlagFrameFormProps = { at: FrameAt; current?: FrameFlag; onClose: () => void };
+
+export function FlagFrameDialog({ open, ...form }: { open: boolean } & FlagFrameFormProps) {
+  return (
+    <FormDialog open={open} onClose={form.onClose}>
+      <FlagFrameForm {...form} />
+    </FormDialog>
+  );
+}
+
+/** Reason and note, fresh on each opening (the frame's current flag). */
+function FlagFrameForm({ at, current, onClose }: FlagFrameFormProps) {
   const run = useAction();
   const [reason, setReason] = useState<string>(current?.reason ?? '');
   const [note, setNote] = useState(current?.note ?? '');
   const [missing, setMissing] = useState(false);
   return (
-    <FormDialog
-      open
+    <DialogForm
       title={`Flag frame ${at.frame} · ${at.camera} · Line ${at.line}`}
       okLabel="Flag frame"
       onClose={onClose}
@@ -51,6 +61,6 @@ export function FlagFrameDialog({ at, current, onClose }: { at: FrameAt; current
       <Field label="Note (optional)" hint={`At most ${FLAG_NOTE_MAX} characters`}>
         <Textarea value={note} maxLength={FLAG_NOTE_MAX} onChange={(_, data) => setNote(data.value)} />
       </Field>
-    </FormDialog>
+    </DialogForm>
   );
 }

@@ -6,15 +6,25 @@ import { useState } from 'react';
 import { Field, Radio, RadioGroup, Text, Textarea } from '@fluentui/react-components';
 import { FLAG_REASONS, REJECT_REASON_MAX } from '../../../worker/domain/frameFlags';
 import type { ActionResult } from '../../../worker/api';
-import { FormDialog } from '../../components/FormDialog';
+import { DialogForm, FormDialog } from '../../components/FormDialog';
 
-export function RejectSurveyDialog({ id, run, onClose }: { id: string; run: (reason: string) => Promise<ActionResult>; onClose: () => void }) {
+type RejectSurveyFormProps = { id: string; run: (reason: string) => Promise<ActionResult>; onClose: () => void };
+
+export function RejectSurveyDialog({ open, ...form }: { open: boolean } & RejectSurveyFormProps) {
+  return (
+    <FormDialog open={open} onClose={form.onClose}>
+      <RejectSurveyForm {...form} />
+    </FormDialog>
+  );
+}
+
+/** The reason and its check, fresh on each opening. */
+function RejectSurveyForm({ id, run, onClose }: RejectSurveyFormProps) {
   const [choice, setChoice] = useState('');
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<'choice' | 'text' | null>(null);
   return (
-    <FormDialog
-      open
+    <DialogForm
       title="Reject Survey"
       okLabel="Reject Survey"
       onClose={onClose}
@@ -50,6 +60,6 @@ export function RejectSurveyDialog({ id, run, onClose }: { id: string; run: (rea
           <Textarea value={text} maxLength={REJECT_REASON_MAX} onChange={(_, data) => setText(data.value)} />
         </Field>
       )}
-    </FormDialog>
+    </DialogForm>
   );
 }

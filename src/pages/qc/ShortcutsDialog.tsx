@@ -1,6 +1,6 @@
 /** `?` on the QC page or the viewer: the keyboard shortcuts, as a table a screen reader can read. */
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
-import { FormDialog } from '../../components/FormDialog';
+import { DialogForm, FormDialog } from '../../components/FormDialog';
 
 const SHORTCUTS: [string, string][] = [
   ['← →', 'Previous / next camera'],
@@ -17,27 +17,29 @@ const SHORTCUTS: [string, string][] = [
   ['?', 'This list'],
 ];
 
-export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
+export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <FormDialog open title="Keyboard shortcuts" okLabel="Close" hideCancel onClose={onClose}>
-      <Table size="small" aria-label="Keyboard shortcuts">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>Key</TableHeaderCell>
-            <TableHeaderCell>Does</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {SHORTCUTS.map(([key, does]) => (
-            <TableRow key={key}>
-              <TableCell>
-                <kbd>{key}</kbd>
-              </TableCell>
-              <TableCell>{does}</TableCell>
+    <FormDialog open={open} onClose={onClose}>
+      <DialogForm title="Keyboard shortcuts" okLabel="Close" hideCancel onClose={onClose}>
+        <Table size="small" aria-label="Keyboard shortcuts">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>Key</TableHeaderCell>
+              <TableHeaderCell>Does</TableHeaderCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {SHORTCUTS.map(([key, does]) => (
+              <TableRow key={key}>
+                <TableCell>
+                  <kbd>{key}</kbd>
+                </TableCell>
+                <TableCell>{does}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </DialogForm>
     </FormDialog>
   );
 }

@@ -39,24 +39,22 @@ export function SurveyQcActions({ survey }: { survey: Survey }) {
           <Button onClick={() => setDeciding('reject')}>Reject Survey</Button>
         </>
       )}
-      {deciding === 'approve' && (
-        <ConfirmActionDialog
-          title="Approve Survey"
-          run={() => runThenGo({ type: 'approveSurveyQc', surveyId: survey.surveyId }, back)}
-          onClose={() => setDeciding(null)}
-        >
-          {flagged > 0
-            ? `Approve with ${flagged} flagged frame${flagged === 1 ? '' : 's'}? Survey ${id} becomes ready for processing with its capture.`
-            : `Approve survey ${id}? It becomes ready for processing with its capture.`}
-        </ConfirmActionDialog>
-      )}
-      {deciding === 'reject' && (
-        <RejectSurveyDialog
-          id={id}
-          run={(reason) => runThenGo({ type: 'rejectSurveyQc', surveyId: survey.surveyId, reason }, back)}
-          onClose={() => setDeciding(null)}
-        />
-      )}
+      <ConfirmActionDialog
+        open={deciding === 'approve'}
+        title="Approve Survey"
+        run={() => runThenGo({ type: 'approveSurveyQc', surveyId: survey.surveyId }, back)}
+        onClose={() => setDeciding(null)}
+      >
+        {flagged > 0
+          ? `Approve with ${flagged} flagged frame${flagged === 1 ? '' : 's'}? Survey ${id} becomes ready for processing with its capture.`
+          : `Approve survey ${id}? It becomes ready for processing with its capture.`}
+      </ConfirmActionDialog>
+      <RejectSurveyDialog
+        open={deciding === 'reject'}
+        id={id}
+        run={(reason) => runThenGo({ type: 'rejectSurveyQc', surveyId: survey.surveyId, reason }, back)}
+        onClose={() => setDeciding(null)}
+      />
     </>
   );
 }

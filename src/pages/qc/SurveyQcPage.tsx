@@ -73,7 +73,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const restored = useRef(false);
   const restoring = useRef(false);
   const run = useAction();
-  const [flagging, setFlagging] = useState<{ at: FrameAt; current?: FrameFlag; from: HTMLElement | null } | null>(null);
+  const [flagging, setFlagging] = useState<{ at: FrameAt; current?: FrameFlag; from: HTMLElement | null; open: boolean } | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [flaggedOnly, setFlaggedOnly] = useState(place.flaggedOnly);
   const seen = useSeen(surveyId);
@@ -133,11 +133,12 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
       ? `${survey.linesFlown} lines`
       : `${survey.linesFlown} lines flown, ${lines.length} in the sample photo set`;
   const onFlag = (at: FrameAt, current: FrameFlag | undefined) =>
-    setFlagging({ at, current, from: document.activeElement instanceof HTMLElement ? document.activeElement : null });
+    setFlagging({ at, current, from: document.activeElement instanceof HTMLElement ? document.activeElement : null, open: true });
   // The reviewer goes on from the frame they flagged, whatever the dialog did with the focus.
   const endFlagging = () => {
     const from = flagging?.from;
-    setFlagging(null);
+    // The frame stays in the dialog while it animates closed.
+    setFlagging((f) => f && { ...f, open: false });
     requestAnimationFrame(() => from?.isConnected && from.focus({ preventScroll: true }));
   };
   const onUnflag = (at: FrameAt) => void run({ type: 'unflagFrame', ...at });
@@ -227,8 +228,8 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
           ))}
         </Accordion>
       )}
-      {flagging && <FlagFrameDialog at={flagging.at} current={flagging.current} onClose={endFlagging} />}
-      {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
+      {flagging && <FlagFrameDialog open={flagging.open} at={flagging.at} current={flagging.current} onClose={endFlagging} />}
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </section>
   );
 }

@@ -67,8 +67,8 @@ export function ViewerFlag({ survey, at, suggestion }: { survey: Survey | undefi
           )}
         </>
       )}
-      {flagging && at && <FlagFrameDialog at={at} current={flag} onClose={() => setFlagging(false)} />}
-      {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
+      {at && <FlagFrameDialog open={flagging} at={at} current={flag} onClose={() => setFlagging(false)} />}
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }
