@@ -201,10 +201,6 @@ test.describe('survey QC', () => {
   // page.route cannot slow what the service worker answers from its photo cache (docs/pwa.md).
   test.use({ serviceWorkers: 'block' });
   test('the grid keeps only rows near the viewport in the DOM, with a sticky camera header', async ({ page }) => {
-    const photoRequests: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/photos/')) photoRequests.push(r.url());
-    });
     await signIn(page, '/captures');
     const data = await sampleData(page);
     const surveyId = data.ids.surveys[0]!;
@@ -228,11 +224,12 @@ test.describe('survey QC', () => {
     };
     await checkWindow();
 
-    // Only line 1 is open; nothing of line 2 is fetched.
+    // Only line 1 is open; the grid shows nothing of line 2. (Requests are not the measure: the
+    // pre-screen worker reads every frame's small rendition on purpose, issue 8.)
     const lines = page.getByRole('button', { name: /^Line \d+/ });
     await expect(lines.first()).toHaveAttribute('aria-expanded', 'true');
     if ((await lines.count()) > 1) await expect(lines.nth(1)).toHaveAttribute('aria-expanded', 'false');
-    expect(photoRequests.some((u) => u.includes('/photos/2/'))).toBe(false);
+    await expect(page.locator('img[src*="/photos/2/"]')).toHaveCount(0);
 
     // Far down the 3 600 rows: still a small window, around the viewport, header stuck on top.
     for (const y of [40_000, 150_000, 300_000]) {
