@@ -13,6 +13,8 @@ async function flagFocused(page: Page, reason: string, frameNo: number): Promise
   await page.getByRole('dialog').getByRole('radio', { name: reason, exact: true }).check();
   await page.getByRole('dialog').getByRole('button', { name: 'Flag frame' }).click();
   await expect(flashText(page, `frame ${frameNo} flagged: ${reason}`)).toBeVisible();
+  // The dialog animates out (it stays mounted): the grid has the keys again once it is gone.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
 test('review progress counts the frames seen; "Flagged only" shows just the rows with a flag', async ({ page }) => {
