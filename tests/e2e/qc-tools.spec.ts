@@ -234,3 +234,103 @@ test('the pre-screen suggests the spoiled frames and only them; S accepts a sugg
   await expect(page.getByText(new RegExp(`^Flagged: ${reason[second.defect]!.replace('/', '\\/')} \\(Pre-screen: `))).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accept suggestion (S)' })).toHaveCount(0);
 });
+
+test("a thumbnail's context menu flags, unflags and opens the viewer, by mouse and by keyboard", async ({ page }) => {
+  const { index } = await openQcInProgress(page);
+  const [cam1, cam2] = index.cameras;
+  const names = (cam: string) => index.index[cam]!;
+  const thumb = frame(page, cam2!, names(cam2!)[1]!);
+  const menu = page.getByRole('menu', { name: `Frame 2 · ${cam2} · Line 1` });
+
+  // By mouse: a right-click opens the menu at the pointer; a frame without a flag cannot be unflagged.
+  await thumb.click({ button: 'right' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: /^Unflag frame/ })).toHaveCount(0);
+  await expect(menu.getByRole('menuitem', { name: /^Open in viewer/ })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await menu.getByRole('menuitem', { name: /^Flag frame…/ }).click();
+  const dialog = page.getByRole('dialog', { name: `Flag frame 2 · ${cam2} · Line 1` });
+  await dialog.getByRole('radio', { name: 'Cloud', exact: true }).check();
+  await dialog.getByRole('button', { name: 'Flag frame' }).click();
+  await expect(flashText(page, 'frame 2 flagged: Cloud')).toBeVisible();
+  await expect(thumb).toHaveAccessibleName(/, flagged: Cloud$/);
+  await expect(thumb).toBeFocused();
+  await thumb.click({ button: 'right' });
+  await menu.getByRole('menuitem', { name: /^Unflag frame/ }).click();
+  await expect(flashText(page, 'frame 2 unflagged')).toBeVisible();
+  await expect(thumb).toHaveAccessibleName(/at \d\d:\d\d:\d\d$/);
+  await expect(thumb).toBeFocused();
+
+  // By keyboard: Shift+F10 opens the menu on the focused frame with its first item focused.
+  // (Frame 3, so its flashes differ from frame 2's, which may still show.)
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowLeft');
+  const other = frame(page, cam1!, names(cam1!)[2]!);
+  await expect(other).toBeFocused();
+  await page.keyboard.press('Shift+F10');
+  const otherMenu = page.getByRole('menu', { name: `Frame 3 · ${cam1} · Line 1` });
+  await expect(otherMenu.getByRole('menuitem', { name: /^Flag frame…/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog').getByRole('radio', { name: 'Blur', exact: true }).check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Flag frame' }).click();
+  await expect(flashText(page, 'frame 3 flagged: Blur')).toBeVisible();
+  await expect(other).toBeFocused();
+  // Esc closes the menu and leaves the focus on the frame.
+  await page.keyboard.press('Shift+F10');
+  await expect(otherMenu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(otherMenu).toBeHidden();
+  await expect(other).toBeFocused();
+  // The context-menu key: Unflag frame is the second item.
+  await page.keyboard.press('ContextMenu');
+  await expect(otherMenu).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(otherMenu.getByRole('menuitem', { name: /^Unflag frame/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(flashText(page, 'frame 3 unflagged')).toBeVisible();
+  await expect(other).toBeFocused();
+
+  // Open in viewer.
+  await page.keyboard.press('Shift+F10');
+  await otherMenu.getByRole('menuitem', { name: /^Open in viewer/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/${cam1}/${names(cam1!)[2]}$`));
+});
+
+test('N/P walk the flagged frames across lines, opening the line that holds the next one', async ({ page }) => {
+  const { index } = await openQcInProgress(page);
+  const [cam1, cam2] = index.cameras;
+  const names = (cam: string) => index.index[cam]!;
+  const line3 = index.lines.find((l) => l.line === 3)!;
+  const first = frame(page, cam1!, names(cam1!)[1]!);
+  const last = frame(page, cam2!, names(cam2!)[line3.start + 14]!);
+
+  // A flag on line 1 (frame 2) and one on line 3 (frame 15); line 2 has none.
+  await page.getByRole('button', { name: /^Line 1 / }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await flagFocused(page, 'Cloud', 2);
+  await page.getByRole('button', { name: /^Line 3 / }).click();
+  await page.getByRole('grid', { name: 'Line 3 thumbnails' }).getByRole('link').first().focus();
+  for (let i = 0; i < 14; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await flagFocused(page, 'Blur', 15);
+  // Line 3 closed again: N must open it.
+  await page.getByRole('button', { name: /^Line 3 / }).click();
+  await expect(page.getByRole('grid', { name: 'Line 3 thumbnails' })).toBeHidden();
+
+  await first.focus();
+  await page.keyboard.press('n');
+  await expect(page.getByRole('grid', { name: 'Line 3 thumbnails' })).toBeVisible();
+  await expect(last).toBeFocused();
+  await expect(last).toBeInViewport();
+  await page.keyboard.press('n');
+  await expect(page.getByText('No more flagged frames', { exact: true })).toBeVisible();
+  await expect(last).toBeFocused();
+  await page.keyboard.press('p');
+  await expect(first).toBeFocused();
+  await expect(first).toBeInViewport();
+  await expect(page.getByText('No more flagged frames', { exact: true })).toBeHidden();
+  await page.keyboard.press('p');
+  await expect(page.getByText('No flagged frames before this one', { exact: true })).toBeVisible();
+  await expect(first).toBeFocused();
+});

@@ -12,7 +12,8 @@ const SHORTCUTS: [string, string][] = [
   ['F', 'Flag the frame (reason and note)'],
   ['U', 'Unflag the frame'],
   ['S', "Accept the pre-screen's suggestion as a flag"],
-  ['N / P', 'Next / previous flagged frame of the line'],
+  ['N / P', 'Next / previous flagged frame of the survey (across lines)'],
+  ['Shift+F10 / Menu key', "The frame's menu (also a right-click)"],
   ['Esc', 'Back to the grid (in the viewer)'],
   ['?', 'This list'],
 ];

@@ -6,9 +6,11 @@
  * (the flag dialog lives here, one for all lines), ? lists the shortcuts, and the QC report
  * downloads the flagged frames as CSV. The header shows review progress (frames seen, qcSeen.ts);
  * the tools the "Flagged only" filter and the pre-screen's progress (prescreen.ts), whose
- * suggestions S accepts as flags.
+ * suggestions S accepts as flags. N/P walk the survey's flagged frames across its lines (opening
+ * the line that holds the next one), and a thumbnail's context menu (FrameMenu.tsx) flags,
+ * unflags, accepts a suggestion or opens the viewer.
  */
-import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   Accordion,
   AccordionHeader,
@@ -32,7 +34,8 @@ import { PageHeading } from '../../components/PageHeading';
 import { StageStatus } from '../../components/StageStatus';
 import { MakeAvailableOffline } from '../../pwa/MakeAvailableOffline';
 import { NotFoundPage } from '../NotFoundPage';
-import { QcGrid } from './QcGrid';
+import { QcGrid, type Jump } from './QcGrid';
+import { FrameMenu, type FrameMenuTarget } from './FrameMenu';
 import { SurveyQcActions } from './SurveyQcActions';
 import { flagTime, lineFrameCount, qcLines, rowsOverrideFrom } from './qcRows';
 import { seenText, useSeen } from './qcSeen';
@@ -40,8 +43,8 @@ import { ReviewProgress } from './ReviewProgress';
 import { usePrescreen } from './prescreen';
 import { PrescreenStatus } from './PrescreenStatus';
 import type { Suggestion } from '../../../worker/prescreen/measure';
-import { qcPlace, rememberFlaggedOnly, rememberOpenLines, rememberScroll } from './qcPlace';
-import { flagsByRow } from './qcFlags';
+import { qcPlace, rememberFlaggedOnly, rememberFocus, rememberOpenLines, rememberScroll } from './qcPlace';
+import { flagsByRow, nextFlaggedInSurvey, type SurveyCell } from './qcFlags';
 import { FlagFrameDialog, type FrameAt } from './FlagFrameDialog';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { qcReportCsv, qcReportName } from './qcReport';
@@ -75,6 +78,11 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const run = useAction();
   const [flagging, setFlagging] = useState<{ at: FrameAt; current?: FrameFlag; from: HTMLElement | null; open: boolean } | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [menu, setMenu] = useState<FrameMenuTarget | null>(null);
+  const [jump, setJump] = useState<Jump | null>(null);
+  // Said (politely) when N/P find no flagged frame further that way.
+  const [seekNote, setSeekNote] = useState('');
+  const endJump = useCallback(() => setJump(null), []);
   const [flaggedOnly, setFlaggedOnly] = useState(place.flaggedOnly);
   const seen = useSeen(surveyId);
   const photoIndex = photos.status === 'ready' ? photos.index : null;
@@ -132,8 +140,8 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
     photos.status !== 'ready' || lines.length === survey.linesFlown
       ? `${survey.linesFlown} lines`
       : `${survey.linesFlown} lines flown, ${lines.length} in the sample photo set`;
-  const onFlag = (at: FrameAt, current: FrameFlag | undefined) =>
-    setFlagging({ at, current, from: document.activeElement instanceof HTMLElement ? document.activeElement : null, open: true });
+  const onFlag = (at: FrameAt, current: FrameFlag | undefined, from?: HTMLElement) =>
+    setFlagging({ at, current, from: from ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null), open: true });
   // The reviewer goes on from the frame they flagged, whatever the dialog did with the focus.
   const endFlagging = () => {
     const from = flagging?.from;
@@ -144,6 +152,25 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const onUnflag = (at: FrameAt) => void run({ type: 'unflagFrame', ...at });
   // S: the pre-screen's suggestion becomes a flag, its figure the note.
   const onAccept = (at: FrameAt, s: Suggestion) => void run({ type: 'flagFrame', ...at, reason: s.reason, note: `Pre-screen: ${s.figure}` });
+  // N/P: the next/previous flagged frame of the survey; its line opens and its grid takes the focus.
+  const onSeek = (from: SurveyCell, forward: boolean) => {
+    const walk = lines.map((l) => ({ line: l.line, rowCount: l.rows.length, flags: flagRows.get(l.line) ?? new Map() }));
+    const to = photoIndex ? nextFlaggedInSurvey(walk, photoIndex.cameras, from, forward) : null;
+    if (!to) {
+      // Emptied first, so pressing N again at the end is announced again.
+      setSeekNote('');
+      requestAnimationFrame(() => setSeekNote(forward ? 'No more flagged frames' : 'No flagged frames before this one'));
+      return;
+    }
+    setSeekNote('');
+    if (!shownOpen.includes(to.line)) {
+      const open = [...shownOpen, to.line];
+      rememberOpenLines(surveyId, open);
+      setOpenLines(open);
+    }
+    rememberFocus(surveyId, to.line, to.cell);
+    setJump({ ...to, n: (jump?.n ?? 0) + 1 });
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const target = e.target as HTMLElement;
     if (e.key !== '?' || target.closest('input, textarea, [role="dialog"]')) return;
@@ -185,6 +212,8 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
         />
         <PrescreenStatus state={prescreen} />
         <span role="status">{flagged === 1 ? '1 flagged frame' : `${flagged} flagged frames`}</span>
+        {/* aria-live, not a second role=status: the page's status is the count above. */}
+        <span aria-live="polite">{seekNote}</span>
       </div>
       {photos.status === 'loading' && <Spinner label="Loading the photo index…" />}
       {photos.status === 'error' && (
@@ -222,12 +251,17 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
                   onUnflag={onUnflag}
                   verdicts={prescreen.frames}
                   onAccept={onAccept}
+                  onSeek={onSeek}
+                  jump={jump?.line === line.line ? jump : undefined}
+                  onJumped={endJump}
+                  onMenu={setMenu}
                 />
               </AccordionPanel>
             </AccordionItem>
           ))}
         </Accordion>
       )}
+      {menu && <FrameMenu target={menu} onFlag={onFlag} onUnflag={onUnflag} onAccept={onAccept} onClose={() => setMenu(null)} />}
       {flagging && <FlagFrameDialog open={flagging.open} at={flagging.at} current={flagging.current} onClose={endFlagging} />}
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </section>

@@ -39,3 +39,36 @@ export function nextFlagged(rows: RowFlags, cameras: readonly string[], rowCount
   const before = (c: GridCell) => c.row < from.row || (c.row === from.row && c.col < from.col);
   return forward ? (cells.find(after) ?? null) : (cells.filter(before).pop() ?? null);
 }
+
+/** A frame of the survey's grid: its line and the cell in that line. */
+export interface SurveyCell {
+  line: number;
+  cell: GridCell;
+}
+
+/** A line of the survey as N/P walk it: its number, rows shown in the grid, and flags by row. */
+export interface FlaggedLine {
+  line: number;
+  rowCount: number;
+  flags: RowFlags;
+}
+
+/**
+ * N/P across the survey: the next (or previous) flagged frame after `from` in the focused line,
+ * else the first (or last) flagged frame of the next (or previous) line that has one, in the
+ * lines' order. Null at the survey's last (or first) flagged frame.
+ */
+export function nextFlaggedInSurvey(lines: readonly FlaggedLine[], cameras: readonly string[], from: SurveyCell, forward: boolean): SurveyCell | null {
+  const at = lines.findIndex((l) => l.line === from.line);
+  if (at < 0) return null;
+  const here = lines[at]!;
+  const inLine = nextFlagged(here.flags, cameras, here.rowCount, from.cell, forward);
+  if (inLine) return { line: here.line, cell: inLine };
+  const others = forward ? lines.slice(at + 1) : lines.slice(0, at).reverse();
+  for (const l of others) {
+    const cells = flaggedCells(l.flags, cameras, l.rowCount);
+    const cell = forward ? cells[0] : cells[cells.length - 1];
+    if (cell) return { line: l.line, cell };
+  }
+  return null;
+}
