@@ -6,10 +6,12 @@ import type { ReactNode } from 'react';
 import { Link as FluentLink } from '@fluentui/react-components';
 import { Link as RouterLink } from 'wouter';
 
-export function AppLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
+export function AppLink({ href, children, className, 'aria-label': label }: { href: string; children: ReactNode; className?: string; 'aria-label'?: string }) {
   return (
     <RouterLink href={href} asChild>
-      <FluentLink className={className}>{children}</FluentLink>
+      <FluentLink className={className} aria-label={label}>
+        {children}
+      </FluentLink>
     </RouterLink>
   );
 }

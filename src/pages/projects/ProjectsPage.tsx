@@ -13,7 +13,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { Link } from 'wouter';
+import { AppLink } from '../../components/AppLink';
 import { useView } from '../../engine/hooks';
 import type { ProjectRow } from '../../../worker/views/types';
 import { paths } from '../../app/paths';
@@ -69,9 +69,9 @@ export default function ProjectsPage() {
                 )}
               </TableCell>
               <TableCell className={s.nowrap}>
-                <Link href={paths.project(r.projectId)} className={s.link} aria-label={`View Project ${r.projectId}`}>
+                <AppLink href={paths.project(r.projectId)} className={s.link} aria-label={`View Project ${r.projectId}`}>
                   View Project
-                </Link>
+                </AppLink>
               </TableCell>
             </TableRow>
           ))}
