@@ -4,7 +4,7 @@
  * grid with the place kept (scroll, open lines, focused frame). Axe scans the grid and viewer.
  */
 import { expect, test } from './fixtures';
-import { expectNoSeriousViolations, flashText, frame, openQc, openQcInProgress } from './qcHelpers';
+import { downloadQcReport, expectNoSeriousViolations, flashText, frame, openQc, openQcInProgress } from './qcHelpers';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -155,13 +155,7 @@ test('flag and unflag frames by keyboard with a reason; N/P, the viewer, ? and t
   await help.getByRole('button', { name: 'Close' }).click();
 
   // The QC report holds the flagged frame, its reason, note and reviewer.
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download QC report' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^qc-report-.+\.csv$/);
-  const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
-  const lines = csv.trim().split('\r\n');
-  expect(lines[0]).toBe('survey,line,camera,frame,time,reason,note,who,when');
+  const lines = await downloadQcReport(page);
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`,1,${cam2},3,`);
   expect(lines[1]).toContain(',Cloud shadow,"shadow, ""river""",');

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoSeriousViolations, flashText, frame, openQcInProgress } from './qcHelpers';
+import { downloadQcReport, expectNoSeriousViolations, flashText, frame, openQcInProgress } from './qcHelpers';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -84,13 +84,7 @@ test('the capture QC page shows the flagged frames of its surveys and downloads 
   const table = page.getByRole('table', { name: /^Flagged frames of / });
   await expect(table.getByRole('row', { name: new RegExp(` 1 ${cam1} 2 09:00:02 Over-exposed sun glint, lake `) })).toBeVisible();
   await expectNoSeriousViolations(page);
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download QC report' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^qc-report-.+\.csv$/);
-  const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
-  const lines = csv.trim().split('\r\n');
-  expect(lines[0]).toBe('survey,line,camera,frame,time,reason,note,who,when');
+  const lines = await downloadQcReport(page);
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`,1,${cam1},2,09:00:02,Over-exposed,"sun glint, lake",`);
 });

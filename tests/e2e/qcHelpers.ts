@@ -44,3 +44,15 @@ export async function expectNoSeriousViolations(page: Page) {
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/** Downloads the page's QC report: its lines, after checking the file name and the header. */
+export async function downloadQcReport(page: Page): Promise<string[]> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download QC report' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^qc-report-.+\.csv$/);
+  const csv = await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8');
+  const lines = csv.trim().split('\r\n');
+  expect(lines[0]).toBe('survey,line,camera,frame,time,reason,note,who,when');
+  return lines;
+}
