@@ -14,30 +14,18 @@ import type { Db, EntityKind, SearchEntry } from '../domain/types';
 import { applyAction, type SyncAction } from './actions/dispatch';
 import type { ActionContext } from './actions/context';
 import { realClock, type Cancel, type Clock } from './clock';
-import {
-  chooseStored,
-  commitBatch,
-  judge,
-  judgeStored,
-  parseCurrent,
-  parseFlags,
-  readLegacy,
-  serialise,
-  wholeWorldBatch,
-  type Candidate,
-  type Judgement,
-  type LegacyStore,
-} from './persistence';
+import { commitBatch, judgeStored, parseCurrent, parseFlags, serialise, wholeWorldBatch, type LegacyStore } from './persistence';
 import { SEARCHED_KINDS, SearchIndex } from './search';
 import { step } from './simulation';
-import { memoryStore, type StoredWorld, type WorldBatch, type WorldStore } from './store/worldStore';
+import { memoryStore, type WorldBatch, type WorldStore } from './store/worldStore';
 import { emptyIds, emptyMaps, World } from './world';
 import { CallLog } from './callLog';
+import { WriteQueue } from './writeQueue';
 import { Mirror } from './mirror';
 import { storageFailure } from './storageFailure';
 import { FIRST_LOOK_GRACE_MS, FIRST_LOOK_KINDS, firstLook } from './firstLook';
-import { readsOf, refKindsOf } from '../views/answer';
-import { answerView } from '../views/answer';
+import { answerView, readsOf, refKindsOf } from '../views/answer';
+import { chooseBootWorld, discardsStored, loadSample } from './bootChoice';
 import { entitiesOf, isViewSpec } from '../views/refs';
 import type { EntityRef, LookupAnswer, ViewAnswer, ViewSpec } from '../views/types';
 
@@ -113,33 +101,13 @@ export function createEngine(deps: EngineDeps): Engine {
   let baseUrl = '';
   let stopTick: Cancel | null = null;
   /** Every commit runs after the one before it has landed: one writer, in order. */
-  let queue: Promise<unknown> = Promise.resolve();
-  let holding = 0;
+  const writes = new WriteQueue();
 
   // A listener in a closed page rejects (Comlink): the emitter drops it, not fatal.
   const send = (event: EngineEvent) => listeners.emit(event);
 
-  /** Store writes run one after another, in the order their commits were made. */
-  function serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = queue.then(work, work);
-    queue = run.catch(() => undefined);
-    return run;
-  }
-
-  /**
-   * An action's commit: it waits for the writes before it, and while its own write is in flight
-   * the clock holds still, so its event is the next one sent.
-   */
-  function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    return serial(async () => {
-      holding++;
-      try {
-        return await work();
-      } finally {
-        holding--;
-      }
-    });
-  }
+  const serial = <T>(work: () => Promise<T>) => writes.serial(work);
+  const exclusive = <T>(work: () => Promise<T>) => writes.exclusive(work);
 
   /**
    * The search index of a whole new world is built a moment after the world is shown (or at the
@@ -225,21 +193,8 @@ export function createEngine(deps: EngineDeps): Engine {
     send(snapshotEvent());
   }
 
-  async function loadSample(now: number): Promise<{ ok: true; db: Db } | { ok: false; error: string }> {
-    let text: string;
-    const url = new URL(`data/all.json?v=${now}`, baseUrl || 'http://localhost/').href;
-    try {
-      text = await deps.loadText(url);
-    } catch (e) {
-      return { ok: false, error: `all.json could not be fetched (${e instanceof Error ? e.message : String(e)})` };
-    }
-    const result = restore(text, now, { source: 'all.json', speed: world.flags.speed });
-    if (result.ok) {
-      result.db.version = DATA_VERSION;
-      result.db.loadedAt = now;
-    }
-    return result;
-  }
+  /** all.json, restored at the speed the world runs at. */
+  const sampleNow = (now: number) => loadSample(deps.loadText, baseUrl, now, world.flags.speed);
 
   function startClock() {
     stopTick ??= clock.every(TICK_MS, () => engine.tick());
@@ -276,46 +231,17 @@ export function createEngine(deps: EngineDeps): Engine {
     });
   }
 
-  async function readStore(): Promise<StoredWorld | null> {
-    try {
-      return await store.readAll();
-    } catch {
-      return null;
-    }
-  }
-
   async function doBoot(input: BootInput): Promise<EngineEvent> {
     baseUrl = input.baseUrl;
     const now = clock.now();
-    // SPEC §3: a stored version other than 45 discards the stored data, the store's included.
-    const discard = input.stored.version !== null && input.stored.version !== String(DATA_VERSION);
-    const judgements: Judgement[] = [];
-    const stored = discard ? null : await readStore();
-    if (stored) for (const id of stored.calls) calls.remember(id);
-    if (!discard) {
-      judgements.push(judgeStored(stored, now));
-      judgements.push(judge(input.stored, 'stored data (local storage)', now));
-      if (deps.legacy && !stored?.meta) {
-        try {
-          judgements.push(judge(await readLegacy(deps.legacy), 'stored data (IndexedDB)', now));
-        } catch {
-          /* no earlier store */
-        }
-      }
-    }
-    const choice = chooseStored(judgements);
-    const notices = [...choice.notices];
-    let candidate: Candidate | null = choice.chosen;
-    if (!candidate) {
-      world.flags = parseFlags(input.stored.flags);
-      const sample = await loadSample(now);
-      if (sample.ok) {
-        candidate = { db: sample.db, current: parseCurrent(input.stored.current), flags: world.flags, source: 'all.json' };
-      } else {
-        notices.push({ category: 'danger', text: `The sample data could not be loaded: ${sample.error}` });
-        candidate = choice.fallback;
-      }
-    }
+    const { candidate, notices, calls: answered } = await chooseBootWorld({
+      stored: input.stored,
+      store,
+      legacy: deps.legacy,
+      now,
+      loadSample: (speed) => loadSample(deps.loadText, baseUrl, now, speed),
+    });
+    for (const id of answered) calls.remember(id);
     const db = candidate?.db ?? { version: DATA_VERSION, index: emptyMaps(), ids: emptyIds(), savedAt: 0, loadedAt: now };
     world.current = candidate?.current ?? parseCurrent(input.stored.current);
     world.flags = candidate?.flags ?? parseFlags(input.stored.flags);
@@ -339,7 +265,7 @@ export function createEngine(deps: EngineDeps): Engine {
 
   async function reload(keepSession: boolean): Promise<ActionResult> {
     const now = clock.now();
-    const sample = await loadSample(now);
+    const sample = await sampleNow(now);
     if (!sample.ok) return { ok: false, error: `The sample data could not be loaded: ${sample.error}` };
     const failed = await replaceAndShow(sample.db, now, keepSession);
     if (failed) return failed;
@@ -388,8 +314,7 @@ export function createEngine(deps: EngineDeps): Engine {
 
   /** Boots, answering after the first look when the store allows one. */
   async function bootInSteps(input: BootInput): Promise<EngineEvent> {
-    const discard = input.stored.version !== null && input.stored.version !== String(DATA_VERSION);
-    const first = deps.firstLook && !discard ? await firstLook(store, clock.now()) : null;
+    const first = deps.firstLook && !discardsStored(input.stored) ? await firstLook(store, clock.now()) : null;
     if (!first) return doBoot(input);
     world.loadFirstLook(first);
     looking = true;
@@ -469,18 +394,18 @@ export function createEngine(deps: EngineDeps): Engine {
       return search.query(query);
     },
     async flush() {
-      await queue;
+      await writes.settled();
       mirror.flush();
     },
     async exportWorld() {
       await engine.loaded();
-      await queue;
+      await writes.settled();
       return serialise({ ...world.toDb(), version: DATA_VERSION });
     },
     tick() {
       // An action's write in flight holds the clock: its event must go out first. Stages move on
       // by elapsed time, so this tick's work is simply done by the next one.
-      if (holding > 0 || looking) return;
+      if (writes.holding || looking) return;
       const now = clock.now();
       step(world, now);
       const { body, batch } = derive(now);
@@ -505,7 +430,7 @@ export function createEngine(deps: EngineDeps): Engine {
       return serialise(world.toDb());
     },
     async settled() {
-      await queue;
+      await writes.settled();
     },
   };
   return engine;

@@ -1,0 +1,82 @@
+/**
+ * Which world a boot starts from (ARCHITECTURE §3, SPEC §3): a localStorage `version` other than
+ * 45 discards every stored copy; otherwise the store's world, localStorage's `db` and (once) an
+ * earlier version's store are judged, and the newest valid one wins; else the sample data is
+ * fetched. Reading and judging only: the engine loads (or writes) what this chooses.
+ */
+import type { BootInput, Flash } from '../api';
+import { DATA_VERSION } from '../domain/constants';
+import { restore } from '../domain/restore';
+import type { Db } from '../domain/types';
+import { chooseStored, judge, judgeStored, parseCurrent, parseFlags, readLegacy, type Candidate, type Judgement, type LegacyStore } from './persistence';
+import type { StoredWorld, WorldStore } from './store/worldStore';
+
+export type SampleResult = { ok: true; db: Db } | { ok: false; error: string };
+
+/** SPEC §3: a stored version other than 45 discards the stored data, the store's included. */
+export function discardsStored(stored: BootInput['stored']): boolean {
+  return stored.version !== null && stored.version !== String(DATA_VERSION);
+}
+
+/** Fetches and restores `data/all.json` (cache-busted), as version 45 loaded now. */
+export async function loadSample(loadText: (url: string) => Promise<string>, baseUrl: string, now: number, speed: number): Promise<SampleResult> {
+  let text: string;
+  const url = new URL(`data/all.json?v=${now}`, baseUrl || 'http://localhost/').href;
+  try {
+    text = await loadText(url);
+  } catch (e) {
+    return { ok: false, error: `all.json could not be fetched (${e instanceof Error ? e.message : String(e)})` };
+  }
+  const result = restore(text, now, { source: 'all.json', speed });
+  if (result.ok) {
+    result.db.version = DATA_VERSION;
+    result.db.loadedAt = now;
+  }
+  return result;
+}
+
+export interface BootChoice {
+  /** The world to boot from (null: nothing valid and no sample data either). */
+  candidate: Candidate | null;
+  notices: Flash[];
+  /** Ids of the calls the store answered (another tab's, kept to answer a replay). */
+  calls: string[];
+}
+
+export async function chooseBootWorld(opts: {
+  stored: BootInput['stored'];
+  store: WorldStore;
+  legacy?: LegacyStore;
+  now: number;
+  loadSample: (speed: number) => Promise<SampleResult>;
+}): Promise<BootChoice> {
+  const { stored: local, now } = opts;
+  const discard = discardsStored(local);
+  const judgements: Judgement[] = [];
+  const stored: StoredWorld | null = discard ? null : await opts.store.readAll().catch(() => null);
+  if (!discard) {
+    judgements.push(judgeStored(stored, now));
+    judgements.push(judge(local, 'stored data (local storage)', now));
+    if (opts.legacy && !stored?.meta) {
+      try {
+        judgements.push(judge(await readLegacy(opts.legacy), 'stored data (IndexedDB)', now));
+      } catch {
+        /* no earlier store */
+      }
+    }
+  }
+  const choice = chooseStored(judgements);
+  const notices = [...choice.notices];
+  let candidate: Candidate | null = choice.chosen;
+  if (!candidate) {
+    const flags = parseFlags(local.flags);
+    const sample = await opts.loadSample(flags.speed);
+    if (sample.ok) {
+      candidate = { db: sample.db, current: parseCurrent(local.current), flags, source: 'all.json' };
+    } else {
+      notices.push({ category: 'danger', text: `The sample data could not be loaded: ${sample.error}` });
+      candidate = choice.fallback;
+    }
+  }
+  return { candidate, notices, calls: stored?.calls ?? [] };
+}
