@@ -8,12 +8,12 @@ import type { PodconfigSummary } from './domain/podconfig';
 import type {
   Current,
   EntityKind,
-  EntityMaps,
   Flags,
   Id,
   IdLists,
   IsoDate,
   SearchEntry,
+  SentMaps,
 } from './domain/types';
 
 export interface NewSurveyInput {
@@ -104,17 +104,20 @@ export type ActionResult =
 export interface EngineEvent {
   seq: number;
   kind: 'snapshot' | 'delta';
-  /** Entities created or changed, whole. In a snapshot: everything. */
-  changed: Partial<EntityMaps>;
+  /** Entities created or changed, whole as sent (no workflow). In a full snapshot: everything. */
+  changed: Partial<SentMaps>;
   removed: Partial<Record<EntityKind, Id[]>>;
   /** Ordered id lists that changed (whole lists). In a snapshot: all of them. */
   ids: Partial<IdLists>;
   /**
-   * Progress of working stages whose only change is progress: [percent 0..100 (integer),
-   * simulated seconds left (integer)]. Sent only when the integer percent or the shown time left
-   * changed, so an event stays small however many workflows are active.
+   * Progress of working stages whose only change is progress, by slot (worker/engine/progressSlots):
+   * `[slot, percent 0..100 (integer), simulated seconds left (integer), slot, …]`. Sent only when
+   * the integer percent or the shown time left changed, so an event stays small however many
+   * workflows are active.
    */
-  progress?: Partial<Record<ProgressKind, Record<Id, ProgressPatch>>>;
+  progress?: ProgressNumbers;
+  /** Slots given in this event, named (before any patch uses them). In a snapshot: every slot in use. */
+  slots?: SlotNames;
   current?: Current;
   flags?: Flags;
   /** Messages the engine raises by itself (e.g. a corrupt stored copy was ignored). */
@@ -124,7 +127,11 @@ export interface EngineEvent {
 }
 
 export type ProgressKind = 'surveys' | 'media' | 'captures';
-/** The text of the time left is not sent: the read model formats `remainingS` itself. */
+/** `[slot, percent, remainingS, …]` by kind. */
+export type ProgressNumbers = Partial<Record<ProgressKind, number[]>>;
+/** Slots named in an event (in a snapshot: every slot in use), by kind. */
+export type SlotNames = Partial<Record<ProgressKind, Record<number, Id>>>;
+/** A page's progress patch. The text of the time left is not sent: the read model formats `remainingS` itself. */
 export type ProgressPatch = [percent: number, remainingS: number];
 
 /** Serialised `db` for the main thread to mirror into localStorage. */
@@ -160,7 +167,8 @@ export interface EngineApi {
   subscribe(listener: (event: EngineEvent) => void): Promise<() => void>;
   /** Registers the listener of persist messages (one at a time). */
   onPersist(listener: (message: PersistMessage) => void): Promise<() => void>;
-  snapshot(): Promise<EngineEvent>;
+  /** The whole world; `light`: the session and the progress slots only, no entities. */
+  snapshot(light?: boolean): Promise<EngineEvent>;
   search(query: string): Promise<SearchEntry[]>;
   /** Waits for the writes in flight and hands over the localStorage mirror now (page hidden). */
   flush(): Promise<void>;

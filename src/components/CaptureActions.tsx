@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Badge, Button } from '@fluentui/react-components';
 import { CheckmarkCircle16Filled } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
-import type { Capture } from '../../worker/domain/types';
+import type { Capture } from '../engine/entities';
 import { paths } from '../app/paths';
 import { useAction } from '../app/useAction';
 import { useActionThenGo } from '../hooks/useActionThenGo';

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
-import type { Drive, Media } from '../../worker/domain/types';
+import type { Drive } from '../../worker/domain/types';
+import type { Media } from '../engine/entities';
 import { useAction } from '../app/useAction';
 import { ConfirmActionDialog } from '../dialogs/ConfirmActionDialog';
 import { ReceiveMediaDialog } from '../dialogs/ReceiveMediaDialog';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { useLocation } from 'wouter';
-import type { Survey } from '../../worker/domain/types';
+import type { Survey } from '../engine/entities';
 import { paths } from '../app/paths';
 import { useActionThenGo } from '../hooks/useActionThenGo';
 import { ProcessApplanixDialog } from '../dialogs/ProcessApplanixDialog';

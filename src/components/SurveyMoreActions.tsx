@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
-import type { Survey } from '../../worker/domain/types';
+import type { Survey } from '../engine/entities';
 import { shortId } from '../../worker/domain/shortId';
 import { useAction } from '../app/useAction';
 import { comingSoon } from './presets';

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { Field, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
-import type { Id, Media } from '../../worker/domain/types';
+import type { Id } from '../../worker/domain/types';
+import type { Media } from '../engine/entities';
 import { DialogForm, FormDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { useAllOf, useCurrent } from '../engine/hooks';

@@ -2,7 +2,7 @@
  * Process Applanix: confirms the positioning data of one survey (SPEC §2, §4).
  */
 import { Text } from '@fluentui/react-components';
-import type { Survey } from '../../worker/domain/types';
+import type { Survey } from '../engine/entities';
 import { DialogForm, FormDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { SurveySummary } from './SurveySummary';

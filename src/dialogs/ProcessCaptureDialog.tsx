@@ -21,7 +21,8 @@ import {
   useTableSelection,
   type TableRowId,
 } from '@fluentui/react-components';
-import type { Capture, Id, Survey } from '../../worker/domain/types';
+import type { Id } from '../../worker/domain/types';
+import type { Capture, Survey } from '../engine/entities';
 import { shortId } from '../../worker/domain/shortId';
 import { DialogForm, FormDialog } from '../components/FormDialog';
 import { formatDay } from '../components/dates';

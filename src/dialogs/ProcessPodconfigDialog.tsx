@@ -8,7 +8,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Button, Field, Link, Text, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, DocumentRegular } from '@fluentui/react-icons';
 import type { PodconfigSummary } from '../../worker/api';
-import type { Survey } from '../../worker/domain/types';
+import type { Survey } from '../engine/entities';
 import { DialogForm, FormDialog } from '../components/FormDialog';
 import { TruncatedText } from '../components/TruncatedText';
 import { useAction } from '../app/useAction';

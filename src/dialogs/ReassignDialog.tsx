@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Field } from '@fluentui/react-components';
-import type { Survey } from '../../worker/domain/types';
+import type { Survey } from '../engine/entities';
 import { shortId } from '../../worker/domain/shortId';
 import { DialogForm, FormDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';

@@ -2,7 +2,7 @@
  * The few facts that say which survey a dialog acts on: id, capture, flight plan, flown on.
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
-import type { Survey } from '../../worker/domain/types';
+import type { Survey } from '../engine/entities';
 import { shortId } from '../../worker/domain/shortId';
 import { useEntity } from '../engine/hooks';
 import { formatDay } from '../components/dates';

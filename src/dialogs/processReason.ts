@@ -2,7 +2,7 @@
  * Why a survey of the process dialog cannot be chosen (SPEC §5: only QC-approved surveys can be
  * processed), in the words of its displayed stage.
  */
-import type { Survey } from '../../worker/domain/types';
+import type { Survey } from '../engine/entities';
 
 const PAST_PROCESSING = new Set(['Processing', 'Waiting for Capture QC', 'Ready for Publishing', 'Publishing', 'Published']);
 

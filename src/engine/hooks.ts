@@ -3,11 +3,11 @@
  * entity or a view is what makes the page hold it.
  */
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
-import type { Current, EntityKind, EntityOf, Flags, Id } from '../../worker/domain/types';
+import type { Current, EntityKind, SentOf, Flags, Id } from '../../worker/domain/types';
 import type { ViewResultOf, ViewSpec } from '../../worker/views/types';
 import { engineClient } from './client';
 
-export function useEntity<K extends EntityKind>(kind: K, id: Id | null | undefined): EntityOf<K> | undefined {
+export function useEntity<K extends EntityKind>(kind: K, id: Id | null | undefined): SentOf<K> | undefined {
   const { model } = engineClient();
   const subscribe = useCallback((l: () => void) => (id ? model.subscribeEntity(kind, id, l) : () => {}), [model, kind, id]);
   return useSyncExternalStore(subscribe, () => model.get(kind, id));
@@ -17,7 +17,7 @@ export function useEntity<K extends EntityKind>(kind: K, id: Id | null | undefin
  * An entity and whether the page knows yet: `known` is false while it is being fetched, so a page
  * can wait rather than say "not found".
  */
-export function useEntityState<K extends EntityKind>(kind: K, id: Id | null | undefined): { entity: EntityOf<K> | undefined; known: boolean } {
+export function useEntityState<K extends EntityKind>(kind: K, id: Id | null | undefined): { entity: SentOf<K> | undefined; known: boolean } {
   const { model } = engineClient();
   const entity = useEntity(kind, id);
   const subscribe = useCallback((l: () => void) => (id ? model.subscribeEntity(kind, id, l) : () => {}), [model, kind, id]);
@@ -26,7 +26,7 @@ export function useEntityState<K extends EntityKind>(kind: K, id: Id | null | un
 }
 
 /** Several entities of a kind (those present), held while mounted; changes when any of them does. */
-export function useEntities<K extends EntityKind>(kind: K, ids: readonly Id[]): EntityOf<K>[] {
+export function useEntities<K extends EntityKind>(kind: K, ids: readonly Id[]): SentOf<K>[] {
   const { model } = engineClient();
   const key = ids.join('\u0000');
   const subscribe = useCallback(
@@ -40,7 +40,7 @@ export function useEntities<K extends EntityKind>(kind: K, ids: readonly Id[]): 
   );
   const version = useSyncExternalStore(subscribe, () => model.kindVersion(kind));
   return useMemo(
-    () => ids.map((id) => model.get(kind, id)).filter((e): e is EntityOf<K> => e !== undefined),
+    () => ids.map((id) => model.get(kind, id)).filter((e): e is SentOf<K> => e !== undefined),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [model, kind, key, version],
   );
@@ -100,7 +100,7 @@ export function useEngineReady(): boolean {
 const NO_IDS: Id[] = [];
 
 /** Every entity of a small kind (users, drives, projects) in the engine's order. */
-export function useAllOf<K extends 'drives' | 'users' | 'projects'>(kind: K): { ids: Id[]; entities: EntityOf<K>[]; answered: boolean } {
+export function useAllOf<K extends 'drives' | 'users' | 'projects'>(kind: K): { ids: Id[]; entities: SentOf<K>[]; answered: boolean } {
   const answer = useView({ view: 'allOf', kind });
   const ids = answer?.ids ?? NO_IDS;
   return { ids, entities: useEntities(kind, ids), answered: answer !== undefined };

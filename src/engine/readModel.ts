@@ -6,8 +6,8 @@
  * one kind, one view, the session), so a tick re-renders only the rows that changed.
  */
 import type { Flash } from '../../worker/api';
-import { formatDuration } from '../../worker/domain/workflow';
-import type { Current, EntityKind, EntityOf, Flags, Id, StageView } from '../../worker/domain/types';
+import { withProgress } from '../../worker/domain/workflow';
+import type { Current, EntityKind, SentOf, Flags, Id, StageView } from '../../worker/domain/types';
 import type { EntityRef, PageEvent, ViewResultOf, ViewSpec } from '../../worker/views/types';
 
 type Listener = () => void;
@@ -128,7 +128,7 @@ export class ReadModel {
         if (!entity) continue;
         // A new object, so selectors of this entity see a change. Not a kind change: views over
         // a kind never read progress.
-        this.entities.set(key, { ...entity, stage: { ...entity.stage, progress, remainingS, remainingText: formatDuration(remainingS) } });
+        this.entities.set(key, { ...entity, stage: withProgress(entity.stage, progress, remainingS) });
         touched.push(key);
       }
     }
@@ -174,9 +174,9 @@ export class ReadModel {
     kinds.add(kind);
   }
 
-  get<K extends EntityKind>(kind: K, id: Id | null | undefined): EntityOf<K> | undefined {
+  get<K extends EntityKind>(kind: K, id: Id | null | undefined): SentOf<K> | undefined {
     if (!id) return undefined;
-    return this.entities.get(keyOf(kind, id)) as EntityOf<K> | undefined;
+    return this.entities.get(keyOf(kind, id)) as SentOf<K> | undefined;
   }
 
   /** Known: held, or known not to exist (a page can then say "not found" rather than wait). */
@@ -187,7 +187,7 @@ export class ReadModel {
   }
 
   /** The entity, from the page's copy or asked of the worker. */
-  async entity<K extends EntityKind>(kind: K, id: Id): Promise<EntityOf<K> | undefined> {
+  async entity<K extends EntityKind>(kind: K, id: Id): Promise<SentOf<K> | undefined> {
     const key = keyOf(kind, id);
     if (this.known(kind, id)) return this.get(kind, id);
     this.read(key);

@@ -5,7 +5,8 @@
  * capture's flight plans tab, a survey to its QC once QC is under way (else its capture's surveys
  * tab), a media set to the media list. Whether QC is under way is the engine's flag.
  */
-import type { Flags, SearchEntry, Survey } from '../../worker/domain/types';
+import type { Flags, SearchEntry } from '../../worker/domain/types';
+import type { Survey } from '../engine/entities';
 import { paths } from '../app/paths';
 
 export function searchTarget(entry: SearchEntry, flags: Flags, survey: Survey | undefined): string {

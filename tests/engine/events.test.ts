@@ -44,7 +44,12 @@ describe('engine events', () => {
     h.advance(500);
     const tick = h.events[n]!;
     expect(tick.changed).toEqual({});
-    expect(tick.progress).toEqual({ surveys: { 's-1': [1, 59] } });
+    // The slot is named once, then patches are numbers: [slot, percent, seconds left].
+    expect(tick.slots).toEqual({ surveys: { 0: 's-1' } });
+    expect(tick.progress).toEqual({ surveys: [0, 1, 59] });
+    h.advance(1_000);
+    expect(h.events[h.events.length - 1]!.slots).toBeUndefined();
+    expect(h.events[h.events.length - 1]!.progress).toEqual({ surveys: [0, 3, 58] });
     h.advance(59_000);
     const last = h.events[h.events.length - 1]!;
     expect(last.changed.surveys!['s-1']!.display).toBe('Ready for QC');

@@ -322,6 +322,13 @@ export interface EntityMaps {
 }
 export type EntityKind = keyof EntityMaps;
 export type EntityOf<K extends EntityKind> = EntityMaps[K][Id];
+/**
+ * An entity as the engine sends it to a page or another tab: without its workflow, which stays in
+ * the engine (screens read the stage view derived from it). A survey sent is a third of its size.
+ */
+export type Sent<T> = Omit<T, 'workflow'>;
+export type SentOf<K extends EntityKind> = Sent<EntityOf<K>>;
+export type SentMaps = { [K in EntityKind]: Record<Id, SentOf<K>> };
 export type IdLists = Record<EntityKind, Id[]>;
 
 /** Shape of public/data/all.json (SPEC §7). */

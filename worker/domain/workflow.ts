@@ -212,6 +212,11 @@ export function formatDuration(seconds: number): string {
   return `${Math.round(seconds / 3600)}h`;
 }
 
+/** A stage view moved on by a progress patch: the engine sends the numbers, the text is made here. */
+export function withProgress(view: StageView, percent: number, remainingS: number): StageView {
+  return { ...view, progress: percent, remainingS, remainingText: formatDuration(remainingS) };
+}
+
 /** The display data of the current stage; `statusLabel` may be overridden by the entity's rules. */
 export function stageView(wf: Workflow, now: number, speed: number, statusLabel?: string): StageView {
   const stage = currentStage(wf);

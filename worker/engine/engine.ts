@@ -132,7 +132,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const snapshotEvent = (notices?: Flash[], full = !deps.lightSnapshots): EngineEvent => {
     const event: EngineEvent = full
       ? { seq, ...world.snapshot(clone) }
-      : { seq, kind: 'snapshot', changed: {}, removed: {}, ids: {}, current: world.current, flags: { ...world.flags } };
+      : { seq, kind: 'snapshot', changed: {}, removed: {}, ids: {}, slots: world.progressSlots(), current: world.current, flags: { ...world.flags } };
     if (notices?.length) event.notices = notices;
     return event;
   };
@@ -372,9 +372,9 @@ export function createEngine(deps: EngineDeps): Engine {
     async onPersist(listener) {
       return mirror.listen(listener);
     },
-    async snapshot() {
+    async snapshot(light) {
       await engine.loaded();
-      return snapshotEvent(undefined, true);
+      return snapshotEvent(undefined, !light);
     },
     async query(spec) {
       if (!isViewSpec(spec)) throw new Error('Unknown view');

@@ -54,7 +54,7 @@ function patchProgress(
   view.progress = percent;
   view.remainingS = left;
   view.remainingText = text;
-  world.addProgress(kind, id, [percent, left]);
+  world.addProgress(kind, id, percent, left);
 }
 
 function onComplete(world: World, kind: ProgressKind, entity: Survey | Media | Capture, stage: Stage, at: number): void {

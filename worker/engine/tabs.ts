@@ -73,7 +73,7 @@ export function coordinatedEngine(opts: TabOptions): TabEngine {
       case 'search':
         return e.search(args[0] as string);
       case 'snapshot':
-        return e.snapshot();
+        return e.snapshot(args[0] as boolean | undefined);
       case 'flush':
         return e.flush();
       case 'exportWorld':
@@ -179,7 +179,7 @@ export function coordinatedEngine(opts: TabOptions): TabEngine {
     },
     dispatch: async (action) => (await call('dispatch', [action])) as ActionResult,
     search: async (query) => (await call('search', [query])) as SearchEntry[],
-    snapshot: async () => (await call('snapshot', [])) as EngineEvent,
+    snapshot: async (light) => (await call('snapshot', [light])) as EngineEvent,
     flush: async () => {
       if (isLeader) await engine!.flush();
     },

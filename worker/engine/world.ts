@@ -5,14 +5,16 @@
  * that summarise it, and turns the changes into one delta event. Nothing here grows with db size
  * per tick: only touched and active entities are visited.
  */
-import type { EngineEvent, ProgressKind, ProgressPatch } from '../api';
+import type { EngineEvent, ProgressKind, SlotNames } from '../api';
 import { DATA_VERSION, DEFAULT_FLAGS } from '../domain/constants';
 import type { Capture, Current, Db, EntityKind, EntityMaps, EntityOf, Flags, Id, IdLists, Survey } from '../domain/types';
 import { captureDates, deriveCapture, deriveDrive, deriveMedia, deriveSurvey } from '../domain/derive';
 import { ENTITY_KINDS } from '../domain/restore';
 import { isActive } from '../domain/workflow';
+import { PROGRESS_KINDS, ProgressOut } from './progressSlots';
+import { sentForm, sentMaps } from './sent';
 
-export const PROGRESS_KINDS: readonly ProgressKind[] = ['media', 'surveys', 'captures'];
+export { PROGRESS_KINDS };
 
 export function emptyMaps(): EntityMaps {
   return { projects: {}, captures: {}, flightPlans: {}, surveys: {}, media: {}, drives: {}, users: {} };
@@ -34,7 +36,7 @@ export class World {
   private changed = new Map<EntityKind, Set<Id>>();
   private removed = new Map<EntityKind, Set<Id>>();
   private idsChanged = new Set<EntityKind>();
-  private progress: Partial<Record<ProgressKind, Record<Id, ProgressPatch>>> = {};
+  private readonly progress = new ProgressOut();
   private sessionChanged = false;
   private flagsChanged = false;
   /** Something that belongs in the saved db changed (progress alone does not: it is recomputed). */
@@ -70,6 +72,7 @@ export class World {
       set.clear();
       for (const [id, e] of Object.entries(this.index[kind])) if (isActive(e.workflow)) set.add(id);
     }
+    this.progress.clear();
     this.clearChanges();
   }
 
@@ -132,7 +135,10 @@ export class World {
       this.order[kind].delete(id);
       set.add(id);
       this.changed.get(kind)?.delete(id);
-      if (kind === 'media' || kind === 'surveys' || kind === 'captures') this.active[kind].delete(id);
+      if (kind === 'media' || kind === 'surveys' || kind === 'captures') {
+        this.active[kind].delete(id);
+        this.progress.release(kind, id);
+      }
     }
     this.ids[kind] = this.ids[kind].filter((id) => !gone.has(id));
     this.idsChanged.add(kind);
@@ -151,8 +157,9 @@ export class World {
     this.dirty = true;
   }
 
-  addProgress(kind: ProgressKind, id: Id, patch: ProgressPatch): void {
-    (this.progress[kind] ??= {})[id] = patch;
+  /** A working stage's shown progress moved (its entity is not sent whole for it). */
+  addProgress(kind: ProgressKind, id: Id, percent: number, remainingS: number): void {
+    this.progress.add(kind, id, percent, remainingS);
   }
 
   surveysOf(capture: Capture): Survey[] {
@@ -169,7 +176,7 @@ export class World {
       this.changed.size > 0 ||
       this.removed.size > 0 ||
       this.idsChanged.size > 0 ||
-      Object.keys(this.progress).length > 0 ||
+      this.progress.pending ||
       this.sessionChanged ||
       this.flagsChanged
     );
@@ -225,7 +232,10 @@ export class World {
       for (const id of set) {
         const e = this.index[kind][id];
         if (e && isActive(e.workflow)) this.active[kind].add(id);
-        else this.active[kind].delete(id);
+        else {
+          this.active[kind].delete(id);
+          this.progress.release(kind, id);
+        }
       }
     }
     if (!this.hasChanges()) return null;
@@ -233,19 +243,15 @@ export class World {
     for (const [kind, set] of this.changed) {
       const map = this.index[kind] as Record<Id, unknown>;
       const out: Record<Id, unknown> = {};
-      for (const id of set) if (map[id]) out[id] = clone ? structuredClone(map[id]) : map[id];
+      for (const id of set) if (map[id]) out[id] = sentForm(map[id] as object, clone);
       (event.changed as Record<string, unknown>)[kind] = out;
     }
     for (const [kind, set] of this.removed) if (set.size) event.removed[kind] = [...set];
     for (const kind of this.idsChanged) event.ids[kind] = clone ? [...this.ids[kind]] : this.ids[kind];
-    for (const kind of PROGRESS_KINDS) {
-      const patches = this.progress[kind];
-      if (!patches) continue;
-      // An entity sent whole already carries its progress.
-      const whole = this.changed.get(kind);
-      if (whole) for (const id of whole) delete patches[id];
-      if (Object.keys(patches).length) (event.progress ??= {})[kind] = patches;
-    }
+    // An entity sent whole already carries its progress.
+    const { progress, slots } = this.progress.drain((kind) => this.changed.get(kind));
+    if (progress) event.progress = progress;
+    if (slots) event.slots = slots;
     if (this.sessionChanged) event.current = clone ? structuredClone(this.current) : this.current;
     if (this.flagsChanged) event.flags = { ...this.flags };
     const put: Partial<Record<EntityKind, Id[]>> = {};
@@ -257,14 +263,19 @@ export class World {
     return event;
   }
 
+  /** Every progress slot in use (a light snapshot carries them too). */
+  progressSlots(): SlotNames {
+    return this.progress.table();
+  }
+
   snapshot(clone: boolean): Omit<EngineEvent, 'seq'> {
-    const index = clone ? structuredClone(this.index) : this.index;
     const ids = clone ? structuredClone(this.ids) : this.ids;
     return {
       kind: 'snapshot',
-      changed: index,
+      changed: sentMaps(this.index, clone),
       removed: {},
       ids,
+      slots: this.progress.table(),
       current: clone ? structuredClone(this.current) : this.current,
       flags: { ...this.flags },
     };
@@ -293,7 +304,6 @@ export class World {
     this.changed = new Map();
     this.removed = new Map();
     this.idsChanged = new Set();
-    this.progress = {};
     this.sessionChanged = false;
     this.flagsChanged = false;
   }

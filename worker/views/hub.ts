@@ -6,8 +6,10 @@
  * never receives the world: at boot it gets the session; everything else it asks for.
  */
 import type { ActionResult, BootInput, EngineEvent, Flash, PersistMessage } from '../api';
-import type { Current, EntityKind, EntityMaps, Flags, Id } from '../domain/types';
+import type { Current, EntityKind, Flags, Id, SentMaps, StageView } from '../domain/types';
+import { withProgress } from '../domain/workflow';
 import type { ViewSource } from '../engine/engine';
+import { SlotTable } from '../engine/progressSlots';
 import type { TabEngine } from '../engine/tabs';
 import { readsOf } from './answer';
 import { sameValue } from './sameValue';
@@ -40,7 +42,7 @@ export interface PageApi {
   release(refs: EntityRef[], seq: number): Promise<void>;
 }
 
-type Engine = Pick<TabEngine, 'boot' | 'dispatch' | 'search' | 'flush' | 'exportWorld' | 'subscribe' | 'onPersist'> & ViewSource;
+type Engine = Pick<TabEngine, 'boot' | 'dispatch' | 'search' | 'flush' | 'exportWorld' | 'subscribe' | 'onPersist' | 'snapshot'> & ViewSource;
 
 interface OpenView {
   spec: ViewSpec;
@@ -62,6 +64,10 @@ export function viewHub(engine: Engine, defer: (fn: () => void) => void = (fn) =
   /** Engine events seen while answers are on their way, to bring late answers up to date. */
   let inFlight = 0;
   let recent: EngineEvent[] = [];
+  /** The progress of each recent event, read under the slot names of its time. */
+  const recentProgress = new WeakMap<EngineEvent, [EntityKind, Id, number, number][]>();
+  /** The names of the engine's progress slots, kept from its events in order. */
+  const slots = new SlotTable();
   let refreshQueued = false;
   let resetting: Promise<void> | null = null;
   /** Outputs leave in the order their inputs came: one chain. */
@@ -80,14 +86,14 @@ export function viewHub(engine: Engine, defer: (fn: () => void) => void = (fn) =
     return out.seq;
   };
 
-  function holdAll(entities: Partial<EntityMaps>, seq: number) {
+  function holdAll(entities: Partial<SentMaps>, seq: number) {
     for (const [kind, map] of Object.entries(entities) as [EntityKind, Record<Id, unknown>][]) {
       for (const id of Object.keys(map)) held.set(keyOf(kind, id), seq);
     }
   }
 
   /** Entities an answer computed at `seq` carries, brought up to the newest event seen. */
-  function upToDate(answerSeq: number, entities: Partial<EntityMaps>, absent: EntityRef[]) {
+  function upToDate(answerSeq: number, entities: Partial<SentMaps>, absent: EntityRef[]) {
     const out = entities as Partial<Record<EntityKind, Record<Id, unknown>>>;
     let stale = false;
     for (const e of recent) {
@@ -104,8 +110,20 @@ export function viewHub(engine: Engine, defer: (fn: () => void) => void = (fn) =
           absent.push([kind, id]);
         }
       }
+      for (const [kind, id, percent, remainingS] of recentProgress.get(e) ?? []) {
+        const mine = out[kind] as Record<Id, { stage: StageView }> | undefined;
+        const entity = mine?.[id];
+        // A copy: the entity may be the engine's own object.
+        if (entity) mine[id] = { ...entity, stage: withProgress(entity.stage, percent, remainingS) };
+      }
     }
-    return { entities: out as Partial<EntityMaps>, stale };
+    return { entities: out as Partial<SentMaps>, stale };
+  }
+
+  /** The whole slot table as of a snapshot, brought up to the newest event seen. */
+  function learnSlots(snapshot: EngineEvent) {
+    slots.replace(snapshot.slots);
+    for (const e of recent) if (e.seq > snapshot.seq) slots.learn(e.slots);
   }
 
   /** Asks the engine, with the events of the flight recorded until the answer has been used. */
@@ -119,12 +137,12 @@ export function viewHub(engine: Engine, defer: (fn: () => void) => void = (fn) =
   }
 
   /** Leaves out what the page already holds (it is kept fresh by the events). */
-  function newOnly(entities: Partial<EntityMaps>): Partial<EntityMaps> {
+  function newOnly(entities: Partial<SentMaps>): Partial<SentMaps> {
     const out: Partial<Record<EntityKind, Record<Id, unknown>>> = {};
     for (const [kind, map] of Object.entries(entities) as [EntityKind, Record<Id, unknown>][]) {
       for (const [id, e] of Object.entries(map)) if (!held.has(keyOf(kind, id))) (out[kind] ??= {})[id] = e;
     }
-    return out as Partial<EntityMaps>;
+    return out as Partial<SentMaps>;
   }
 
   async function answer(viewId: number, view: OpenView, force: boolean): Promise<void> {
@@ -168,6 +186,8 @@ export function viewHub(engine: Engine, defer: (fn: () => void) => void = (fn) =
    */
   function reset(event: EngineEvent): Promise<void> {
     resetting ??= (async () => {
+      // After a gap, names of slots given meanwhile were missed: the engine's whole table.
+      if (event.kind !== 'snapshot') await ask(() => engine.snapshot(true), learnSlots);
       const views_: Record<number, { result: ViewResults[ViewName]; refs: EntityRef[] }> = {};
       const named = new Map<string, EntityRef>();
       for (const key of held.keys()) named.set(key, refOf(key));
@@ -196,9 +216,15 @@ export function viewHub(engine: Engine, defer: (fn: () => void) => void = (fn) =
   }
 
   function onEngineEvent(event: EngineEvent) {
-    if (inFlight > 0) recent.push(event);
+    const progress: [EntityKind, Id, number, number][] | null = inFlight > 0 ? [] : null;
+    if (progress) {
+      recent.push(event);
+      recentProgress.set(event, progress);
+    }
     const gap = engineSeq >= 0 && event.kind === 'delta' && event.seq !== engineSeq + 1;
     engineSeq = event.seq;
+    if (event.kind === 'snapshot') slots.replace(event.slots);
+    else slots.learn(event.slots);
     if (event.kind === 'snapshot' || gap) {
       chain = chain.then(() => reset(event)).catch(() => undefined);
       return;
@@ -224,13 +250,12 @@ export function viewHub(engine: Engine, defer: (fn: () => void) => void = (fn) =
       }
     }
     for (const kind of Object.keys(event.ids) as EntityKind[]) touched.add(kind);
-    for (const [kind, patches] of Object.entries(event.progress ?? {})) {
-      for (const [id, patch] of Object.entries(patches)) {
-        if (!held.has(keyOf(kind as EntityKind, id))) continue;
-        (((out.progress ??= {}) as Record<string, Record<Id, unknown>>)[kind] ??= {})[id] = patch;
-        any = true;
-      }
-    }
+    slots.read(event.progress, (kind, id, percent, remainingS) => {
+      progress?.push([kind, id, percent, remainingS]);
+      if (!held.has(keyOf(kind, id))) return;
+      ((out.progress ??= {})[kind] ??= {})[id] = [percent, remainingS];
+      any = true;
+    });
     if (event.current) out.current = event.current;
     if (event.flags) out.flags = event.flags;
     if (event.notices) out.notices = event.notices;
@@ -250,7 +275,15 @@ export function viewHub(engine: Engine, defer: (fn: () => void) => void = (fn) =
   return {
     async boot(input) {
       await listen();
-      const event = await engine.boot(input);
+      const event = await ask(
+        () => engine.boot(input),
+        (booted) => {
+          learnSlots(booted);
+          return booted;
+        },
+      );
+      // A follower's boot answer may be the leader's first, older than events already seen.
+      if (event.seq < engineSeq) await ask(() => engine.snapshot(true), learnSlots);
       engineSeq = Math.max(engineSeq, event.seq);
       const out: BootAnswer = { current: event.current ?? { loggedIn: false, user: null }, flags: event.flags! };
       if (event.notices?.length) out.notices = event.notices;

@@ -2,7 +2,8 @@
  * Entities by key, and the shape check of a view spec that crosses from a page.
  */
 import { ENTITY_KINDS } from '../domain/restore';
-import type { EntityKind, EntityMaps, Id } from '../domain/types';
+import type { EntityKind, Id, SentMaps } from '../domain/types';
+import { sentForm } from '../engine/sent';
 import type { World } from '../engine/world';
 import type { EntityRef, ViewName, ViewSpec } from './types';
 
@@ -19,7 +20,7 @@ export function isEntityKind(kind: unknown): kind is EntityKind {
 }
 
 /** The entities the keys name (copied when `clone`), and the keys that name nothing. */
-export function entitiesOf(world: World, refs: readonly EntityRef[], clone: boolean): { entities: Partial<EntityMaps>; absent: EntityRef[] } {
+export function entitiesOf(world: World, refs: readonly EntityRef[], clone: boolean): { entities: Partial<SentMaps>; absent: EntityRef[] } {
   const entities: Partial<Record<EntityKind, Record<Id, unknown>>> = {};
   const absent: EntityRef[] = [];
   for (const ref of refs) {
@@ -29,7 +30,7 @@ export function entitiesOf(world: World, refs: readonly EntityRef[], clone: bool
       absent.push(ref);
       continue;
     }
-    (entities[kind] ??= {})[id] = clone ? structuredClone(entity) : entity;
+    (entities[kind] ??= {})[id] = sentForm(entity as object, clone);
   }
-  return { entities: entities as Partial<EntityMaps>, absent };
+  return { entities: entities as Partial<SentMaps>, absent };
 }

@@ -5,7 +5,7 @@
  * cost follows the screen, never the size of the world.
  */
 import type { CaptureSortKey, SortDir } from '../domain/sort';
-import type { EntityKind, EntityMaps, Id } from '../domain/types';
+import type { EntityKind, Id, SentMaps } from '../domain/types';
 
 /** One entity by kind and id. */
 export type EntityRef = readonly [kind: EntityKind, id: Id];
@@ -85,13 +85,13 @@ export interface ViewAnswer {
   seq: number;
   result: ViewResults[ViewName];
   refs: EntityRef[];
-  entities: Partial<EntityMaps>;
+  entities: Partial<SentMaps>;
 }
 
 /** The engine's answer to a lookup of entities by key. */
 export interface LookupAnswer {
   seq: number;
-  entities: Partial<EntityMaps>;
+  entities: Partial<SentMaps>;
   /** Keys asked for that do not exist. */
   absent: EntityRef[];
 }
@@ -104,10 +104,11 @@ export interface LookupAnswer {
 export interface PageEvent {
   seq: number;
   reset?: true;
-  changed: Partial<EntityMaps>;
+  changed: Partial<SentMaps>;
   removed: Partial<Record<EntityKind, Id[]>>;
   absent?: EntityRef[];
-  progress?: import('../api').EngineEvent['progress'];
+  /** Progress of held entities: [percent, remainingS] by id. */
+  progress?: Partial<Record<import('../api').ProgressKind, Record<Id, import('../api').ProgressPatch>>>;
   views?: Record<number, { result: ViewResults[ViewName]; refs: EntityRef[] }>;
   current?: import('../domain/types').Current;
   flags?: import('../domain/types').Flags;

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import type { Capture, Survey } from '../../../worker/domain/types';
+import type { Capture, Survey } from '../../engine/entities';
 import { useEntity } from '../../engine/hooks';
 import { usePhotoIndex } from '../../hooks/usePhotoIndex';
 import { downloadText } from '../../app/download';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
-import type { Capture } from '../../../worker/domain/types';
+import type { Capture } from '../../engine/entities';
 import { ProcessCaptureDialog } from '../../dialogs/ProcessCaptureDialog';
 
 export function ReadyToProcess({ capture }: { capture: Capture }) {

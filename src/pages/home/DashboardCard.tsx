@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Card, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
-import type { Survey } from '../../../worker/domain/types';
+import type { Survey } from '../../engine/entities';
 import { useEntity } from '../../engine/hooks';
 import { shortId } from '../../../worker/domain/shortId';
 import { StageStatus } from '../../components/StageStatus';

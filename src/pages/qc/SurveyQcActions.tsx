@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
-import type { Survey } from '../../../worker/domain/types';
+import type { Survey } from '../../engine/entities';
 import { shortId } from '../../../worker/domain/shortId';
 import { paths } from '../../app/paths';
 import { useAction } from '../../app/useAction';

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, FlagOffRegular, FlagRegular } from '@fluentui/react-icons';
 import type { Suggestion } from '../../../worker/prescreen/measure';
-import type { Survey } from '../../../worker/domain/types';
+import type { Survey } from '../../engine/entities';
 import { sameFrame } from '../../../worker/domain/frameFlags';
 import { useAction } from '../../app/useAction';
 import { FlagFrameDialog, type FrameAt } from './FlagFrameDialog';

@@ -5,7 +5,8 @@
  * (rendition and pixel size), where it comes from (the bucket path) and what QC found (pre-screen
  * figures, flag). Pure, so the rules are tested without a browser.
  */
-import type { FlightPlan, Survey } from '../../../worker/domain/types';
+import type { FlightPlan } from '../../../worker/domain/types';
+import type { Survey } from '../../engine/entities';
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
 import { shortId } from '../../../worker/domain/shortId';
 import type { Reduction, Size } from './viewerZoom';

@@ -4,7 +4,7 @@
  * survey QC page (one survey) and the capture QC page (all surveys of the capture).
  */
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
-import type { Survey } from '../../../worker/domain/types';
+import type { Survey } from '../../engine/entities';
 import { shortId } from '../../../worker/domain/shortId';
 
 export const QC_REPORT_HEADER = ['survey', 'line', 'camera', 'frame', 'time', 'reason', 'note', 'who', 'when'];
