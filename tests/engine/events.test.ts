@@ -44,8 +44,9 @@ describe('engine events', () => {
     h.advance(500);
     const tick = h.events[n]!;
     expect(tick.changed).toEqual({});
-    // The slot is named once, then patches are numbers: [slot, percent, seconds left].
-    expect(tick.slots).toEqual({ surveys: { 0: 's-1' } });
+    // The boot's snapshot names the slot; patches are numbers: [slot, percent, seconds left].
+    expect(h.boot.slots).toEqual({ media: {}, surveys: { 0: 's-1' }, captures: {} });
+    expect(tick.slots).toBeUndefined();
     expect(tick.progress).toEqual({ surveys: [0, 1, 59] });
     h.advance(1_000);
     expect(h.events[h.events.length - 1]!.slots).toBeUndefined();

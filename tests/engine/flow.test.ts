@@ -112,7 +112,7 @@ describe('media and drives', () => {
     for (const id of surveyIds) expect(survey(h, id)).toMatchObject({ display: 'Cancelled', flags: { canCancel: false } });
     h.advance(600_000);
     expect(media.stage.name).toBe('copy');
-    expect(h.engine.world.active.media.size + h.engine.world.active.surveys.size).toBe(0);
+    expect(h.engine.world.active.of('media').count + h.engine.world.active.of('surveys').count).toBe(0);
     expect(h.engine.world.index.drives['drive-01']!.flags.canEject).toBe(true);
     await h.do({ type: 'ejectMedia', host: 'drive-01' });
     expect(h.engine.world.index.media[media.mediaId]!.host).toBeNull();

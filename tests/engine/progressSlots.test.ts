@@ -4,7 +4,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ProgressOut, SlotTable } from '../../worker/engine/progressSlots';
+import { ActiveTable, SlotTable, type Timed } from '../../worker/engine/progressSlots';
+
+const timed = (): Timed =>
+  ({
+    workflow: { stages: [{ name: 'copy', automatic: true, state: 'working', startedAt: 0, expectedEndAt: 60_000 }], current: 0 },
+    stage: { name: 'copy', state: 'working', statusLabel: 'Copying' },
+  }) as unknown as Timed;
+
+/** A workflow of the table shows new figures (what the clock does when they change). */
+function show(out: ActiveTable, id: string, percent: number, left: number) {
+  const table = out.of('surveys');
+  table.enter(id, timed(), true);
+  const slot = Object.entries(table.table()).find(([, name]) => name === id)![0];
+  table.show(Number(slot), percent, left, `${left}s`);
+}
 
 type Step = { op: 'patch' | 'stop' | 'send'; id: number; percent: number };
 
@@ -18,7 +32,7 @@ describe('progress by slot', () => {
   it('reads every patch under its own id, for a receiver from the start and one from a snapshot', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 200 }), fc.nat(200), (steps, joinAt) => {
-        const out = new ProgressOut();
+        const out = new ActiveTable();
         const first = new SlotTable();
         let late: SlotTable | null = null;
         let sent: [string, number][] = [];
@@ -47,10 +61,10 @@ describe('progress by slot', () => {
           }
           const id = `s-${s.id}`;
           if (s.op === 'patch') {
-            out.add('surveys', id, s.percent, 60);
+            show(out, id, s.percent, 60);
             sent.push([id, s.percent]);
             if (s.percent % 7 === 0) whole.add(id);
-          } else if (s.op === 'stop') out.release('surveys', id);
+          } else if (s.op === 'stop') out.of('surveys').leave(id);
           else send();
         });
         send();
@@ -60,17 +74,24 @@ describe('progress by slot', () => {
   });
 
   it('names a slot once and gives a freed one again only in a later event', () => {
-    const out = new ProgressOut();
-    out.add('surveys', 'a', 1, 60);
-    out.add('surveys', 'b', 2, 60);
+    const out = new ActiveTable();
+    show(out, 'a', 1, 60);
+    show(out, 'b', 2, 60);
     expect(out.drain(() => undefined)).toEqual({ progress: { surveys: [0, 1, 60, 1, 2, 60] }, slots: { surveys: { 0: 'a', 1: 'b' } } });
-    out.release('surveys', 'a');
-    out.add('surveys', 'c', 3, 60);
-    out.add('surveys', 'b', 4, 59);
+    out.of('surveys').leave('a');
+    show(out, 'c', 3, 60);
+    show(out, 'b', 4, 59);
     // 'a' was let go in this commit: its slot waits for the next event.
     expect(out.drain(() => undefined)).toEqual({ progress: { surveys: [2, 3, 60, 1, 4, 59] }, slots: { surveys: { 2: 'c' } } });
-    out.add('surveys', 'd', 5, 60);
+    show(out, 'd', 5, 60);
     expect(out.drain(() => undefined)).toEqual({ progress: { surveys: [0, 5, 60] }, slots: { surveys: { 0: 'd' } } });
     expect(out.table()).toEqual({ media: {}, surveys: { 0: 'd', 1: 'b', 2: 'c' }, captures: {} });
+  });
+
+  it('a new world enters its active workflows unnamed: the snapshot after a load carries the table', () => {
+    const out = new ActiveTable();
+    out.reset([['surveys', 'a', timed()], ['media', 'm', timed()]]);
+    expect(out.drain(() => undefined)).toEqual({});
+    expect(out.table()).toEqual({ media: { 0: 'm' }, surveys: { 0: 'a' }, captures: {} });
   });
 });

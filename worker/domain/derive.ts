@@ -111,8 +111,10 @@ export function deriveDrive(drive: Drive, media: Media | undefined): Drive {
 
 // ── Captures ─────────────────────────────────────────────────────────────────────────────────
 
+const ZERO_COUNTS = Object.fromEntries(CAPTURE_COUNT_KEYS.map((k) => [k, 0])) as CaptureCounts;
+
 export function emptyCounts(): CaptureCounts {
-  return Object.fromEntries(CAPTURE_COUNT_KEYS.map((k) => [k, 0])) as CaptureCounts;
+  return { ...ZERO_COUNTS };
 }
 
 export function captureCounts(capture: Pick<Capture, 'flightPlanIds'>, surveys: readonly Survey[]): CaptureCounts {

@@ -113,6 +113,8 @@ export function moveTo(wf: Workflow, name: string, at: number, speed: number): v
 /** Stops the current stage where it is (cancel or fail), keeping its progress. */
 export function haltStage(wf: Workflow, state: 'cancelled' | 'failed', at: number): void {
   const stage = currentStage(wf);
+  // Where it stands at `at`: the clock does not keep a working stage's figure current.
+  if (stage.state === 'working') stage.progress = progressAt(stage, at);
   stage.state = state;
   stage.endedAt = at;
   delete stage.expectedEndAt;
@@ -210,6 +212,17 @@ export function formatDuration(seconds: number): string {
   if (seconds < 90) return `${Math.ceil(seconds)}s`;
   if (seconds < 90 * 60) return `${Math.round(seconds / 60)}m`;
   return `${Math.round(seconds / 3600)}h`;
+}
+
+/**
+ * A number for the text `formatDuration(seconds)` gives, without making the text: equal numbers,
+ * equal texts. The clock asks it a thousand times a tick.
+ */
+export function durationKey(seconds: number): number {
+  if (!Number.isFinite(seconds) || seconds <= 0) return 0;
+  if (seconds < 90) return Math.ceil(seconds);
+  if (seconds < 90 * 60) return 1_000 + Math.round(seconds / 60);
+  return 1_000_000 + Math.round(seconds / 3600);
 }
 
 /** A stage view moved on by a progress patch: the engine sends the numbers, the text is made here. */

@@ -100,6 +100,7 @@ export function createEngine(deps: EngineDeps): Engine {
   let firstAnswered = () => {};
   let baseUrl = '';
   let stopTick: Cancel | null = null;
+  let lastTickAt = -Infinity;
   /** Every commit runs after the one before it has landed: one writer, in order. */
   const writes = new WriteQueue();
 
@@ -400,14 +401,16 @@ export function createEngine(deps: EngineDeps): Engine {
     async exportWorld() {
       await engine.loaded();
       await writes.settled();
-      return serialise({ ...world.toDb(), version: DATA_VERSION });
+      return serialise({ ...world.toDb(clock.now()), version: DATA_VERSION });
     },
     tick() {
       // An action's write in flight holds the clock: its event must go out first. Stages move on
       // by elapsed time, so this tick's work is simply done by the next one.
       if (writes.holding || looking) return;
       const now = clock.now();
-      step(world, now);
+      // A tick long after the last one (the machine slept) catches up at once; otherwise stage ends are spread.
+      step(world, now, { spread: now - lastTickAt <= 2 * TICK_MS });
+      lastTickAt = now;
       const { body, batch } = derive(now);
       if (body) send({ seq: ++seq, ...body });
       // A tick's changes follow from the stored times (restore() and step() redo them exactly), so
@@ -427,7 +430,7 @@ export function createEngine(deps: EngineDeps): Engine {
       mirror.cancel();
     },
     serialise() {
-      return serialise(world.toDb());
+      return serialise(world.toDb(clock.now()));
     },
     async settled() {
       await writes.settled();

@@ -52,7 +52,7 @@ export class Mirror {
     const world = this.world;
     let entities = 0;
     for (const list of Object.values(world.ids)) entities += list.length;
-    const db = entities * MIRROR_CHARS_PER_ENTITY <= LOCAL_MIRROR_MAX_CHARS * 4 ? serialise(world.toDb()) : null;
+    const db = entities * MIRROR_CHARS_PER_ENTITY <= LOCAL_MIRROR_MAX_CHARS * 4 ? serialise(world.toDb(this.clock.now())) : null;
     const message: PersistMessage = {
       db: db !== null && db.length <= LOCAL_MIRROR_MAX_CHARS ? db : null,
       version: DATA_VERSION,

@@ -9,7 +9,7 @@ import type { Current, Db, EntityKind, Flags, Id, Workflow } from '../domain/typ
 import { parseCurrent, parseFlags } from '../domain/session';
 import { slimWorkflow } from '../domain/stageCatalog';
 import { ENTITY_KINDS, restore } from '../domain/restore';
-import { decode, encode } from './store/storedForm';
+import { captureRow, decode, encode, type StoredRecord } from './store/storedForm';
 import type { StoreMeta, StoredWorld, WorldBatch } from './store/worldStore';
 import type { World } from './world';
 import type { Flash } from '../api';
@@ -181,6 +181,13 @@ export function metaOf(world: World): StoreMeta {
   return { version: world.version, savedAt: world.savedAt, loadedAt: world.loadedAt, current: world.current, flags: world.flags };
 }
 
+/**
+ * The record each capture was last written as, by entity: a capture re-derived because a survey of
+ * its changed keeps its own fields, so only its row cache is made again (a tick that ends a dozen
+ * survey stages re-derives a dozen captures).
+ */
+const lastCaptureRecord = new WeakMap<object, StoredRecord>();
+
 /** The records a commit writes: exactly the entities it changed or removed, and the meta record. */
 export function commitBatch(world: World): WorldBatch {
   const writes = world.lastWrites;
@@ -190,7 +197,14 @@ export function commitBatch(world: World): WorldBatch {
   for (const [kind, ids] of Object.entries(writes.put) as [EntityKind, Id[]][]) {
     for (const id of ids) {
       const entity = (world.index[kind] as Record<Id, object>)[id];
-      if (entity) batch.put.push({ kind, id, record: encode(kind, entity, world.order[kind].get(id) ?? 0, orderOf) });
+      if (!entity) continue;
+      let record: StoredRecord;
+      if (kind === 'captures') {
+        const last = writes.rederived.has(id) ? lastCaptureRecord.get(entity) : undefined;
+        record = last ? { ...last, r: captureRow(entity as Record<string, unknown>) } : encode(kind, entity, world.order[kind].get(id) ?? 0, orderOf);
+        lastCaptureRecord.set(entity, record);
+      } else record = encode(kind, entity, world.order[kind].get(id) ?? 0, orderOf);
+      batch.put.push({ kind, id, record });
     }
   }
   for (const [kind, ids] of Object.entries(writes.del) as [EntityKind, Id[]][]) {

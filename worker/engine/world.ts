@@ -10,8 +10,8 @@ import { DATA_VERSION, DEFAULT_FLAGS } from '../domain/constants';
 import type { Capture, Current, Db, EntityKind, EntityMaps, EntityOf, Flags, Id, IdLists, Survey } from '../domain/types';
 import { captureDates, deriveCapture, deriveDrive, deriveMedia, deriveSurvey } from '../domain/derive';
 import { ENTITY_KINDS } from '../domain/restore';
-import { isActive } from '../domain/workflow';
-import { PROGRESS_KINDS, ProgressOut } from './progressSlots';
+import { formatDuration, isActive, progressAt, remainingSAt } from '../domain/workflow';
+import { ActiveTable, PROGRESS_KINDS, type Timed } from './progressSlots';
 import { sentForm, sentMaps } from './sent';
 
 export { PROGRESS_KINDS };
@@ -32,11 +32,13 @@ export class World {
   current: Current = { loggedIn: false, user: null };
   flags: Flags = { ...DEFAULT_FLAGS };
 
-  readonly active: Record<ProgressKind, Set<Id>> = { media: new Set(), surveys: new Set(), captures: new Set() };
+  /** The workflows the clock moves, by slot (progressSlots.ts). */
+  readonly active = new ActiveTable();
   private changed = new Map<EntityKind, Set<Id>>();
   private removed = new Map<EntityKind, Set<Id>>();
   private idsChanged = new Set<EntityKind>();
-  private readonly progress = new ProgressOut();
+  /** Captures changed only because a survey of theirs did: their own stored fields are as they were. */
+  private rederived = new Set<Id>();
   private sessionChanged = false;
   private flagsChanged = false;
   /** Something that belongs in the saved db changed (progress alone does not: it is recomputed). */
@@ -67,12 +69,14 @@ export class World {
     this.version = db.version;
     this.savedAt = db.savedAt;
     this.loadedAt = db.loadedAt;
-    for (const kind of PROGRESS_KINDS) {
-      const set = this.active[kind];
-      set.clear();
-      for (const [id, e] of Object.entries(this.index[kind])) if (isActive(e.workflow)) set.add(id);
-    }
-    this.progress.clear();
+    const index = this.index;
+    this.active.reset(
+      (function* () {
+        for (const kind of PROGRESS_KINDS) {
+          for (const [id, e] of Object.entries(index[kind] as Record<Id, Timed>)) if (isActive(e.workflow)) yield [kind, id, e] as [ProgressKind, Id, Timed];
+        }
+      })(),
+    );
     this.clearChanges();
   }
 
@@ -90,7 +94,23 @@ export class World {
     this.flags = first.flags;
   }
 
-  toDb(): Db {
+  /**
+   * The world as a db. Given `now`, the progress of every working stage (and the time left its
+   * stage view gives) is brought up to it first: between stage ends the clock updates only what
+   * screens show (see progressSlots.ts).
+   */
+  toDb(now?: number): Db {
+    if (now !== undefined) {
+      for (const kind of PROGRESS_KINDS) {
+        for (const e of this.active.of(kind).entities) {
+          const stage = e?.workflow.stages[e.workflow.current];
+          if (stage?.state !== 'working') continue;
+          stage.progress = progressAt(stage, now);
+          const left = Math.ceil(remainingSAt(stage, now, this.speed));
+          Object.assign(e!.stage, { progress: Math.floor(stage.progress), remainingS: left, remainingText: formatDuration(left) });
+        }
+      }
+    }
     return { version: this.version, index: this.index, ids: this.ids, savedAt: this.savedAt, loadedAt: this.loadedAt };
   }
 
@@ -104,6 +124,7 @@ export class World {
     let set = this.changed.get(kind);
     if (!set) this.changed.set(kind, (set = new Set()));
     set.add(id);
+    if (kind === 'captures') this.rederived.delete(id);
     this.dirty = true;
   }
 
@@ -135,10 +156,7 @@ export class World {
       this.order[kind].delete(id);
       set.add(id);
       this.changed.get(kind)?.delete(id);
-      if (kind === 'media' || kind === 'surveys' || kind === 'captures') {
-        this.active[kind].delete(id);
-        this.progress.release(kind, id);
-      }
+      if (kind === 'media' || kind === 'surveys' || kind === 'captures') this.active.of(kind).leave(id);
     }
     this.ids[kind] = this.ids[kind].filter((id) => !gone.has(id));
     this.idsChanged.add(kind);
@@ -157,11 +175,6 @@ export class World {
     this.dirty = true;
   }
 
-  /** A working stage's shown progress moved (its entity is not sent whole for it). */
-  addProgress(kind: ProgressKind, id: Id, percent: number, remainingS: number): void {
-    this.progress.add(kind, id, percent, remainingS);
-  }
-
   surveysOf(capture: Capture): Survey[] {
     const out: Survey[] = [];
     for (const id of capture.surveyIds) {
@@ -176,7 +189,7 @@ export class World {
       this.changed.size > 0 ||
       this.removed.size > 0 ||
       this.idsChanged.size > 0 ||
-      this.progress.pending ||
+      this.active.pending ||
       this.sessionChanged ||
       this.flagsChanged
     );
@@ -231,11 +244,8 @@ export class World {
       if (!set) continue;
       for (const id of set) {
         const e = this.index[kind][id];
-        if (e && isActive(e.workflow)) this.active[kind].add(id);
-        else {
-          this.active[kind].delete(id);
-          this.progress.release(kind, id);
-        }
+        if (e && isActive(e.workflow)) this.active.of(kind).enter(id, e, true);
+        else this.active.of(kind).leave(id);
       }
     }
     if (!this.hasChanges()) return null;
@@ -249,7 +259,7 @@ export class World {
     for (const [kind, set] of this.removed) if (set.size) event.removed[kind] = [...set];
     for (const kind of this.idsChanged) event.ids[kind] = clone ? [...this.ids[kind]] : this.ids[kind];
     // An entity sent whole already carries its progress.
-    const { progress, slots } = this.progress.drain((kind) => this.changed.get(kind));
+    const { progress, slots } = this.active.drain((kind) => this.changed.get(kind));
     if (progress) event.progress = progress;
     if (slots) event.slots = slots;
     if (this.sessionChanged) event.current = clone ? structuredClone(this.current) : this.current;
@@ -258,14 +268,14 @@ export class World {
     for (const [kind, set] of this.changed) put[kind] = [...set].filter((id) => (this.index[kind] as Record<Id, unknown>)[id]);
     const del: Partial<Record<EntityKind, Id[]>> = {};
     for (const [kind, set] of this.removed) if (set.size) del[kind] = [...set];
-    this.lastWrites = { put, del, session: this.sessionChanged || this.flagsChanged };
+    this.lastWrites = { put, del, session: this.sessionChanged || this.flagsChanged, rederived: this.rederived };
     this.clearChanges();
     return event;
   }
 
   /** Every progress slot in use (a light snapshot carries them too). */
   progressSlots(): SlotNames {
-    return this.progress.table();
+    return this.active.table();
   }
 
   snapshot(clone: boolean): Omit<EngineEvent, 'seq'> {
@@ -275,7 +285,7 @@ export class World {
       changed: sentMaps(this.index, clone),
       removed: {},
       ids,
-      slots: this.progress.table(),
+      slots: this.active.table(),
       current: clone ? structuredClone(this.current) : this.current,
       flags: { ...this.flags },
     };
@@ -286,7 +296,13 @@ export class World {
    * ones it removed, and whether the session keys changed. Null when it changed nothing stored
    * (progress alone).
    */
-  lastWrites: { put: Partial<Record<EntityKind, Id[]>>; del: Partial<Record<EntityKind, Id[]>>; session: boolean } | null = null;
+  lastWrites: {
+    put: Partial<Record<EntityKind, Id[]>>;
+    del: Partial<Record<EntityKind, Id[]>>;
+    session: boolean;
+    /** Captures of `put` whose stored fields did not change, only their derived row. */
+    rederived: ReadonlySet<Id>;
+  } | null = null;
 
   /** Has the last commit anything to write? */
   get hasWrites(): boolean {
@@ -297,13 +313,16 @@ export class World {
   private touchNoDirty(kind: EntityKind, id: Id): void {
     let set = this.changed.get(kind);
     if (!set) this.changed.set(kind, (set = new Set()));
+    if (set.has(id)) return;
     set.add(id);
+    if (kind === 'captures') this.rederived.add(id);
   }
 
   private clearChanges(): void {
     this.changed = new Map();
     this.removed = new Map();
     this.idsChanged = new Set();
+    this.rederived = new Set();
     this.sessionChanged = false;
     this.flagsChanged = false;
   }

@@ -110,40 +110,61 @@ interface StoredWorkflow {
   stages?: Stage[];
 }
 
+/**
+ * What a stage's record says beyond its definition, or null. Plain loops and no closures: a tick
+ * that moves stages encodes a dozen workflows, and this runs for each of their stages.
+ */
+function stageExtra(stage: Stage, template: Stage, isCurrent: boolean, base: number): Record<string, unknown> | null {
+  const live = stage as unknown as Record<string, unknown>;
+  const tpl = template as unknown as Record<string, unknown>;
+  const completedTimed = stage.state === 'completed' && live.durationS !== undefined;
+  // Progress the clock recomputes: the current working stage's, and a timed completed stage's 100.
+  const ownProgress = !((stage.state === 'working' && isCurrent) || (completedTimed && live.progress === 100));
+  let extra: Record<string, unknown> | null = null;
+  for (const key in tpl) {
+    if (key === 'name' || key === 'state' || TIME_FIELDS.has(key) || (key === 'progress' && !ownProgress)) continue;
+    if (!(key in live)) (extra ??= {})[key] = null;
+    else if (!same(live[key], tpl[key])) (extra ??= {})[key] = live[key];
+  }
+  for (const key in live) {
+    if (key in tpl || key === 'name' || key === 'state' || TIME_FIELDS.has(key) || (key === 'progress' && !ownProgress)) continue;
+    if (live[key] !== undefined) (extra ??= {})[key] = live[key];
+  }
+  if (completedTimed && live.progress === undefined) (extra ??= {}).progress = null;
+  for (const [field, short] of TIMES) {
+    const t = stage[field];
+    if (typeof t !== 'number') continue;
+    if (base + (t - base) === t) (extra ??= {})[short] = t - base;
+    else (extra ??= {})[short.toUpperCase()] = t;
+  }
+  return extra;
+}
+
 function encodeWorkflow(kind: WorkflowKind, wf: Workflow, entity: Record<string, unknown>): StoredWorkflow {
   const defs = templateStages(kind, entity);
-  if (wf.stages.length !== defs.length || wf.stages.some((s, i) => s.name !== defs[i]!.name)) {
-    return { c: wf.current, s: '', stages: wf.stages.map((s) => ({ ...s })) };
-  }
+  const stages = wf.stages;
+  let named = stages.length === defs.length;
+  for (let i = 0; named && i < stages.length; i++) named = stages[i]!.name === defs[i]!.name;
+  if (!named) return { c: wf.current, s: '', stages: stages.map((s) => ({ ...s })) };
   let base = Infinity;
-  for (const s of wf.stages) for (const [t] of TIMES) if (typeof s[t] === 'number' && s[t]! < base) base = s[t]!;
-  const out: StoredWorkflow = { c: wf.current, s: wf.stages.map((s) => LETTER[s.state]).join('') };
-  if (base !== Infinity) out.b = base;
-  const extras: (Record<string, unknown> | null)[] = [];
-  wf.stages.forEach((stage, i) => {
-    const template = defs[i]! as unknown as Record<string, unknown>;
-    const live = stage as unknown as Record<string, unknown>;
-    const extra: Record<string, unknown> = {};
-    const own = (key: string) => {
-      if (key === 'name' || key === 'state' || TIME_FIELDS.has(key)) return;
-      if (key === 'progress' && stage.state === 'working' && i === wf.current) return;
-      if (key === 'progress' && stage.state === 'completed' && live.durationS !== undefined && live.progress === 100) return;
-      if (!(key in live)) extra[key] = null;
-      else if (!same(live[key], template[key])) extra[key] = live[key];
-    };
-    for (const key in template) own(key);
-    for (const key in live) if (!(key in template)) own(key);
-    if (stage.state === 'completed' && live.durationS !== undefined && live.progress === undefined) extra.progress = null;
-    for (const [field, short] of TIMES) {
-      const t = stage[field];
-      if (typeof t !== 'number') continue;
-      if (base + (t - base) === t) extra[short] = t - base;
-      else extra[short.toUpperCase()] = t;
+  let letters = '';
+  for (const s of stages) {
+    letters += LETTER[s.state];
+    for (const [t] of TIMES) {
+      const at = s[t];
+      if (typeof at === 'number' && at < base) base = at;
     }
-    extras.push(Object.keys(extra).length ? extra : null);
-  });
-  // Stages completed together differ in nothing: each says "as before".
-  const x = extras.map((e, i) => (i > 0 && e && extras[i - 1] && same(e, extras[i - 1]) ? 1 : e));
+  }
+  const out: StoredWorkflow = { c: wf.current, s: letters };
+  if (base !== Infinity) out.b = base;
+  const x: StageExtra[] = [];
+  let previous: Record<string, unknown> | null = null;
+  for (let i = 0; i < stages.length; i++) {
+    const extra = stageExtra(stages[i]!, defs[i]!, i === wf.current, base);
+    // Stages completed together differ in nothing: each says "as before".
+    x.push(extra && previous && same(extra, previous) ? 1 : extra);
+    previous = extra;
+  }
   while (x.length && x[x.length - 1] === null) x.pop();
   if (x.length) out.x = x;
   return out;
@@ -233,7 +254,7 @@ export function encode(
  * it is derived from are read (restore() ignores it and derives again). Zero counts and false
  * flags are left out.
  */
-function captureRow(e: Record<string, unknown>): Record<string, unknown> {
+export function captureRow(e: Record<string, unknown>): Record<string, unknown> {
   const counts = Object.fromEntries(Object.entries((e.counts as Record<string, number>) ?? {}).filter(([, n]) => n));
   const flags = Object.keys((e.flags as Record<string, boolean>) ?? {}).filter((k) => (e.flags as Record<string, boolean>)[k]);
   const row: Record<string, unknown> = { stage: e.stage, counts, flags };
