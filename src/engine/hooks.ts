@@ -2,7 +2,7 @@
  * React bindings of the read model. Each hook subscribes to exactly what it reads; reading an
  * entity or a view is what makes the page hold it.
  */
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Current, EntityKind, SentOf, Flags, Id } from '../../worker/domain/types';
 import type { ViewResultOf, ViewSpec } from '../../worker/views/types';
 import { engineClient } from './client';
@@ -53,7 +53,9 @@ export function useView<S extends ViewSpec>(spec: S): ViewResultOf<S> | undefine
   // `key` stands for the spec, whose object identity changes at every render.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const subscribe = useCallback((l: () => void) => model.subscribeView(spec, l), [model, key]);
-  return useSyncExternalStore(subscribe, () => model.view(spec));
+  // A new answer may mount a table's worth of rows: rendered in the background, in slices, so the
+  // page never stalls for it (an external store's own updates render in one uninterrupted task).
+  return useDeferredValue(useSyncExternalStore(subscribe, () => model.view(spec)));
 }
 
 /** A number that changes whenever a held entity of the kind changes; key memoised views on it. */
