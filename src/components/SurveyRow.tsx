@@ -7,7 +7,7 @@ import { Checkbox, TableCell, TableRow, Text, mergeClasses } from '@fluentui/rea
 import { AppLink } from './AppLink';
 import type { Id } from '../../worker/domain/types';
 import { shortId } from '../../worker/domain/shortId';
-import { useEntity } from '../engine/hooks';
+import { useRowEntity } from '../engine/hooks';
 import { plannedLines } from '../../worker/domain/surveyDisplay';
 import { useHighlighted } from '../app/highlight';
 import { paths } from '../app/paths';
@@ -34,8 +34,8 @@ export interface SurveyRowProps {
 
 export const SurveyRow = memo(function SurveyRow({ surveyId, showCapture, showActions, showCheckbox, fixedHeight, selected, onToggle }: SurveyRowProps) {
   const styles = useRowStyles();
-  const survey = useEntity('surveys', surveyId);
-  const fp = useEntity('flightPlans', survey?.flightPlanId);
+  const survey = useRowEntity('surveys', surveyId);
+  const fp = useRowEntity('flightPlans', survey?.flightPlanId);
   const highlighted = useHighlighted('surveys', surveyId);
   if (!survey) return null;
   const id = shortId(survey.surveyId);

@@ -14,6 +14,15 @@ export function useEntity<K extends EntityKind>(kind: K, id: Id | null | undefin
 }
 
 /**
+ * An entity as a table row shows it: its updates render in the background, in time slices. A
+ * world's reset (the end of a boot's first look, an import) updates every row at once, and an
+ * external store's own updates would render them all in one uninterrupted task.
+ */
+export function useRowEntity<K extends EntityKind>(kind: K, id: Id | null | undefined): SentOf<K> | undefined {
+  return useDeferredValue(useEntity(kind, id));
+}
+
+/**
  * An entity and whether the page knows yet: `known` is false while it is being fetched, so a page
  * can wait rather than say "not found".
  */

@@ -3,7 +3,7 @@
  * viewport, plus one viewport height before and after it (SPEC §9), are rendered. It measures the
  * list's position against the browser viewport, so it works whichever ancestor scrolls.
  */
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import { startTransition, useLayoutEffect, useState, type RefObject } from 'react';
 import { RESIZE_DEBOUNCE_MS, SCROLL_DEBOUNCE_MS } from '../../worker/domain/constants';
 import { debounce } from './debounce';
 
@@ -35,7 +35,9 @@ export function useWindowedRows(
       const end = clamp(Math.ceil((2 * viewport - top) / rowHeightPx), start, rowCount);
       setRange((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
     };
-    measure();
+    // The first rows of a new list render in the background, in slices (a layout effect's update
+    // would render them all in one task); scrolling then answers at once.
+    startTransition(measure);
     const onScroll = debounce(measure, SCROLL_DEBOUNCE_MS);
     const onResize = debounce(measure, RESIZE_DEBOUNCE_MS);
     // Capture phase: scroll events do not bubble, but any scrolling ancestor's reach the window here.

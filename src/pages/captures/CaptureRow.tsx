@@ -1,11 +1,11 @@
 /**
  * One row of the capture table; subscribes to its own capture so a tick re-renders only it.
  */
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
 import { AppLink } from '../../components/AppLink';
 import type { Id } from '../../../worker/domain/types';
-import { useEntity } from '../../engine/hooks';
+import { useRowEntity } from '../../engine/hooks';
 import { useHighlighted } from '../../app/highlight';
 import { paths } from '../../app/paths';
 import { formatDayRange } from '../../components/dates';
@@ -18,10 +18,11 @@ export const CAPTURE_ROW_HEIGHT_PX = 64;
 
 export const CaptureRow = memo(function CaptureRow({ captureId, fixedHeight }: { captureId: Id; fixedHeight: boolean }) {
   const styles = useRowStyles();
-  const capture = useEntity('captures', captureId);
+  const capture = useRowEntity('captures', captureId);
   const highlighted = useHighlighted('captures', captureId);
-  if (!capture) return null;
-  return (
+  // The same element while the deferred capture is the same: the store's own (sync) pass is free,
+  // and the new capture renders in the background (useRowEntity).
+  return useMemo(() => capture && (
     <TableRow
       className={mergeClasses(styles.row, highlighted && styles.highlighted)}
       data-highlighted={highlighted || undefined}
@@ -52,5 +53,5 @@ export const CaptureRow = memo(function CaptureRow({ captureId, fixedHeight }: {
         </div>
       </TableCell>
     </TableRow>
-  );
+  ), [capture, captureId, fixedHeight, highlighted, styles]);
 });

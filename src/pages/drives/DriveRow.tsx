@@ -5,7 +5,7 @@
 import { memo, useState } from 'react';
 import { Badge, Button, TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
 import type { DriveStatus, Id } from '../../../worker/domain/types';
-import { useEntity } from '../../engine/hooks';
+import { useRowEntity } from '../../engine/hooks';
 import { useHighlighted } from '../../app/highlight';
 import { useRowStyles } from '../../components/rowStyles';
 import { StageStatus } from '../../components/StageStatus';
@@ -21,8 +21,8 @@ const STATUS_COLOR: Record<DriveStatus, 'informative' | 'success' | 'brand'> = {
 
 export const DriveRow = memo(function DriveRow({ host }: { host: Id }) {
   const styles = useRowStyles();
-  const drive = useEntity('drives', host);
-  const media = useEntity('media', drive?.mediaId);
+  const drive = useRowEntity('drives', host);
+  const media = useRowEntity('media', drive?.mediaId);
   const highlighted = useHighlighted('drives', host);
   const [inserting, setInserting] = useState(false);
   if (!drive) return null;

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Card, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import type { Survey } from '../../engine/entities';
-import { useEntity } from '../../engine/hooks';
+import { useRowEntity } from '../../engine/hooks';
 import { shortId } from '../../../worker/domain/shortId';
 import { StageStatus } from '../../components/StageStatus';
 import { formatDay } from '../../components/dates';
@@ -43,7 +43,7 @@ function surveyHref(s: Survey): string {
  */
 function DashboardRow({ surveyId, date }: { surveyId: string; date: 'flown' | 'received' }) {
   const s = useStyles();
-  const survey = useEntity('surveys', surveyId);
+  const survey = useRowEntity('surveys', surveyId);
   if (!survey) return <li className={s.row} aria-busy />;
   return (
     <li className={s.row}>

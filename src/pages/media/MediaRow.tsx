@@ -1,10 +1,10 @@
 /**
  * One media set: received on, its ids, surveys, captures, status with progress, and actions.
  */
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
 import type { Id } from '../../../worker/domain/types';
-import { useEntity } from '../../engine/hooks';
+import { useRowEntity } from '../../engine/hooks';
 import { useHighlighted } from '../../app/highlight';
 import { formatDay } from '../../components/dates';
 import { useRowStyles } from '../../components/rowStyles';
@@ -14,11 +14,11 @@ import { MediaActions } from '../../components/MediaActions';
 
 export const MediaRow = memo(function MediaRow({ mediaId }: { mediaId: Id }) {
   const styles = useRowStyles();
-  const media = useEntity('media', mediaId);
-  const drive = useEntity('drives', media?.host);
+  const media = useRowEntity('media', mediaId);
+  const drive = useRowEntity('drives', media?.host);
   const highlighted = useHighlighted('media', mediaId);
-  if (!media) return null;
-  return (
+  // The same element while the deferred entities are the same (see CaptureRow).
+  return useMemo(() => media && (
     <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)}
       data-highlighted={highlighted || undefined}
       data-media-id={mediaId}>
@@ -49,5 +49,5 @@ export const MediaRow = memo(function MediaRow({ mediaId }: { mediaId: Id }) {
         </div>
       </TableCell>
     </TableRow>
-  );
+  ), [drive, highlighted, media, mediaId, styles]);
 });
