@@ -72,7 +72,7 @@ describe('first look', () => {
     engine.stop();
   });
 
-  it('takes the whole path at once for another version, an empty store or a record without its row', async () => {
+  it('takes the whole path at once for another version, an empty store, a store without row records or a row record without its row', async () => {
     const h = await storedWorld();
     const versions = await (async () => {
       const engine = createEngine({ clock: new ManualClock(h.clock.now()), store: h.store, loadText: async () => JSON.stringify(aWorld()), firstLook: true });
@@ -87,10 +87,22 @@ describe('first look', () => {
     empty.stop();
 
     const again = await storedWorld();
-    for (const [key, record] of again.store.data) if (key.startsWith('captures\u0000')) delete (record as { r?: unknown }).r;
+    for (const [key, record] of again.store.data) if (key.startsWith('captureRows\u0000')) delete (record as { r?: unknown }).r;
     const rowless = createEngine({ clock: new ManualClock(again.clock.now()), store: again.store, loadText: async () => '', firstLook: true });
     expect((await rowless.boot({ stored: emptyStored(), baseUrl: 'http://x/' })).loading).toBeUndefined();
     expect(rowless.world.ids.surveys).toEqual(['s-1']);
     rowless.stop();
+
+    // A store from before row records: the whole path, which writes them once for the next boot.
+    const older = await storedWorld();
+    for (const key of [...older.store.data.keys()]) if (key.startsWith('captureRows\u0000')) older.store.data.delete(key);
+    const upgraded = createEngine({ clock: new ManualClock(older.clock.now()), store: older.store, loadText: async () => '', firstLook: true });
+    expect((await upgraded.boot({ stored: emptyStored(), baseUrl: 'http://x/' })).loading).toBeUndefined();
+    await upgraded.settled();
+    upgraded.stop();
+    expect(await older.store.count('captureRows')).toBe(upgraded.world.ids.captures.length);
+    const next = createEngine({ clock: new ManualClock(older.clock.now()), store: older.store, loadText: async () => '', firstLook: true });
+    expect((await next.boot({ stored: emptyStored(), baseUrl: 'http://x/' })).loading).toBe(true);
+    next.stop();
   });
 });

@@ -250,7 +250,8 @@ describe('boot', () => {
   it('starts from T0 with the sample data written whole', async () => {
     const h = await harness({ login: false });
     expect(h.engine.world.loadedAt).toBe(T0);
-    expect(h.store.data.size).toBe(1 + Object.values(h.engine.world.ids).reduce((n, l) => n + l.length, 0));
+    // The meta record, one record per entity, and a row record per capture.
+    expect(h.store.data.size).toBe(1 + Object.values(h.engine.world.ids).reduce((n, l) => n + l.length, 0) + h.engine.world.ids.captures.length);
   });
 });
 

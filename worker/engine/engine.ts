@@ -14,10 +14,10 @@ import type { Db, EntityKind, SearchEntry } from '../domain/types';
 import { applyAction, type SyncAction } from './actions/dispatch';
 import type { ActionContext } from './actions/context';
 import { realClock, type Cancel, type Clock } from './clock';
-import { commitBatch, judgeStored, parseCurrent, parseFlags, serialise, wholeWorldBatch, type LegacyStore } from './persistence';
+import { captureRowsBatch, commitBatch, judgeStored, parseCurrent, parseFlags, serialise, wholeWorldBatch, type LegacyStore } from './persistence';
 import { SEARCHED_KINDS, SearchIndex } from './search';
 import { step } from './simulation';
-import { memoryStore, type WorldBatch, type WorldStore } from './store/worldStore';
+import { CAPTURE_ROWS, memoryStore, type WorldBatch, type WorldStore } from './store/worldStore';
 import { emptyIds, emptyMaps, World } from './world';
 import { CallLog } from './callLog';
 import { WriteQueue } from './writeQueue';
@@ -249,6 +249,10 @@ export function createEngine(deps: EngineDeps): Engine {
     if (candidate?.fromStore) {
       world.load(db, candidate.orders);
       reindexLater();
+      // A store written before capture row records existed gets them once, for its next first look.
+      void serial(async () => {
+        if ((await store.count(CAPTURE_ROWS)) !== world.ids.captures.length) await store.commit(captureRowsBatch(world));
+      }).catch(() => undefined);
     } else {
       // Sample data, a newer localStorage copy or an earlier version's store: written whole, once.
       await exclusive(async () => {

@@ -1,6 +1,6 @@
 /**
  * The first look of a boot from the store (issue 11): the capture table, the projects and the
- * users, read from their own records alone (a capture record carries its last derived row), so a
+ * users, read from their own records alone (a capture's row record carries its last derived row), so a
  * page can show the capture table while the surveys, media and flight plans — most of a large
  * world — are still being read, checked and derived. Anything doubtful (no meta, another version,
  * an expired demo, a record without its row) answers null, and the boot takes its whole path.
@@ -10,12 +10,12 @@ import { makeCapture, makeProject, makeUser } from '../domain/entities';
 import type { Capture, Current, EntityKind, Flags, Id, Project, User } from '../domain/types';
 import { parseCurrent, parseFlags } from './persistence';
 import { captureFromRow, decode } from './store/storedForm';
-import type { WorldStore } from './store/worldStore';
+import { CAPTURE_ROWS, type StoredKind, type WorldStore } from './store/worldStore';
 
 /** How long the rest of the world waits for a first view to be asked for and answered. */
 export const FIRST_LOOK_GRACE_MS = 300;
 
-/** The kinds a first look reads and answers for. */
+/** The kinds a first look answers for. */
 export const FIRST_LOOK_KINDS: readonly EntityKind[] = ['captures', 'projects', 'users'];
 
 export interface FirstLook {
@@ -33,14 +33,18 @@ const NO_FLAGS = Object.fromEntries(Object.keys(blank.flags).map((k) => [k, fals
 
 export async function firstLook(store: WorldStore, now: number): Promise<FirstLook | null> {
   let read: Awaited<ReturnType<WorldStore['readKinds']>>;
+  let captures: number;
   try {
-    read = await store.readKinds(FIRST_LOOK_KINDS);
+    // The captures' row records, not the captures: a tenth of the bytes at 100 000 surveys.
+    [read, captures] = await Promise.all([store.readKinds([CAPTURE_ROWS, 'projects', 'users']), store.count('captures')]);
   } catch {
     return null;
   }
   const meta = read.meta;
   if (!meta || meta.version !== DATA_VERSION || now - meta.loadedAt > DEMO_EXPIRY_MS) return null;
-  const sorted = (kind: EntityKind) => [...(read.records[kind] ?? [])].sort((a, b) => a[1].o - b[1].o);
+  // A store written before row records existed (or missing any): the whole path, which writes them.
+  if ((read.records[CAPTURE_ROWS]?.length ?? 0) !== captures) return null;
+  const sorted = (kind: StoredKind) => [...(read.records[kind] ?? [])].sort((a, b) => a[1].o - b[1].o);
   const out: FirstLook = {
     captures: {},
     projects: {},
@@ -49,7 +53,7 @@ export async function firstLook(store: WorldStore, now: number): Promise<FirstLo
     current: parseCurrent(JSON.stringify(meta.current)),
     flags: parseFlags(JSON.stringify(meta.flags)),
   };
-  for (const [id, record] of sorted('captures')) {
+  for (const [id, record] of sorted(CAPTURE_ROWS)) {
     const capture = captureFromRow(id, record, ZERO_COUNTS, NO_FLAGS);
     if (!capture) return null;
     out.captures[id] = capture as unknown as Capture;

@@ -9,8 +9,8 @@ import type { Current, Db, EntityKind, Flags, Id, Workflow } from '../domain/typ
 import { parseCurrent, parseFlags } from '../domain/session';
 import { slimWorkflow } from '../domain/stageCatalog';
 import { ENTITY_KINDS, restore } from '../domain/restore';
-import { captureRow, decode, encode, type StoredRecord } from './store/storedForm';
-import type { StoreMeta, StoredWorld, WorldBatch } from './store/worldStore';
+import { captureRowRecord, decode, encode, type StoredRecord } from './store/storedForm';
+import { CAPTURE_ROWS, type StoreMeta, type StoredWorld, type WorldBatch } from './store/worldStore';
 import type { World } from './world';
 import type { Flash } from '../api';
 
@@ -183,10 +183,32 @@ export function metaOf(world: World): StoreMeta {
 
 /**
  * The record each capture was last written as, by entity: a capture re-derived because a survey of
- * its changed keeps its own fields, so only its row cache is made again (a tick that ends a dozen
- * survey stages re-derives a dozen captures).
+ * its changed keeps its own fields, so only its row record is written again (a tick that ends a
+ * dozen survey stages re-derives a dozen captures).
  */
 const lastCaptureRecord = new WeakMap<object, StoredRecord>();
+
+/** A capture's record (unless only its row changed) and its row record. */
+function putCapture(batch: WorldBatch, id: Id, capture: object, order: number, orderOf: (kind: EntityKind, id: Id) => number | undefined, rederived: boolean): void {
+  let record = rederived ? lastCaptureRecord.get(capture) : undefined;
+  if (!record) {
+    record = encode('captures', capture, order, orderOf);
+    lastCaptureRecord.set(capture, record);
+    batch.put.push({ kind: 'captures', id, record });
+  }
+  batch.put.push({ kind: CAPTURE_ROWS, id, record: captureRowRecord(record, capture) });
+}
+
+/** Every capture's row record (a store written before row records existed gets them once). */
+export function captureRowsBatch(world: World): WorldBatch {
+  const batch: WorldBatch = { put: [], del: [] };
+  const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
+  for (const id of world.ids.captures) {
+    const capture = world.index.captures[id];
+    if (capture) batch.put.push({ kind: CAPTURE_ROWS, id, record: captureRowRecord(encode('captures', capture, world.order.captures.get(id) ?? 0, orderOf), capture) });
+  }
+  return batch;
+}
 
 /** The records a commit writes: exactly the entities it changed or removed, and the meta record. */
 export function commitBatch(world: World): WorldBatch {
@@ -198,17 +220,16 @@ export function commitBatch(world: World): WorldBatch {
     for (const id of ids) {
       const entity = (world.index[kind] as Record<Id, object>)[id];
       if (!entity) continue;
-      let record: StoredRecord;
-      if (kind === 'captures') {
-        const last = writes.rederived.has(id) ? lastCaptureRecord.get(entity) : undefined;
-        record = last ? { ...last, r: captureRow(entity as Record<string, unknown>) } : encode(kind, entity, world.order[kind].get(id) ?? 0, orderOf);
-        lastCaptureRecord.set(entity, record);
-      } else record = encode(kind, entity, world.order[kind].get(id) ?? 0, orderOf);
-      batch.put.push({ kind, id, record });
+      const order = world.order[kind].get(id) ?? 0;
+      if (kind === 'captures') putCapture(batch, id, entity, order, orderOf, writes.rederived.has(id));
+      else batch.put.push({ kind, id, record: encode(kind, entity, order, orderOf) });
     }
   }
   for (const [kind, ids] of Object.entries(writes.del) as [EntityKind, Id[]][]) {
-    for (const id of ids) batch.del.push({ kind, id });
+    for (const id of ids) {
+      batch.del.push({ kind, id });
+      if (kind === 'captures') batch.del.push({ kind: CAPTURE_ROWS, id });
+    }
   }
   return batch;
 }
@@ -221,7 +242,10 @@ export function wholeWorldBatch(world: World): WorldBatch {
     const map = world.index[kind] as Record<Id, object>;
     for (const id of world.ids[kind]) {
       const entity = map[id];
-      if (entity) batch.put.push({ kind, id, record: encode(kind, entity, world.order[kind].get(id) ?? 0, orderOf) });
+      if (!entity) continue;
+      const order = world.order[kind].get(id) ?? 0;
+      if (kind === 'captures') putCapture(batch, id, entity, order, orderOf, false);
+      else batch.put.push({ kind, id, record: encode(kind, entity, order, orderOf) });
     }
   }
   return batch;

@@ -48,6 +48,7 @@ export function idbStore(dbName = 'aerial-survey-console', storeName = 'world'):
         );
         return { meta: await meta, records };
       }),
+    count: (kind) => use('readonly', (store) => promisifyRequest(store.count(kindRange(kind)))),
     commit: (batch) =>
       use('readwrite', (store) => {
         if (batch.clear) store.clear();

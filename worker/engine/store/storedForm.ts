@@ -244,17 +244,29 @@ export function encode(
   }
   if (kind === 'surveys' && e.path === surveyPath(String(e.flownOn), String(e.cpid), String(e.surveyId))) delete out.path;
   if (kind === 'projects' && e.url === `/projects/${String(e.projectId)}`) delete out.url;
-  if (kind === 'captures') out.r = captureRow(e);
   return out;
 }
 
+/** The survey lists of a capture: all a capture's row record leaves out of its record. */
+const LISTS_OF_A_CAPTURE = new Set(['surveyIds', 'selectedIds', 'flightPlanIds']);
+
 /**
- * A capture's table row as last derived (status, counts, dates, flags): a cache beside the stored
- * fields, so a boot can show the capture table from the capture records alone before the surveys
- * it is derived from are read (restore() ignores it and derives again). Zero counts and false
- * flags are left out.
+ * A capture's row record (worldStore CAPTURE_ROWS): its stored record without the survey lists,
+ * and its table row as last derived.
  */
-export function captureRow(e: Record<string, unknown>): Record<string, unknown> {
+export function captureRowRecord(record: StoredRecord, capture: object): StoredRecord {
+  const row: StoredRecord = { o: record.o };
+  for (const key in record) if (!LISTS_OF_A_CAPTURE.has(key)) row[key] = record[key];
+  row.r = captureRow(capture as Record<string, unknown>);
+  return row;
+}
+
+/**
+ * A capture's table row as last derived (status, counts, dates, flags): a cache in its row record,
+ * so a boot can show the capture table from the row records alone before the surveys it is
+ * derived from are read (restore() derives it again). Zero counts and false flags are left out.
+ */
+function captureRow(e: Record<string, unknown>): Record<string, unknown> {
   const counts = Object.fromEntries(Object.entries((e.counts as Record<string, number>) ?? {}).filter(([, n]) => n));
   const flags = Object.keys((e.flags as Record<string, boolean>) ?? {}).filter((k) => (e.flags as Record<string, boolean>)[k]);
   const row: Record<string, unknown> = { stage: e.stage, counts, flags };

@@ -9,6 +9,14 @@ import type { ActionResult } from '../../api';
 import type { Current, EntityKind, Flags, Id } from '../../domain/types';
 import type { StoredRecord } from './storedForm';
 
+/**
+ * Beside each capture's record, its row record: what the capture table shows of it (its fields
+ * without the survey lists, and its last derived row), so a boot's first look reads 10 000 small
+ * records, not 10 000 whole captures (issue 11). Written in the same transaction as the capture.
+ */
+export const CAPTURE_ROWS = 'captureRows';
+export type StoredKind = EntityKind | typeof CAPTURE_ROWS;
+
 export interface StoreMeta {
   version: number;
   savedAt: number;
@@ -20,8 +28,8 @@ export interface StoreMeta {
 export interface WorldBatch {
   /** Empties the store first (a whole new world: sample data, reset, import). */
   clear?: boolean;
-  put: { kind: EntityKind; id: Id; record: StoredRecord }[];
-  del: { kind: EntityKind; id: Id }[];
+  put: { kind: StoredKind; id: Id; record: StoredRecord }[];
+  del: { kind: StoredKind; id: Id }[];
   meta?: StoreMeta;
   /** A call applied in this commit and its answer. */
   call?: { id: string; result: ActionResult };
@@ -31,7 +39,7 @@ export interface WorldBatch {
 
 export interface StoredWorld {
   meta: StoreMeta | undefined;
-  records: Partial<Record<EntityKind, [Id, StoredRecord][]>>;
+  records: Partial<Record<StoredKind, [Id, StoredRecord][]>>;
   /** Ids of the calls whose answers are kept. */
   calls: string[];
 }
@@ -39,7 +47,9 @@ export interface StoredWorld {
 export interface WorldStore {
   readAll(): Promise<StoredWorld>;
   /** The meta record and the records of some kinds only (the first look of a boot). */
-  readKinds(kinds: readonly EntityKind[]): Promise<Pick<StoredWorld, 'meta' | 'records'>>;
+  readKinds(kinds: readonly StoredKind[]): Promise<Pick<StoredWorld, 'meta' | 'records'>>;
+  /** How many records of a kind are stored (nothing is read). */
+  count(kind: StoredKind): Promise<number>;
   /** Resolves once the transaction has completed (the data is on disk); rejects if it aborted. */
   commit(batch: WorldBatch): Promise<void>;
   /** The stored answer of a call already applied, if any. */
@@ -78,10 +88,15 @@ export function memoryStore(): MemoryStore {
       // One copy of the whole read, as IndexedDB's getAll hands over fresh objects in bulk.
       return structuredClone({ meta, records, calls });
     },
+    async count(kind) {
+      let n = 0;
+      for (const key of data.keys()) if (key.startsWith(`${kind}\u0000`)) n++;
+      return n;
+    },
     async readKinds(kinds) {
       const records: StoredWorld['records'] = Object.fromEntries(kinds.map((k) => [k, []]));
       for (const [key, value] of data) {
-        const [kind, id] = key.split('\u0000') as [EntityKind, string];
+        const [kind, id] = key.split('\u0000') as [StoredKind, string];
         records[kind]?.push([id, value as StoredRecord]);
       }
       return structuredClone({ meta: data.get(keyOf(...META_KEY)) as StoreMeta | undefined, records });
