@@ -247,16 +247,19 @@ export function encode(
   return out;
 }
 
-/** The survey lists of a capture: all a capture's row record leaves out of its record. */
-const LISTS_OF_A_CAPTURE = new Set(['surveyIds', 'selectedIds', 'flightPlanIds']);
+/**
+ * What a capture's row record leaves out of its record: the survey lists and the workflow (a first
+ * look neither ticks nor acts, and the whole world that follows it brings them).
+ */
+const NOT_IN_A_ROW = new Set(['surveyIds', 'selectedIds', 'flightPlanIds', 'w']);
 
 /**
- * A capture's row record (worldStore CAPTURE_ROWS): its stored record without the survey lists,
- * and its table row as last derived.
+ * A capture's row record (worldStore CAPTURE_ROWS): its stored record without the survey lists or
+ * the workflow, and its table row as last derived.
  */
 export function captureRowRecord(record: StoredRecord, capture: object): StoredRecord {
   const row: StoredRecord = { o: record.o };
-  for (const key in record) if (!LISTS_OF_A_CAPTURE.has(key)) row[key] = record[key];
+  for (const key in record) if (!NOT_IN_A_ROW.has(key)) row[key] = record[key];
   row.r = captureRow(capture as Record<string, unknown>);
   return row;
 }
@@ -285,6 +288,8 @@ export function captureFromRow(id: string, record: StoredRecord, zeroCounts: Rec
   for (const key of ['firstFlownOn', 'lastFlownOn', 'firstReceivedOn', 'lastReceivedOn']) capture[key] = (row as Record<string, unknown>)[key] ?? null;
   capture.surveyIds ??= [];
   capture.flightPlanIds ??= [];
+  // Its stage is the row's; the workflow stands still until the whole world replaces it.
+  capture.workflow = { stages: [{ name: 'waiting', automatic: false, state: 'waiting' }], current: 0 };
   return capture;
 }
 
