@@ -15,6 +15,7 @@
  */
 import type { ProgressKind, ProgressNumbers, SlotNames } from '../api';
 import type { Capture, Id, Media, Survey } from '../domain/types';
+import { formatDuration, progressAt, remainingSAt } from '../domain/workflow';
 
 export const PROGRESS_KINDS: readonly ProgressKind[] = ['media', 'surveys', 'captures'];
 
@@ -163,6 +164,19 @@ export class ActiveTable {
       k.sent();
     }
     return out;
+  }
+
+  /** Every working stage's progress, and the time left its stage view gives, as of `now`. */
+  bringUpTo(now: number, speed: number): void {
+    for (const kind of PROGRESS_KINDS) {
+      for (const e of this.kinds[kind].entities) {
+        const stage = e?.workflow.stages[e.workflow.current];
+        if (stage?.state !== 'working') continue;
+        stage.progress = progressAt(stage, now);
+        const left = Math.ceil(remainingSAt(stage, now, speed));
+        Object.assign(e!.stage, { progress: Math.floor(stage.progress), remainingS: left, remainingText: formatDuration(left) });
+      }
+    }
   }
 
   /** Every slot in use, for a snapshot. */

@@ -10,7 +10,7 @@ import { DATA_VERSION, DEFAULT_FLAGS } from '../domain/constants';
 import type { Capture, Current, Db, EntityKind, EntityMaps, EntityOf, Flags, Id, IdLists, Survey } from '../domain/types';
 import { captureDates, deriveCapture, deriveDrive, deriveMedia, deriveSurvey } from '../domain/derive';
 import { ENTITY_KINDS } from '../domain/restore';
-import { formatDuration, isActive, progressAt, remainingSAt } from '../domain/workflow';
+import { isActive } from '../domain/workflow';
 import { ActiveTable, PROGRESS_KINDS, type Timed } from './progressSlots';
 import { sentForm, sentMaps } from './sent';
 
@@ -100,17 +100,7 @@ export class World {
    * screens show (see progressSlots.ts).
    */
   toDb(now?: number): Db {
-    if (now !== undefined) {
-      for (const kind of PROGRESS_KINDS) {
-        for (const e of this.active.of(kind).entities) {
-          const stage = e?.workflow.stages[e.workflow.current];
-          if (stage?.state !== 'working') continue;
-          stage.progress = progressAt(stage, now);
-          const left = Math.ceil(remainingSAt(stage, now, this.speed));
-          Object.assign(e!.stage, { progress: Math.floor(stage.progress), remainingS: left, remainingText: formatDuration(left) });
-        }
-      }
-    }
+    if (now !== undefined) this.active.bringUpTo(now, this.speed);
     return { version: this.version, index: this.index, ids: this.ids, savedAt: this.savedAt, loadedAt: this.loadedAt };
   }
 
