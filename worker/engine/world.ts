@@ -247,7 +247,7 @@ export class World {
       (event.changed as Record<string, unknown>)[kind] = out;
     }
     for (const [kind, set] of this.removed) if (set.size) event.removed[kind] = [...set];
-    for (const kind of this.idsChanged) event.ids[kind] = clone ? [...this.ids[kind]] : this.ids[kind];
+    if (this.idsChanged.size) event.lists = [...this.idsChanged];
     // An entity sent whole already carries its progress.
     const { progress, slots } = this.active.drain((kind) => this.changed.get(kind));
     if (progress) event.progress = progress;

@@ -249,7 +249,7 @@ export function viewHub(engine: Engine, defer: (fn: () => void) => void = (fn) =
         any = true;
       }
     }
-    for (const kind of Object.keys(event.ids) as EntityKind[]) touched.add(kind);
+    for (const kind of event.lists ?? []) touched.add(kind);
     slots.read(event.progress, (kind, id, percent, remainingS) => {
       progress?.push([kind, id, percent, remainingS]);
       if (!held.has(keyOf(kind, id))) return;
