@@ -6,7 +6,7 @@
 // First: the Trusted Types default policy must exist before the engine worker is created.
 import './security/trustedTypes';
 import './base.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FluentProvider, RendererProvider } from '@fluentui/react-components';
 import { Router } from 'wouter';
@@ -30,14 +30,19 @@ window.addEventListener('keydown', noteUserInput, { capture: true });
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <RendererProvider renderer={styleRenderer} targetDocument={document}>
-      <FluentProvider theme={appTheme} style={{ minHeight: '100vh' }}>
-        <Router>
-          <App />
-        </Router>
-      </FluentProvider>
-    </RendererProvider>
-  </StrictMode>,
+// A transition: the shell's first render runs in time slices (a default-priority render is one
+// task, and Fluent's styles make it a long one on a slow machine).
+const app = createRoot(root);
+startTransition(() =>
+  app.render(
+    <StrictMode>
+      <RendererProvider renderer={styleRenderer} targetDocument={document}>
+        <FluentProvider theme={appTheme} style={{ minHeight: '100vh' }}>
+          <Router>
+            <App />
+          </Router>
+        </FluentProvider>
+      </RendererProvider>
+    </StrictMode>,
+  ),
 );
