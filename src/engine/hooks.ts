@@ -62,9 +62,12 @@ export function useView<S extends ViewSpec>(spec: S): ViewResultOf<S> | undefine
   // `key` stands for the spec, whose object identity changes at every render.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const subscribe = useCallback((l: () => void) => model.subscribeView(spec, l), [model, key]);
+  const value = useSyncExternalStore(subscribe, () => model.view(spec));
   // A new answer may mount a table's worth of rows: rendered in the background, in slices, so the
   // page never stalls for it (an external store's own updates render in one uninterrupted task).
-  return useDeferredValue(useSyncExternalStore(subscribe, () => model.view(spec)));
+  // Deferred with its spec: an answer to the spec before is never passed off as this one's.
+  const deferred = useDeferredValue(useMemo(() => ({ key, value }), [key, value]));
+  return deferred.key === key ? deferred.value : undefined;
 }
 
 /** A number that changes whenever a held entity of the kind changes; key memoised views on it. */
