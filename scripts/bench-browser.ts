@@ -240,7 +240,8 @@ async function main() {
       const heap = await heapAfterBoot(page);
       log(`  ticking ${TICK_S} s on /captures and on /media…`);
       const tickCaptures = await longTasksFor(page, TICK_S);
-      await page.getByRole('link', { name: 'Media', exact: true }).click();
+      // A bounded wait: a benchmark that hangs says nothing (one full run did, once, here).
+      await page.getByRole('link', { name: 'Media', exact: true }).click({ timeout: 30_000 });
       const tickMedia = await longTasksFor(page, TICK_S);
       const qc = await qcGrid(page, world.qcSurvey);
       const all = boots.flatMap((b) => b.longTasks);
