@@ -90,7 +90,9 @@ describe('progress by slot', () => {
 
   it('a new world enters its active workflows unnamed: the snapshot after a load carries the table', () => {
     const out = new ActiveTable();
-    out.reset([['surveys', 'a', timed()], ['media', 'm', timed()]]);
+    out.clear();
+    out.of('surveys').enter('a', timed(), false);
+    out.of('media').enter('m', timed(), false);
     expect(out.drain(() => undefined)).toEqual({});
     expect(out.table()).toEqual({ media: { 0: 'm' }, surveys: { 0: 'a' }, captures: {} });
   });

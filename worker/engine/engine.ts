@@ -133,7 +133,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const snapshotEvent = (notices?: Flash[], full = !deps.lightSnapshots): EngineEvent => {
     const event: EngineEvent = full
       ? { seq, ...world.snapshot(clone) }
-      : { seq, kind: 'snapshot', changed: {}, removed: {}, ids: {}, slots: world.progressSlots(), current: world.current, flags: { ...world.flags } };
+      : { seq, kind: 'snapshot', changed: {}, removed: {}, ids: {}, slots: world.active.table(), current: world.current, flags: { ...world.flags } };
     if (notices?.length) event.notices = notices;
     return event;
   };

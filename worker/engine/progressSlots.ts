@@ -133,10 +133,9 @@ export class ActiveTable {
     return this.kinds[kind];
   }
 
-  /** A new world: every active workflow enters unnamed (the snapshot that follows a load carries the table). */
-  reset(active: Iterable<[ProgressKind, Id, Timed]>): void {
+  /** A new world: no slot in use. */
+  clear(): void {
     this.kinds = newTables();
-    for (const [kind, id, entity] of active) this.kinds[kind].enter(id, entity, false);
   }
 
   get pending(): boolean {

@@ -5,7 +5,7 @@
  * that summarise it, and turns the changes into one delta event. Nothing here grows with db size
  * per tick: only touched and active entities are visited.
  */
-import type { EngineEvent, ProgressKind, SlotNames } from '../api';
+import type { EngineEvent } from '../api';
 import { DATA_VERSION, DEFAULT_FLAGS } from '../domain/constants';
 import type { Capture, Current, Db, EntityKind, EntityMaps, EntityOf, Flags, Id, IdLists, Survey } from '../domain/types';
 import { captureDates, deriveCapture, deriveDrive, deriveMedia, deriveSurvey } from '../domain/derive';
@@ -13,8 +13,6 @@ import { ENTITY_KINDS } from '../domain/restore';
 import { isActive } from '../domain/workflow';
 import { ActiveTable, PROGRESS_KINDS, type Timed } from './progressSlots';
 import { sentForm, sentMaps } from './sent';
-
-export { PROGRESS_KINDS };
 
 export function emptyMaps(): EntityMaps {
   return { projects: {}, captures: {}, flightPlans: {}, surveys: {}, media: {}, drives: {}, users: {} };
@@ -69,14 +67,12 @@ export class World {
     this.version = db.version;
     this.savedAt = db.savedAt;
     this.loadedAt = db.loadedAt;
-    const index = this.index;
-    this.active.reset(
-      (function* () {
-        for (const kind of PROGRESS_KINDS) {
-          for (const [id, e] of Object.entries(index[kind] as Record<Id, Timed>)) if (isActive(e.workflow)) yield [kind, id, e] as [ProgressKind, Id, Timed];
-        }
-      })(),
-    );
+    // Unnamed: the snapshot that follows a load carries the whole slot table.
+    this.active.clear();
+    for (const kind of PROGRESS_KINDS) {
+      const table = this.active.of(kind);
+      for (const [id, e] of Object.entries(this.index[kind] as Record<Id, Timed>)) if (isActive(e.workflow)) table.enter(id, e, false);
+    }
     this.clearChanges();
   }
 
@@ -261,11 +257,6 @@ export class World {
     this.lastWrites = { put, del, session: this.sessionChanged || this.flagsChanged, rederived: this.rederived };
     this.clearChanges();
     return event;
-  }
-
-  /** Every progress slot in use (a light snapshot carries them too). */
-  progressSlots(): SlotNames {
-    return this.active.table();
   }
 
   snapshot(clone: boolean): Omit<EngineEvent, 'seq'> {
