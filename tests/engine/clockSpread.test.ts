@@ -36,6 +36,18 @@ describe('the clock', () => {
     for (const id of ids) expect(endOf(id)).toBe(T0 + 60_000);
   });
 
+  it('takes the stage ends it left in turn: the next tick starts with the first one it did not take', async () => {
+    const w = aWorld();
+    const ids = Array.from({ length: 30 }, (_, i) => `s-${i}`);
+    for (const id of ids) aSurvey(w, { surveyId: id, mediaId: 'M1', stage: 'frame-extraction', startedAt: T0, durationS: 60 });
+    const h = await harness({ world: w });
+    const moved = () => ids.filter((id) => h.engine.world.index.surveys[id]!.stage.name !== 'frame-extraction');
+    h.advance(60_000);
+    expect(moved()).toEqual(ids.slice(0, STAGE_ENDS_PER_TICK));
+    h.advance(500);
+    expect(moved()).toEqual(ids.slice(0, 2 * STAGE_ENDS_PER_TICK));
+  });
+
   it('catches up at once after a sleep, and an action steps every workflow first', async () => {
     const asleep = await manyEndingTogether();
     asleep.h.advance(50_000);

@@ -36,8 +36,9 @@ export function step(world: World, now: number, options: StepOptions = {}): void
 function stepKind(world: World, kind: ProgressKind, table: KindTable, now: number, ends: number): number {
   const speed = world.speed;
   const n = table.size;
-  // Taken in turn from where the last spread tick stopped, so no workflow waits twice.
+  // Taken in turn from the first stage end the last spread tick left, so none waits twice.
   const from = table.cursor < n ? table.cursor : 0;
+  let left = false;
   for (let k = 0; k < n; k++) {
     const s = k + from < n ? k + from : k + from - n;
     const entity = table.entities[s];
@@ -52,8 +53,8 @@ function stepKind(world: World, kind: ProgressKind, table: KindTable, now: numbe
       continue;
     }
     if (ends <= 0) {
-      table.cursor = s;
-      ends = -1;
+      if (!left) table.cursor = s;
+      left = true;
       continue;
     }
     const id = table.ids[s]!;
@@ -66,8 +67,8 @@ function stepKind(world: World, kind: ProgressKind, table: KindTable, now: numbe
     const stage = currentStage(entity.workflow);
     showIfChanged(table, s, Math.floor(progressAt(stage, now)), Math.ceil(remainingSAt(stage, now, speed)), speed);
   }
-  if (ends >= 0) table.cursor = 0;
-  return ends < 0 ? 0 : ends;
+  if (!left) table.cursor = 0;
+  return Math.max(0, ends);
 }
 
 /**
