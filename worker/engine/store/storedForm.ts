@@ -111,6 +111,14 @@ interface StoredWorkflow {
 }
 
 /**
+ * Keys a stage's record never stores as its own: name and state (the letters say them), the times
+ * (stored as offsets), and progress the clock recomputes.
+ */
+function notOwn(key: string, ownProgress: boolean): boolean {
+  return key === 'name' || key === 'state' || TIME_FIELDS.has(key) || (key === 'progress' && !ownProgress);
+}
+
+/**
  * What a stage's record says beyond its definition, or null. Plain loops and no closures: a tick
  * that moves stages encodes a dozen workflows, and this runs for each of their stages.
  */
@@ -122,12 +130,12 @@ function stageExtra(stage: Stage, template: Stage, isCurrent: boolean, base: num
   const ownProgress = !((stage.state === 'working' && isCurrent) || (completedTimed && live.progress === 100));
   let extra: Record<string, unknown> | null = null;
   for (const key in tpl) {
-    if (key === 'name' || key === 'state' || TIME_FIELDS.has(key) || (key === 'progress' && !ownProgress)) continue;
+    if (notOwn(key, ownProgress)) continue;
     if (!(key in live)) (extra ??= {})[key] = null;
     else if (!same(live[key], tpl[key])) (extra ??= {})[key] = live[key];
   }
   for (const key in live) {
-    if (key in tpl || key === 'name' || key === 'state' || TIME_FIELDS.has(key) || (key === 'progress' && !ownProgress)) continue;
+    if (key in tpl || notOwn(key, ownProgress)) continue;
     if (live[key] !== undefined) (extra ??= {})[key] = live[key];
   }
   if (completedTimed && live.progress === undefined) (extra ??= {}).progress = null;
