@@ -16,7 +16,9 @@ export function useEntity<K extends EntityKind>(kind: K, id: Id | null | undefin
 /**
  * An entity as a table row shows it: its updates render in the background, in time slices. A
  * world's reset (the end of a boot's first look, an import) updates every row at once, and an
- * external store's own updates would render them all in one uninterrupted task.
+ * external store's own updates would render them all in one uninterrupted task. Pair it with an
+ * element memoised on the value, as the rows do: otherwise the store's own pass renders the row
+ * again anyway, with the old value.
  */
 export function useRowEntity<K extends EntityKind>(kind: K, id: Id | null | undefined): SentOf<K> | undefined {
   return useDeferredValue(useEntity(kind, id));

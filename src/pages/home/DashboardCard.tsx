@@ -2,7 +2,7 @@
  * One dashboard list: a heading, up to ten surveys with their capture and status, and an empty
  * state that says what would appear here and where to start.
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Card, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import type { Survey } from '../../engine/entities';
@@ -44,20 +44,23 @@ function surveyHref(s: Survey): string {
 function DashboardRow({ surveyId, date }: { surveyId: string; date: 'flown' | 'received' }) {
   const s = useStyles();
   const survey = useRowEntity('surveys', surveyId);
-  if (!survey) return <li className={s.row} aria-busy />;
-  return (
-    <li className={s.row}>
-      <div className={s.what}>
-        <Link href={surveyHref(survey)} className={s.link}>
-          Survey {shortId(survey.surveyId)}
-        </Link>
-        <span className={s.meta}>
-          {survey.cpid} · {date === 'received' ? `received ${formatDay(survey.receivedOn)}` : `flown ${formatDay(survey.flownOn)}`}
-        </span>
-      </div>
-      <StageStatus stage={survey.stage} />
-    </li>
-  );
+  // The same element while the deferred survey is the same (see CaptureRow).
+  return useMemo(() => {
+    if (!survey) return <li className={s.row} aria-busy />;
+    return (
+      <li className={s.row}>
+        <div className={s.what}>
+          <Link href={surveyHref(survey)} className={s.link}>
+            Survey {shortId(survey.surveyId)}
+          </Link>
+          <span className={s.meta}>
+            {survey.cpid} · {date === 'received' ? `received ${formatDay(survey.receivedOn)}` : `flown ${formatDay(survey.flownOn)}`}
+          </span>
+        </div>
+        <StageStatus stage={survey.stage} />
+      </li>
+    );
+  }, [date, s, survey]);
 }
 
 export interface DashboardCardProps {
