@@ -11,10 +11,10 @@ import { durationKey, formatDuration } from '../../worker/domain/workflow';
 
 const ENDING = 20;
 
-/** A world where `ENDING` surveys extract frames, all ending at T0 + 60 s. */
-async function manyEndingTogether() {
+/** A world where `count` surveys extract frames, all ending at T0 + 60 s. */
+async function manyEndingTogether(count = ENDING) {
   const w = aWorld();
-  const ids = Array.from({ length: ENDING }, (_, i) => `s-${i}`);
+  const ids = Array.from({ length: count }, (_, i) => `s-${i}`);
   for (const id of ids) aSurvey(w, { surveyId: id, mediaId: 'M1', stage: 'frame-extraction', startedAt: T0, durationS: 60 });
   const h = await harness({ world: w });
   const moved = () => ids.filter((id) => h.engine.world.index.surveys[id]!.stage.name !== 'frame-extraction');
@@ -37,11 +37,7 @@ describe('the clock', () => {
   });
 
   it('takes the stage ends it left in turn: the next tick starts with the first one it did not take', async () => {
-    const w = aWorld();
-    const ids = Array.from({ length: 30 }, (_, i) => `s-${i}`);
-    for (const id of ids) aSurvey(w, { surveyId: id, mediaId: 'M1', stage: 'frame-extraction', startedAt: T0, durationS: 60 });
-    const h = await harness({ world: w });
-    const moved = () => ids.filter((id) => h.engine.world.index.surveys[id]!.stage.name !== 'frame-extraction');
+    const { h, ids, moved } = await manyEndingTogether(30);
     h.advance(60_000);
     expect(moved()).toEqual(ids.slice(0, STAGE_ENDS_PER_TICK));
     h.advance(500);
