@@ -12,7 +12,7 @@
  * Fluent unmounts the content once the exit motion ends, so a closed dialog holds no state and no
  * subscription of its own.
  */
-import { Fragment, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import {
   Button,
   Dialog,
@@ -56,6 +56,22 @@ export function FormDialog({ open, onClose, alert, wide, children }: FormDialogP
       </DialogSurface>
     </Dialog>
   );
+}
+
+/**
+ * The one shape of the app's dialogs: a `FormDialog` that stays mounted, around a form made
+ * afresh on each opening. The dialog's props are the form's, and `open`.
+ */
+export function formDialog<P extends { onClose: () => void }>(Form: ComponentType<P>, options: { wide?: boolean } = {}) {
+  function OpenableForm({ open, ...form }: { open: boolean } & P) {
+    return (
+      <FormDialog open={open} wide={options.wide} onClose={form.onClose}>
+        <Form {...(form as unknown as P)} />
+      </FormDialog>
+    );
+  }
+  OpenableForm.displayName = `formDialog(${Form.displayName ?? Form.name})`;
+  return OpenableForm;
 }
 
 export interface DialogFormProps {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Field, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
 import type { Id } from '../../worker/domain/types';
 import type { Media } from '../engine/entities';
-import { DialogForm, FormDialog } from '../components/FormDialog';
+import { DialogForm, formDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { useAllOf, useCurrent } from '../engine/hooks';
 import { shortId } from '../../worker/domain/shortId';
@@ -15,13 +15,7 @@ import { UserPicker } from './UserPicker';
 
 type AssignFormProps = { media: Media; onClose: () => void };
 
-export function AssignDialog({ open, ...form }: { open: boolean } & AssignFormProps) {
-  return (
-    <FormDialog open={open} onClose={form.onClose}>
-      <AssignForm {...form} />
-    </FormDialog>
-  );
-}
+export const AssignDialog = formDialog(AssignForm);
 
 /** Assign's fields and drafts, fresh on each opening. */
 function AssignForm({ media, onClose }: AssignFormProps) {

@@ -12,7 +12,7 @@ import { AddRegular } from '@fluentui/react-icons';
 import { DateTime } from 'luxon';
 import type { NewSurveyInput } from '../../worker/api';
 import type { Drive } from '../../worker/domain/types';
-import { DialogForm, FormDialog } from '../components/FormDialog';
+import { DialogForm, formDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { formatFlownOn, parseFlownOn } from './FlownOnInput';
 import { defaultFlightPlanId, useFlightPlanChoices } from './flightPlanChoices';
@@ -35,13 +35,7 @@ const useStyles = makeStyles({
 
 type InsertMediaFormProps = { drive: Drive; onClose: () => void };
 
-export function InsertMediaDialog({ open, ...form }: { open: boolean } & InsertMediaFormProps) {
-  return (
-    <FormDialog open={open} wide onClose={form.onClose}>
-      <InsertMediaForm {...form} />
-    </FormDialog>
-  );
-}
+export const InsertMediaDialog = formDialog(InsertMediaForm, { wide: true });
 
 /** Insert's fields and drafts, fresh on each opening (today's date included). */
 function InsertMediaForm({ drive, onClose }: InsertMediaFormProps) {

@@ -24,7 +24,7 @@ import {
 import type { Id } from '../../worker/domain/types';
 import type { Capture, Survey } from '../engine/entities';
 import { shortId } from '../../worker/domain/shortId';
-import { DialogForm, FormDialog } from '../components/FormDialog';
+import { DialogForm, formDialog } from '../components/FormDialog';
 import { formatDay } from '../components/dates';
 import { useAction } from '../app/useAction';
 import { useEntities, useView } from '../engine/hooks';
@@ -41,13 +41,7 @@ const NO_IDS: Id[] = [];
 
 type ProcessCaptureFormProps = { capture: Capture; onClose: () => void };
 
-export function ProcessCaptureDialog({ open, ...form }: { open: boolean } & ProcessCaptureFormProps) {
-  return (
-    <FormDialog open={open} wide onClose={form.onClose}>
-      <ProcessCaptureForm {...form} />
-    </FormDialog>
-  );
-}
+export const ProcessCaptureDialog = formDialog(ProcessCaptureForm, { wide: true });
 
 /** The survey table and its selection, fresh on each opening. */
 function ProcessCaptureForm({ capture, onClose }: ProcessCaptureFormProps) {

@@ -9,7 +9,7 @@ import { Button, Field, Link, Text, makeStyles, mergeClasses, shorthands, tokens
 import { CheckmarkCircleRegular, DocumentRegular } from '@fluentui/react-icons';
 import type { PodconfigSummary } from '../../worker/api';
 import type { Survey } from '../engine/entities';
-import { DialogForm, FormDialog } from '../components/FormDialog';
+import { DialogForm, formDialog } from '../components/FormDialog';
 import { TruncatedText } from '../components/TruncatedText';
 import { useAction } from '../app/useAction';
 import { SurveySummary } from './SurveySummary';
@@ -41,13 +41,7 @@ type Check = { state: 'none' } | { state: 'checking' } | { state: 'ok'; summary:
 
 type ProcessPodconfigFormProps = { survey: Survey; onClose: () => void };
 
-export function ProcessPodconfigDialog({ open, ...form }: { open: boolean } & ProcessPodconfigFormProps) {
-  return (
-    <FormDialog open={open} onClose={form.onClose}>
-      <ProcessPodconfigForm {...form} />
-    </FormDialog>
-  );
-}
+export const ProcessPodconfigDialog = formDialog(ProcessPodconfigForm);
 
 /** The chosen files and their check, fresh on each opening. */
 function ProcessPodconfigForm({ survey, onClose }: ProcessPodconfigFormProps) {

@@ -6,20 +6,14 @@ import { useState } from 'react';
 import { Field } from '@fluentui/react-components';
 import type { Survey } from '../engine/entities';
 import { shortId } from '../../worker/domain/shortId';
-import { DialogForm, FormDialog } from '../components/FormDialog';
+import { DialogForm, formDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { useAllOf, useCurrent } from '../engine/hooks';
 import { UserPicker } from './UserPicker';
 
 type ReassignFormProps = { survey: Survey; onClose: () => void };
 
-export function ReassignDialog({ open, ...form }: { open: boolean } & ReassignFormProps) {
-  return (
-    <FormDialog open={open} onClose={form.onClose}>
-      <ReassignForm {...form} />
-    </FormDialog>
-  );
-}
+export const ReassignDialog = formDialog(ReassignForm);
 
 /** The chosen user, fresh on each opening (the survey's assignee). */
 function ReassignForm({ survey, onClose }: ReassignFormProps) {

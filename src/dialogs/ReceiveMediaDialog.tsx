@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { Drive } from '../../worker/domain/types';
-import { DialogForm, FormDialog } from '../components/FormDialog';
+import { DialogForm, formDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { useEntity } from '../engine/hooks';
 import { isoDay, receiveIdOf } from '../../worker/domain/dates';
@@ -20,13 +20,7 @@ const useStyles = makeStyles({
 
 type ReceiveMediaFormProps = { drive: Drive; onClose: () => void };
 
-export function ReceiveMediaDialog({ open, ...form }: { open: boolean } & ReceiveMediaFormProps) {
-  return (
-    <FormDialog open={open} onClose={form.onClose}>
-      <ReceiveMediaForm {...form} />
-    </FormDialog>
-  );
-}
+export const ReceiveMediaDialog = formDialog(ReceiveMediaForm);
 
 /** The item ids and their checks, fresh on each opening (today's date included). */
 function ReceiveMediaForm({ drive, onClose }: ReceiveMediaFormProps) {

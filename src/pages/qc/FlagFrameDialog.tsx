@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Field, Radio, RadioGroup, Textarea } from '@fluentui/react-components';
 import { FLAG_NOTE_MAX, FLAG_REASONS, isFlagReason, type FrameFlag } from '../../../worker/domain/frameFlags';
-import { DialogForm, FormDialog } from '../../components/FormDialog';
+import { DialogForm, formDialog } from '../../components/FormDialog';
 import { useAction } from '../../app/useAction';
 
 export interface FrameAt {
@@ -17,13 +17,7 @@ export interface FrameAt {
 
 type FlagFrameFormProps = { at: FrameAt; current?: FrameFlag; onClose: () => void };
 
-export function FlagFrameDialog({ open, ...form }: { open: boolean } & FlagFrameFormProps) {
-  return (
-    <FormDialog open={open} onClose={form.onClose}>
-      <FlagFrameForm {...form} />
-    </FormDialog>
-  );
-}
+export const FlagFrameDialog = formDialog(FlagFrameForm);
 
 /** Reason and note, fresh on each opening (the frame's current flag). */
 function FlagFrameForm({ at, current, onClose }: FlagFrameFormProps) {

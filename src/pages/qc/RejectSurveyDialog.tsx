@@ -6,17 +6,11 @@ import { useState } from 'react';
 import { Field, Radio, RadioGroup, Text, Textarea } from '@fluentui/react-components';
 import { FLAG_REASONS, REJECT_REASON_MAX } from '../../../worker/domain/frameFlags';
 import type { ActionResult } from '../../../worker/api';
-import { DialogForm, FormDialog } from '../../components/FormDialog';
+import { DialogForm, formDialog } from '../../components/FormDialog';
 
 type RejectSurveyFormProps = { id: string; run: (reason: string) => Promise<ActionResult>; onClose: () => void };
 
-export function RejectSurveyDialog({ open, ...form }: { open: boolean } & RejectSurveyFormProps) {
-  return (
-    <FormDialog open={open} onClose={form.onClose}>
-      <RejectSurveyForm {...form} />
-    </FormDialog>
-  );
-}
+export const RejectSurveyDialog = formDialog(RejectSurveyForm);
 
 /** The reason and its check, fresh on each opening. */
 function RejectSurveyForm({ id, run, onClose }: RejectSurveyFormProps) {
