@@ -15,7 +15,7 @@ import { applyAction, type SyncAction } from './actions/dispatch';
 import type { ActionContext } from './actions/context';
 import { realClock, type Cancel, type Clock } from './clock';
 import { captureRowsBatch, commitBatch, judgeStored, parseCurrent, parseFlags, serialise, wholeWorldBatch, type LegacyStore } from './persistence';
-import { SEARCHED_KINDS, SearchIndex } from './search';
+import { LiveSearch } from './liveSearch';
 import { step } from './simulation';
 import { CAPTURE_ROWS, memoryStore, type WorldBatch, type WorldStore } from './store/worldStore';
 import { emptyIds, emptyMaps, World } from './world';
@@ -87,7 +87,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const newId = deps.newId ?? (() => crypto.randomUUID());
   const clone = deps.cloneEvents ?? true;
   const world = new World();
-  const search = new SearchIndex(() => world.index);
+  const search = new LiveSearch(world, clock);
   const calls = new CallLog();
   const mirror = new Mirror(clock, world);
   const listeners = new Emitter<EngineEvent>();
@@ -110,26 +110,6 @@ export function createEngine(deps: EngineDeps): Engine {
   const serial = <T>(work: () => Promise<T>) => writes.serial(work);
   const exclusive = <T>(work: () => Promise<T>) => writes.exclusive(work);
 
-  /**
-   * The search index of a whole new world is built a moment after the world is shown (or at the
-   * first query, if that comes sooner): at 100 000 surveys it is a good part of a boot.
-   */
-  let searchStale = false;
-  let pendingIndex: Cancel | null = null;
-  function reindexNow() {
-    pendingIndex?.();
-    pendingIndex = null;
-    search.rebuild();
-    searchStale = false;
-  }
-  function reindexLater() {
-    searchStale = true;
-    pendingIndex ??= clock.after(TICK_MS, () => {
-      pendingIndex = null;
-      if (searchStale) reindexNow();
-    });
-  }
-
   const snapshotEvent = (notices?: Flash[], full = !deps.lightSnapshots): EngineEvent => {
     const event: EngineEvent = full
       ? { seq, ...world.snapshot(clone) }
@@ -140,11 +120,7 @@ export function createEngine(deps: EngineDeps): Engine {
 
   /** Derives what changed: the event body, and the batch to write if anything stored changed. */
   function derive(now: number, extra: Partial<WorldBatch> = {}) {
-    for (const kind of SEARCHED_KINDS) {
-      if (searchStale) break;
-      for (const id of world.changedIds(kind)) search.update(kind, id);
-      for (const id of world.removedIds(kind)) search.update(kind, id);
-    }
+    search.follow();
     const body = world.commit(now, clone);
     const session = world.lastWrites?.session ?? false;
     let batch: WorldBatch | null = null;
@@ -189,7 +165,7 @@ export function createEngine(deps: EngineDeps): Engine {
     } catch {
       /* the store cannot be read either: keep what is in memory */
     }
-    reindexLater();
+    search.rebuildSoon();
     seq++;
     send(snapshotEvent());
   }
@@ -205,7 +181,7 @@ export function createEngine(deps: EngineDeps): Engine {
   async function replaceWorld(db: Db, now: number): Promise<void> {
     world.load(db);
     world.savedAt = now;
-    reindexLater();
+    search.rebuildSoon();
     await store.commit(wholeWorldBatch(world));
     mirror.schedule();
   }
@@ -248,7 +224,7 @@ export function createEngine(deps: EngineDeps): Engine {
     world.flags = candidate?.flags ?? parseFlags(input.stored.flags);
     if (candidate?.fromStore) {
       world.load(db, candidate.orders);
-      reindexLater();
+      search.rebuildSoon();
       // A store written before capture row records existed gets them once, for its next first look.
       void serial(async () => {
         if ((await store.count(CAPTURE_ROWS)) !== world.ids.captures.length) await store.commit(captureRowsBatch(world));
@@ -347,7 +323,7 @@ export function createEngine(deps: EngineDeps): Engine {
     world,
     loadWorld(db) {
       world.load(db);
-      reindexLater();
+      search.rebuildSoon();
       booting ??= Promise.resolve(snapshotEvent());
     },
     boot(input) {
@@ -395,7 +371,6 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     async search(query: string): Promise<SearchEntry[]> {
       await engine.loaded();
-      if (searchStale) reindexNow();
       return search.query(query);
     },
     async flush() {
@@ -429,8 +404,7 @@ export function createEngine(deps: EngineDeps): Engine {
     stop() {
       stopTick?.();
       stopTick = null;
-      pendingIndex?.();
-      pendingIndex = null;
+      search.stop();
       mirror.cancel();
     },
     serialise() {
