@@ -20,9 +20,18 @@ const contentSecurityPolicy = (): Plugin => ({
   },
 });
 
-export default defineConfig({
-  define: { __APP_VERSION__: JSON.stringify(APP_VERSION), __STYLE_NONCE__: JSON.stringify(STYLE_NONCE) },
-  build: { outDir: process.env.BUILD_OUT_DIR ?? 'dist', sourcemap: false, target: 'es2022' },
+/**
+ * `vite build` is the production app (dist/). `vite build --mode e2e` is the same app with one
+ * difference, the engine's stepped clock (worker/engine/steppedClock.ts), which the end-to-end
+ * tests drive (dist-e2e/); production contains no trace of it (tests/e2e/bundle.spec.ts).
+ */
+export default defineConfig(({ mode }) => ({
+  define: {
+    __APP_VERSION__: JSON.stringify(APP_VERSION),
+    __STYLE_NONCE__: JSON.stringify(STYLE_NONCE),
+    __TEST_CLOCK__: JSON.stringify(mode === 'e2e'),
+  },
+  build: { outDir: process.env.BUILD_OUT_DIR ?? (mode === 'e2e' ? 'dist-e2e' : 'dist'), sourcemap: false, target: 'es2022' },
   worker: { format: 'es' },
   plugins: [
     contentSecurityPolicy(),
@@ -69,4 +78,4 @@ export default defineConfig({
       devOptions: { enabled: false, type: 'module' },
     }),
   ],
-});
+}));

@@ -2,46 +2,75 @@
  * The engine worker's entry: builds the engine with the browser's real clock, the IndexedDB world
  * store and fetch; lets the tabs of one browser share one leading engine (Web Locks and a
  * BroadcastChannel, see engine/tabs.ts); and exposes to the page the views over it (views/hub.ts)
- * with Comlink.
+ * with Comlink. The end-to-end build alone (`__TEST_CLOCK__`) runs on a clock the tests step
+ * (engine/steppedClock.ts), reached through the same API; production contains none of it.
  */
 import * as Comlink from 'comlink';
 import { clear, getMany } from 'idb-keyval';
 import { createEngine } from './engine/engine';
 import { idbStore } from './engine/store/idbStore';
-import { realClock } from './engine/clock';
+import { realClock, type Clock } from './engine/clock';
 import { remoteApi } from './engine/remote';
 import { viewHub } from './views/hub';
 import { coordinatedEngine, type LockManagerLike } from './engine/tabs';
+import type { SteppedClock } from './engine/steppedClock';
 
-const makeEngine = () =>
-  createEngine({
-    clock: realClock,
-    store: idbStore(),
-    // Versions before the per-entity store kept the world as one string in idb-keyval's default store.
-    legacy: { getMany: (keys) => getMany(keys), clear: () => clear() },
-    loadText: async (url) => {
-      const response = await fetch(url, { cache: 'no-cache' });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return response.text();
-    },
-    // postMessage copies every event anyway.
-    cloneEvents: false,
-    // Views ask for what they show; no whole world crosses to the page or another tab.
-    lightSnapshots: true,
-    // A large world shows its capture table while the rest is read.
-    firstLook: true,
+/** The engine, shared by this browser's tabs, and the views over it: the API the page calls. */
+function pageApi(clock: Clock, stepped: SteppedClock | null) {
+  const makeEngine = () => {
+    const engine = createEngine({
+      clock,
+      store: idbStore(),
+      // Versions before the per-entity store kept the world as one string in idb-keyval's default store.
+      legacy: { getMany: (keys) => getMany(keys), clear: () => clear() },
+      loadText: async (url) => {
+        const response = await fetch(url, { cache: 'no-cache' });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.text();
+      },
+      // postMessage copies every event anyway.
+      cloneEvents: false,
+      // Views ask for what they show; no whole world crosses to the page or another tab.
+      lightSnapshots: true,
+      // A large world shows its capture table while the rest is read.
+      firstLook: true,
+    });
+    if (stepped) {
+      // A step is answered once the leading engine has written what it changed, and has ticked at
+      // the step's own instant (a tick an action held back is not left undone).
+      stepped.settle = async () => {
+        await engine.loaded();
+        await engine.settled();
+        engine.tick();
+        await engine.settled();
+      };
+    }
+    return engine;
+  };
+
+  const lockManager = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+  const locks: LockManagerLike | undefined = lockManager
+    ? { request: (name, options, callback) => lockManager.request(name, options, (lock) => callback(lock)) }
+    : undefined;
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('aerial-survey-engine') : undefined;
+  const engine = coordinatedEngine({
+    makeEngine,
+    ...(locks && channel ? { locks, channel } : {}),
+    tabId: crypto.randomUUID(),
   });
+  return remoteApi(viewHub(engine));
+}
 
-const lockManager = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
-const locks: LockManagerLike | undefined = lockManager
-  ? { request: (name, options, callback) => lockManager.request(name, options, (lock) => callback(lock)) }
-  : undefined;
-const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('aerial-survey-engine') : undefined;
+type Method = (...args: unknown[]) => Promise<unknown>;
 
-const engine = coordinatedEngine({
-  makeEngine,
-  ...(locks && channel ? { locks, channel } : {}),
-  tabId: crypto.randomUUID(),
-});
-
-Comlink.expose(remoteApi(viewHub(engine)));
+if (__TEST_CLOCK__) {
+  // The stepped clock reads its time from IndexedDB first. The API is exposed at once all the
+  // same (a message that reaches a worker before it listens is lost), and each call waits for it.
+  const api = import('./engine/steppedClock').then(async ({ SteppedClock }) => {
+    const stepped = await SteppedClock.open();
+    return { ...pageApi(stepped, stepped), advanceClock: (ms: number) => stepped.advanceClock(ms) } as unknown as Record<string, Method>;
+  });
+  Comlink.expose(new Proxy({}, { get: (_, name: string) => async (...args: unknown[]) => (await api)[name]!(...args) }));
+} else {
+  Comlink.expose(pageApi(realClock, null));
+}

@@ -10,6 +10,8 @@ import type { PageEvent } from '../../worker/views/types';
 import type { SearchEntry } from '../../worker/domain/types';
 import { STORAGE_KEYS } from '../../worker/domain/constants';
 import { ReadModel } from './readModel';
+import type { SteppedClockApi } from '../../worker/engine/steppedClock';
+import { exposeTestClock } from './testClock';
 import { checkVersion, readCurrent, readFlags, readRaw, writePersist, writeSession } from './storage';
 
 export interface EngineClient {
@@ -30,6 +32,7 @@ export function engineClient(): EngineClient {
 function connect(): EngineClient {
   const worker = new Worker(new URL('../../worker/main.ts', import.meta.url), { type: 'module', name: 'engine' });
   const remote = Comlink.wrap<PageApi>(worker);
+  if (__TEST_CLOCK__) exposeTestClock(remote as unknown as Comlink.Remote<SteppedClockApi>);
   const model = new ReadModel(readCurrent(), readFlags(), {
     openView: (id, spec) => void remote.openView(id, spec),
     closeView: (id) => void remote.closeView(id),

@@ -45,3 +45,20 @@ export async function setSpeed(page: Page, speed: 1 | 10 | 100): Promise<void> {
 export function flash(page: Page, text: string | RegExp) {
   return page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
 }
+
+interface TestClockWindow {
+  __testClock?: { advance(ms: number): Promise<number> };
+}
+
+/**
+ * Moves the engine's simulated time on by `ms` (the e2e build's stepped clock, docs/testing.md):
+ * every tick falls due at its own instant, in every tab, and this resolves once the leading
+ * engine has written what the step changed. Nothing in a test waits for wall-clock time.
+ */
+export async function advanceClock(page: Page, ms: number): Promise<void> {
+  await page.waitForFunction(() => typeof (globalThis as TestClockWindow).__testClock?.advance === 'function');
+  await page.evaluate((step) => (globalThis as TestClockWindow).__testClock!.advance(step), ms);
+}
+
+/** Simulated minutes, for advanceClock. */
+export const minutes = (n: number) => n * 60_000;

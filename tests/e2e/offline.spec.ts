@@ -5,11 +5,12 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { E2E_DIR } from './builds';
 import { flash, login } from './helpers';
 import { cutNetwork, restoreNetwork, waitForController } from './pwa';
 import { startImageProxy, startPwaServer, type PwaServer } from './pwaServer';
 
-const OUT_DIR = process.env.BUILD_OUT_DIR ?? 'dist';
+const OUT_DIR = E2E_DIR;
 /** ARCHITECTURE §7, quoted beside the measured median in the log. */
 const COLD_START_BUDGET_MS = 1500;
 

@@ -5,11 +5,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test } from './fixtures';
+import { E2E_DIR } from './builds';
 import { login } from './helpers';
 import { waitForController } from './pwa';
 import { startPwaServer, type PwaServer } from './pwaServer';
 
-const OUT_DIR = process.env.BUILD_OUT_DIR ?? 'dist';
+const OUT_DIR = E2E_DIR;
 const NEXT_DIR = `${OUT_DIR}-v2`;
 const NEXT_VERSION = '9.9.9';
 
@@ -18,7 +19,7 @@ let server: PwaServer;
 test.beforeAll(async () => {
   // The same sources, built again with another version: what a deployment ships.
   test.setTimeout(300_000);
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+  execFileSync('npx', ['vite', 'build', '--mode', 'e2e', '--logLevel', 'warn'], {
     env: { ...process.env, APP_VERSION: NEXT_VERSION, BUILD_OUT_DIR: NEXT_DIR },
     stdio: 'inherit',
   });
