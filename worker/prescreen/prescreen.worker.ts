@@ -5,7 +5,7 @@
  * RGBA for measure.ts. Requests are served one after another, in the order they came.
  */
 import { measure, suggest } from './measure';
-import type { PrescreenMessage, PrescreenRequest } from './protocol';
+import { PRESCREEN_BATCH_MS, type FrameResult, type PrescreenMessage, type PrescreenRequest } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let canvas: OffscreenCanvas | null = null;
@@ -31,14 +31,23 @@ async function pixelsOf(url: string): Promise<ImageData> {
 }
 
 async function run({ surveyId, frames }: PrescreenRequest): Promise<void> {
+  let results: FrameResult[] = [];
+  let handedAt = performance.now();
+  const handOver = () => {
+    if (results.length) post({ type: 'frames', surveyId, results });
+    results = [];
+    handedAt = performance.now();
+  };
   for (const { image, url } of frames) {
     try {
       const figures = measure(await pixelsOf(url));
-      post({ type: 'frame', surveyId, image, figures, suggestion: suggest(figures) });
+      results.push({ image, figures, suggestion: suggest(figures) });
     } catch {
-      post({ type: 'failed', surveyId, image });
+      results.push({ image, figures: null, suggestion: null });
     }
+    if (performance.now() - handedAt >= PRESCREEN_BATCH_MS) handOver();
   }
+  handOver();
   post({ type: 'done', surveyId });
 }
 

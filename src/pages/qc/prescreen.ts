@@ -78,10 +78,14 @@ function onMessage(event: MessageEvent<PrescreenMessage>): void {
       store(m.surveyId, done);
       return done;
     }
+    // One new map a batch: the grid renders a few times a second, not once a frame.
     const frames = new Map(s.frames);
-    const verdict: FrameVerdict = m.type === 'frame' ? { figures: m.figures, suggestion: m.suggestion } : { figures: null, suggestion: null };
-    frames.set(m.image, verdict);
-    return { ...s, frames, suggested: s.suggested + (verdict.suggestion ? 1 : 0) };
+    let suggested = s.suggested;
+    for (const { image, figures, suggestion } of m.results) {
+      frames.set(image, { figures, suggestion });
+      if (suggestion) suggested++;
+    }
+    return { ...s, frames, suggested };
   });
 }
 
