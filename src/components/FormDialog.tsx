@@ -89,11 +89,16 @@ export interface DialogFormProps {
    * May be async (e.g. dispatching to the engine).
    */
   onOk?: () => string | null | void | false | Promise<string | null | void | false>;
+  /**
+   * OK cannot be pressed yet: what it would act on is still arriving (a choice the dialog shows
+   * must be the choice OK sends).
+   */
+  okDisabled?: boolean;
   /** Cancel, or OK once it has succeeded. */
   onClose: () => void;
 }
 
-export function DialogForm({ title, children, okLabel = 'OK', cancelLabel = 'Cancel', hideCancel, onOk, onClose }: DialogFormProps) {
+export function DialogForm({ title, children, okLabel = 'OK', cancelLabel = 'Cancel', hideCancel, onOk, okDisabled, onClose }: DialogFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -109,7 +114,7 @@ export function DialogForm({ title, children, okLabel = 'OK', cancelLabel = 'Can
     });
 
   const ok = async () => {
-    if (busy) return;
+    if (busy || okDisabled) return;
     setBusy(true);
     try {
       const message = onOk ? await onOk() : null;
@@ -148,7 +153,7 @@ export function DialogForm({ title, children, okLabel = 'OK', cancelLabel = 'Can
               {cancelLabel}
             </Button>
           )}
-          <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+          <Button appearance="primary" type="submit" disabled={busy || okDisabled} icon={busy ? <Spinner size="tiny" /> : undefined}>
             {okLabel}
           </Button>
         </DialogActions>

@@ -74,6 +74,8 @@ function ProcessCaptureForm({ capture, onClose }: ProcessCaptureFormProps) {
     <DialogForm
       title={`Process ${capture.cpid}`}
       onClose={onClose}
+      // The pre-checked surveys are still arriving: OK would send fewer than the dialog will show.
+      okDisabled={loading}
       onOk={async () => {
         const result = await run({ type: 'processCapture', captureId: capture.captureId, surveyIds: chosen });
         return result.ok ? null : result.error;
