@@ -15,38 +15,9 @@ import { stageFromDef, type StageDef } from '../../domain/workflow';
 import { DEFAULT_WORKFLOW_SECONDS } from '../../domain/constants';
 import { surveyPath } from '../../domain/entities';
 import { ID_FIELD } from '../../domain/restore';
+import { CHILD_LISTS, DEFAULTS, DERIVED_FIELDS } from '../../domain/storedFields';
 
 export type StoredRecord = { o: number } & Record<string, unknown>;
-
-
-/** Fields restore() recomputes on every load. */
-const DERIVED: Partial<Record<EntityKind, readonly string[]>> = {
-  surveys: ['status', 'display', 'stage', 'flags', 'cpid'],
-  media: ['isNew', 'stage', 'flags'],
-  captures: ['stage', 'counts', 'flags', 'firstFlownOn', 'lastFlownOn', 'firstReceivedOn', 'lastReceivedOn'],
-  drives: ['status', 'flags'],
-  users: ['initials'],
-};
-
-/** Factory defaults (worker/domain/entities.ts): a field equal to its default is not stored. */
-const DEFAULTS: Partial<Record<EntityKind, Record<string, unknown>>> = {
-  surveys: {
-    receivedOn: null, size: DEFAULT_WORKFLOW_SECONDS, linesFlown: 0, applanix: false, podconfig: false,
-    qc: false, processing: false, published: false, assignedTo: null, frameFlags: [], rejectReason: '',
-  },
-  captures: { description: '', sfid: '', season: '', selectedIds: [], qc: false, published: false },
-  media: { receiveId: null, receivedOn: null, itemIds: [], host: null, bays: [1] },
-  drives: { bays: 2, mediaId: null },
-  flightPlans: { code: '', name: '', altitude: 0, time: 0, length: 0, lines: [] },
-};
-
-/** Child id lists restore() rebuilds from the children's own pointers. */
-export const CHILD_LISTS: Partial<Record<EntityKind, Record<string, EntityKind>>> = {
-  projects: { captureIds: 'captures' },
-  captures: { surveyIds: 'surveys', flightPlanIds: 'flightPlans' },
-  flightPlans: { surveyIds: 'surveys' },
-  media: { surveyIds: 'surveys' },
-};
 
 
 type WorkflowKind = 'surveys' | 'media' | 'captures';
@@ -236,7 +207,7 @@ export function encode(
 ): StoredRecord {
   const e = entity as Record<string, unknown>;
   const out: StoredRecord = { o: order };
-  const derived = DERIVED[kind] ?? [];
+  const derived = DERIVED_FIELDS[kind] ?? [];
   const defaults = DEFAULTS[kind] ?? {};
   const children = CHILD_LISTS[kind] ?? {};
   for (const [key, value] of Object.entries(e)) {
