@@ -6,5 +6,8 @@ export default defineConfig({
   test: {
     include: ['tests/engine/**/*.test.ts', 'tests/generator/**/*.test.ts', 'tests/ui/**/*.test.ts'],
     environment: 'node',
+    // A limit for a test that hangs, not a race: heavy tests (big generated worlds) take several
+    // seconds on a busy 2-core laptop, and must not fail for it.
+    testTimeout: 60_000,
   },
 });

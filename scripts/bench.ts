@@ -14,8 +14,9 @@ import { wholeWorldBatch } from '../worker/engine/persistence';
 import { memoryStore } from '../worker/engine/store/worldStore';
 import { World as EngineWorld } from '../worker/engine/world';
 import { restore } from '../worker/domain/restore';
-import type { EngineEvent } from '../worker/api';
+import type { PageEventBody } from '../worker/api';
 import type { Db } from '../worker/domain/types';
+import { Leader } from '../worker/leader';
 import { currentStage } from '../worker/domain/workflow';
 import type { World } from '../worker/engine/world';
 
@@ -84,7 +85,11 @@ async function main() {
   log(`Building a world of ${SURVEYS.toLocaleString('en')} surveys with ${ACTIVE} active workflows…`);
   let now = Date.now();
   const clock = { now: () => now, every: () => () => {}, after: () => () => {} };
-  const engine = createEngine({ clock, store: memoryStore(), loadText: async () => '', cloneEvents: false });
+  const engine = createEngine({ clock, store: memoryStore(), loadText: async () => '' });
+  // As in the worker: the views are answered where the world is, and a page has the capture table
+  // open (a window of 60 rows): a tick's cost includes answering it, its size is the page event's.
+  const events: PageEventBody[] = [];
+  const leader = new Leader(engine, (_tab, body) => events.push(body));
   // In a function of its own, so the generated copy is garbage once the engine holds its world.
   const build = () => {
     let t = performance.now();
@@ -107,8 +112,7 @@ async function main() {
   log(`  ${entities.toLocaleString('en')} entities; active workflows: surveys ${w.active.of('surveys').count}, media ${w.active.of('media').count}, captures ${w.active.of('captures').count}`);
 
   // ── Tick ──────────────────────────────────────────────────────────────────────────────────
-  const events: EngineEvent[] = [];
-  await engine.subscribe((e) => events.push(e));
+  leader.openView('bench', 1, { view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, start: 0, count: 60 });
   const scenarios: [string, number, number, number][] = [
     ['stages of 10–60 min', 600, 3600, TICKS_PER_RUN],
     ['stages of 60 s (every workflow moves 1 % a tick)', 60, 60, 20],
@@ -283,10 +287,14 @@ async function durability(label: string, db: Db, cycles: number) {
     return commit(batch);
   };
   // As in the worker: a first look answers the capture table, then the rest of the world is read.
-  const engine = createEngine({ clock, store, loadText: async () => '', cloneEvents: false, firstLook: true, lightSnapshots: true });
+  const engine = createEngine({ clock, store, loadText: async () => '', firstLook: true });
+  let answered = () => {};
+  const table = new Promise<void>((r) => (answered = r));
+  const leader = new Leader(engine, (_tab, body) => body.views?.[1] && 'answer' in body.views[1] && answered());
   const t0 = performance.now();
-  await engine.boot({ stored: { db: null, version: '45', current: null, flags: null }, baseUrl: 'http://bench/' });
-  await engine.query({ view: 'captureTable', by: 'lastReceivedOn', dir: 'desc', stage: null });
+  await leader.boot('bench', { stored: { db: null, version: '45', current: null, flags: null }, readAt: 0, baseUrl: 'http://bench/' });
+  leader.openView('bench', 1, { view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, start: 0, count: 60 });
+  await table;
   const boot = performance.now() - t0;
   await engine.loaded();
   const whole = performance.now() - t0;

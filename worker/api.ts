@@ -1,20 +1,19 @@
 /**
- * The engine's contract with the UI: intents in (`Action`), answers out (`ActionResult`), and
- * versioned delta events. The UI imports this module as a type only.
+ * The page's API, declared once (docs/architecture.md#arch-action-flow): the object the engine
+ * worker exposes (`createPageApi`), the intents it takes (`Action`), its answers, and the page
+ * events it pushes. The page imports this module as types only; what a screen asks for and draws
+ * is beside it, in screens.ts.
+ *
+ * One call, one answer: an action's rows reach the page in one page event sent before its answer,
+ * on the same port, so the page never shows a flash over rows that are not there yet.
  */
 import type { FlagReason } from './domain/frameFlags';
 import type { SizePreset } from './domain/constants';
 import type { PodconfigSummary } from './domain/podconfig';
-import type {
-  Current,
-  EntityKind,
-  Flags,
-  Id,
-  IdLists,
-  IsoDate,
-  SearchEntry,
-  SentMaps,
-} from './domain/types';
+import type { Current, EntityKind, Flags, Id, IsoDate, SearchEntry } from './domain/types';
+import type { ValuePatch, AnswerPath } from './domain/valuePatch';
+import type { AnyAnswer, ViewSpec } from './screens';
+import type { LeaderLink } from './tabs';
 
 export interface NewSurveyInput {
   flightPlanId: Id;
@@ -52,8 +51,6 @@ export type Action =
   | { type: 'cancelSurvey'; surveyId: Id }
   | { type: 'processApplanix'; surveyId: Id }
   | { type: 'processPodconfig'; surveyId: Id; files: PodconfigFile[] }
-  /** Read-only: checks the files as processPodconfig would and answers the summary; changes nothing. */
-  | { type: 'checkPodconfig'; files: PodconfigFile[] }
   | { type: 'startSurveyQc'; surveyId: Id }
   | { type: 'approveSurveyQc'; surveyId: Id }
   /** reason: one of the reasons or free text, required (issue 8). */
@@ -75,9 +72,17 @@ export type Action =
   | { type: 'importWorld'; text: string };
 
 export type FlashCategory = 'info' | 'success' | 'warning' | 'danger' | 'simulation';
+
+/** The next step a flash offers: a capture's surveys (after Assign, the assigned surveys' capture). */
+export interface FlashLink {
+  captureId: Id;
+  text: string;
+}
+
 export interface Flash {
   category: FlashCategory;
   text: string;
+  link?: FlashLink;
 }
 
 /** The entity an action touched, for "Highlight row when action performed". */
@@ -90,54 +95,16 @@ export type ActionResult =
   /**
    * `session`: the session keys as this answer left them, when it changed them, so the main
    * thread writes `current` and `flags` to localStorage before any navigation the action causes.
-   * `podconfig`: what a PodConfig file holds (checkPodconfig).
    */
-  | { ok: true; flash?: Flash; highlight?: Highlight[]; session?: { current: Current; flags: Flags }; podconfig?: PodconfigSummary }
-  /** `field` names the input the message belongs beside (login: 'email' | 'password'). */
-  /** `storage`: the browser refused to store the change (nothing changed; the UI says so wherever it is). */
+  | { ok: true; flash?: Flash; highlight?: Highlight[]; session?: { current: Current; flags: Flags } }
+  /**
+   * `field` names the input the message belongs beside (login: 'email' | 'password').
+   * `storage`: the browser refused to store the change (nothing changed; the UI says so wherever it is).
+   */
   | { ok: false; error: string; field?: string; storage?: true };
 
-/**
- * One message per tick or action. `seq` grows by one per event; a client that sees a gap asks for
- * `snapshot()`. Deltas carry only what changed.
- */
-export interface EngineEvent {
-  seq: number;
-  kind: 'snapshot' | 'delta';
-  /** Entities created or changed, whole as sent (no workflow). In a full snapshot: everything. */
-  changed: Partial<SentMaps>;
-  removed: Partial<Record<EntityKind, Id[]>>;
-  /** Ordered id lists, whole: in a full snapshot, all of them; in a delta, none. */
-  ids: Partial<IdLists>;
-  /**
-   * Kinds whose ordered id list changed (a delta). The lists themselves stay in the engine: at
-   * 100 000 surveys one is 3.8 MB, and views answer from the engine.
-   */
-  lists?: EntityKind[];
-  /**
-   * Progress of working stages whose only change is progress, by slot (worker/engine/progressSlots):
-   * `[slot, percent 0..100 (integer), simulated seconds left (integer), slot, …]`. Sent only when
-   * the integer percent or the shown time left changed, so an event stays small however many
-   * workflows are active.
-   */
-  progress?: ProgressNumbers;
-  /** Slots given in this event, named (before any patch uses them). In a snapshot: every slot in use. */
-  slots?: SlotNames;
-  current?: Current;
-  flags?: Flags;
-  /** Messages the engine raises by itself (e.g. a corrupt stored copy was ignored). */
-  notices?: Flash[];
-  /** A boot's first look: the whole world is still being read; a snapshot follows when it is. */
-  loading?: true;
-}
-
-export type ProgressKind = 'surveys' | 'media' | 'captures';
-/** `[slot, percent, remainingS, …]` by kind. */
-export type ProgressNumbers = Partial<Record<ProgressKind, number[]>>;
-/** Slots named in an event (in a snapshot: every slot in use), by kind. */
-export type SlotNames = Partial<Record<ProgressKind, Record<number, Id>>>;
-/** A page's progress patch. The text of the time left is not sent: the read model formats `remainingS` itself. */
-export type ProgressPatch = [percent: number, remainingS: number];
+/** Checking a PodConfig file changes nothing: what it holds, or why it is refused. */
+export type PodconfigCheck = { ok: true; summary: PodconfigSummary } | { ok: false; error: string };
 
 /** Serialised `db` for the main thread to mirror into localStorage. */
 export interface PersistMessage {
@@ -156,27 +123,72 @@ export interface PersistMessage {
 export interface BootInput {
   /** localStorage copies as the main thread found them (raw strings, possibly null/corrupt). */
   stored: { db: string | null; version: string | null; current: string | null; flags: string | null };
+  /**
+   * When the page read them (its wall clock): a rule about stored data judged from this copy is
+   * not applied again once the store says it was applied after it (a new leading tab boots with
+   * the copy its page read long ago).
+   */
+  readAt: number;
   /** Base URL for fetching `data/all.json` (the worker fetches it itself). */
   baseUrl: string;
 }
 
-export interface EngineApi {
-  /** Loads the newest valid stored world (or all.json) and starts the clock. Idempotent. */
-  boot(input: BootInput): Promise<EngineEvent>;
-  /**
-   * Applies an action; resolves once its change is on disk. `callId` (calls forwarded by other
-   * tabs) makes a replay answer the first answer instead of applying twice.
-   */
-  dispatch(action: Action, callId?: string): Promise<ActionResult>;
-  /** Registers a listener of events; resolves to an unsubscribe function. */
-  subscribe(listener: (event: EngineEvent) => void): Promise<() => void>;
-  /** Registers the listener of persist messages (one at a time). */
-  onPersist(listener: (message: PersistMessage) => void): Promise<() => void>;
-  /** The whole world; `light`: the session and the progress slots only, no entities. */
-  snapshot(light?: boolean): Promise<EngineEvent>;
-  search(query: string): Promise<SearchEntry[]>;
-  /** Waits for the writes in flight and hands over the localStorage mirror now (page hidden). */
-  flush(): Promise<void>;
-  /** The world as one JSON text in the all.json shape (version 45, no session): Export demo data. */
-  exportWorld(): Promise<string>;
+export interface BootAnswer {
+  current: Current;
+  flags: Flags;
+  notices?: Flash[];
+  /** The whole world is still being read: a page event says when it is. */
+  loading?: true;
 }
+
+/**
+ * A view's new answer, whole, or what changed in it since the one the page holds; or why it could
+ * not be answered (the screen says so rather than wait for ever).
+ */
+export type ViewUpdate = { answer: AnyAnswer } | { patch: ValuePatch } | { error: string };
+
+/** The progress of a stage an answer shows: where it is, its percent, its simulated seconds left. */
+export type ProgressSite = [path: AnswerPath, percent: number, remainingS: number];
+
+/** What one change of the world means to one tab. */
+export interface PageEventBody {
+  /** By the tab's own view number. */
+  views?: Record<number, ViewUpdate>;
+  progress?: Record<number, ProgressSite[]>;
+  current?: Current;
+  flags?: Flags;
+  /** Messages the engine raises by itself (a corrupt stored copy ignored, a write refused). */
+  notices?: Flash[];
+  /** The whole world is read now (the end of a boot's first look). */
+  loaded?: true;
+}
+
+/** A page event: pushed by the worker, in order (`seq` grows by one per tab). */
+export interface PageEvent extends PageEventBody {
+  seq: number;
+}
+
+/** What the worker posts to its page besides Comlink's answers, on the same port. */
+export type WorkerMessage = { type: 'page-event'; event: PageEvent } | { type: 'persist'; message: PersistMessage };
+
+/** The object the worker exposes to its page: every call goes to the leading tab's engine. */
+export function createPageApi(leader: LeaderLink) {
+  return {
+    /** Boots the engine (once for all tabs) and answers the session. */
+    boot: (input: BootInput): Promise<BootAnswer> => leader.call('boot', input),
+    /** Applies an action; answers once its change is on disk and its rows are sent. */
+    dispatch: (action: Action): Promise<ActionResult> => leader.call('dispatch', action),
+    /** Reads a PodConfig file as Process PodConfig would, changing nothing. */
+    checkPodconfig: (files: PodconfigFile[]): Promise<PodconfigCheck> => leader.call('checkPodconfig', files),
+    search: (text: string): Promise<SearchEntry[]> => leader.call('search', text),
+    /** The world as one JSON text in the all.json shape (version 45, no session): Export demo data. */
+    exportWorld: (): Promise<string> => leader.call('exportWorld'),
+    /** Waits for the writes in flight and hands over the localStorage mirror now (page hidden). */
+    flush: (): Promise<void> => leader.call('flush'),
+    /** Opens a view under the page's number for it; its answers arrive as page events. */
+    openView: (viewId: number, spec: ViewSpec): void => leader.openView(viewId, spec),
+    closeView: (viewId: number): void => leader.closeView(viewId),
+  };
+}
+
+export type PageApi = ReturnType<typeof createPageApi>;

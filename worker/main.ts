@@ -1,23 +1,27 @@
 /**
  * The engine worker's entry: builds the engine with the browser's real clock, the IndexedDB world
  * store and fetch; lets the tabs of one browser share one leading engine (Web Locks and a
- * BroadcastChannel, see engine/tabs.ts); and exposes to the page the views over it (views/hub.ts)
- * with Comlink. The end-to-end build alone (`__TEST_CLOCK__`) runs on a clock the tests step
- * (engine/steppedClock.ts), reached through the same API; production contains none of it.
+ * BroadcastChannel, tabs.ts); and exposes the page's API (api.ts) with Comlink. Page events and
+ * the localStorage mirror go to the page on the same port as Comlink's answers, so an action's
+ * rows arrive before its answer. The end-to-end build alone (`__TEST_CLOCK__`) runs on a clock the
+ * tests step (engine/steppedClock.ts), reached through the same API; production contains none of it.
  */
 import * as Comlink from 'comlink';
 import { clear, getMany } from 'idb-keyval';
+import { createPageApi, type WorkerMessage } from './api';
 import { createEngine } from './engine/engine';
 import { idbStore } from './engine/store/idbStore';
 import { realClock, type Clock } from './engine/clock';
-import { remoteApi } from './engine/remote';
-import { viewHub } from './views/hub';
-import { coordinatedEngine, type LockManagerLike } from './engine/tabs';
 import type { SteppedClock } from './engine/steppedClock';
+import { Leader } from './leader';
+import { Tabs, type LockManagerLike } from './tabs';
 
-/** The engine, shared by this browser's tabs, and the views over it: the API the page calls. */
-function pageApi(clock: Clock, stepped: SteppedClock | null) {
-  const makeEngine = () => {
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const toPage = (message: WorkerMessage) => scope.postMessage(message);
+
+/** The engine this tab leads with, should it lead. */
+function makeLeaderWith(clock: Clock, stepped: SteppedClock | null) {
+  return (deliver: ConstructorParameters<typeof Leader>[1]) => {
     const engine = createEngine({
       clock,
       store: idbStore(),
@@ -28,13 +32,10 @@ function pageApi(clock: Clock, stepped: SteppedClock | null) {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         return response.text();
       },
-      // postMessage copies every event anyway.
-      cloneEvents: false,
-      // Views ask for what they show; no whole world crosses to the page or another tab.
-      lightSnapshots: true,
       // A large world shows its capture table while the rest is read.
       firstLook: true,
     });
+    engine.onPersist((message) => toPage({ type: 'persist', message }));
     if (stepped) {
       // A step is answered once the leading engine has written what it changed, and has ticked at
       // the step's own instant (a tick an action held back is not left undone).
@@ -45,23 +46,29 @@ function pageApi(clock: Clock, stepped: SteppedClock | null) {
         await engine.settled();
       };
     }
-    return engine;
+    return new Leader(engine, deliver);
   };
+}
 
+function pageApi(clock: Clock, stepped: SteppedClock | null) {
   const lockManager = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
   const locks: LockManagerLike | undefined = lockManager
-    ? { request: (name, options, callback) => lockManager.request(name, options, (lock) => callback(lock)) }
+    ? {
+        request: (name, options, callback) => lockManager.request(name, options, (lock) => callback(lock)),
+        held: async () => ((await lockManager.query()).held ?? []).flatMap((l) => (l.name ? [l.name] : [])),
+      }
     : undefined;
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('aerial-survey-engine') : undefined;
-  const engine = coordinatedEngine({
-    makeEngine,
+  const tabs = new Tabs({
+    makeLeader: makeLeaderWith(clock, stepped),
+    toPage,
     ...(locks && channel ? { locks, channel } : {}),
     tabId: crypto.randomUUID(),
   });
-  return remoteApi(viewHub(engine));
+  return createPageApi(tabs);
 }
 
-type Method = (...args: unknown[]) => Promise<unknown>;
+type Method = (...args: unknown[]) => unknown;
 
 if (__TEST_CLOCK__) {
   // The stepped clock reads its time from IndexedDB first. The API is exposed at once all the

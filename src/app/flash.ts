@@ -7,14 +7,15 @@
 import { FLASH_CLEAR_MS } from '../../worker/domain/constants';
 import type { Flash } from '../../worker/api';
 import { createStore, useStore } from './store';
+import { paths } from './paths';
 
-/** A next step offered inside a flash. */
+/** A next step offered inside a flash, as a place in the app. */
 export interface FlashLink {
   href: string;
   text: string;
 }
 
-export interface FlashItem extends Flash {
+export interface FlashItem extends Omit<Flash, 'link'> {
   link?: FlashLink;
   key: number;
   /** The user-input count when it was raised; see `noteUserInput`. */
@@ -30,9 +31,13 @@ const timers = new Map<number, ReturnType<typeof setTimeout>>();
  */
 let inputSeq = 0;
 
-export function showFlash(flash: Flash & { link?: FlashLink }): void {
+export function showFlash(flash: Flash): void {
   const key = nextKey++;
-  flashes.set([...flashes.get(), { ...flash, key, inputSeq }]);
+  const { link, ...rest } = flash;
+  const item: FlashItem = { ...rest, key, inputSeq };
+  // The engine names the capture the next step is on; the page knows where that is.
+  if (link) item.link = { href: paths.capture(link.captureId, 'surveys'), text: link.text };
+  flashes.set([...flashes.get(), item]);
   if (flash.category !== 'danger') timers.set(key, setTimeout(() => dismissFlash(key), FLASH_CLEAR_MS));
 }
 

@@ -5,6 +5,7 @@
 import type { Highlight } from '../../worker/api';
 import type { EntityKind, Id } from '../../worker/domain/types';
 import { createStore, useStore } from './store';
+import { entityKey as keyOf } from '../../worker/domain/names';
 
 export const HIGHLIGHT_MS = 2500;
 
@@ -12,7 +13,6 @@ export const HIGHLIGHT_MS = 2500;
 const glowing = createStore<ReadonlySet<string>>(new Set());
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
-const keyOf = (kind: EntityKind, id: Id) => `${kind}:${id}`;
 
 function end(key: string): void {
   timers.delete(key);

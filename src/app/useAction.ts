@@ -6,14 +6,13 @@
 import type { Action, ActionResult } from '../../worker/api';
 import { engineClient } from '../engine/client';
 import { showFlash } from './flash';
-import { flashLink } from './flashLinks';
 import { highlightRows } from './highlight';
 
 export async function runAction(action: Action): Promise<ActionResult> {
   const client = engineClient();
   const result = await client.dispatch(action);
   if (result.ok) {
-    if (result.flash) showFlash({ ...result.flash, link: await flashLink(action, result) });
+    if (result.flash) showFlash(result.flash);
     if (result.highlight?.length && client.model.flags.highlighter) highlightRows(result.highlight);
   } else if (result.storage) {
     // Not about any field: the change was not kept, whatever page or dialog asked for it.

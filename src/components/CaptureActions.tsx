@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Badge, Button } from '@fluentui/react-components';
 import { CheckmarkCircle16Filled } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
-import type { Capture } from '../engine/entities';
+import type { CaptureRow } from '../../worker/screens';
 import { paths } from '../app/paths';
 import { useAction } from '../app/useAction';
 import { useActionThenGo } from '../hooks/useActionThenGo';
@@ -17,7 +17,7 @@ import { alertIfRefused } from '../app/refusal';
 
 type Open = 'process' | 'publish' | null;
 
-export function CaptureActions({ capture }: { capture: Capture }) {
+export function CaptureActions({ capture }: { capture: CaptureRow }) {
   const [open, setOpen] = useState<Open>(null);
   const run = useAction();
   const runThenGo = useActionThenGo();

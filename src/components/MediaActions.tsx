@@ -6,8 +6,7 @@
  */
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
-import type { Drive } from '../../worker/domain/types';
-import type { Media } from '../engine/entities';
+import type { DriveRow } from '../../worker/screens';
 import { useAction } from '../app/useAction';
 import { ConfirmActionDialog } from '../dialogs/ConfirmActionDialog';
 import { ReceiveMediaDialog } from '../dialogs/ReceiveMediaDialog';
@@ -15,24 +14,26 @@ import { AssignDialog } from '../dialogs/AssignDialog';
 
 type Open = 'receive' | 'cancel' | 'eject' | 'assign' | null;
 
+/** What the actions need of a media set (a drive's row holds it too). */
+export type MediaOfActions = NonNullable<DriveRow['media']>;
+
 export interface MediaActionsProps {
-  media: Media | undefined;
-  /** The drive holding the media; its flags govern Receive and Eject. */
-  drive: Drive | undefined;
+  /** The drive holding the media, if any; its flags govern Receive and Eject. */
+  host: string | null;
+  media: MediaOfActions | null;
   canReceive: boolean;
   canCancel: boolean;
   canEject: boolean;
   canAssign: boolean;
 }
 
-export function MediaActions({ media, drive, canReceive, canCancel, canEject, canAssign }: MediaActionsProps) {
+export function MediaActions({ host, media, canReceive, canCancel, canEject, canAssign }: MediaActionsProps) {
   const run = useAction();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
-  const host = drive?.host ?? media?.host ?? null;
   return (
     <>
-      {canReceive && drive && (
+      {canReceive && host && (
         <Button size="small" appearance="primary" onClick={() => setOpen('receive')}>
           Receive
         </Button>
@@ -53,7 +54,7 @@ export function MediaActions({ media, drive, canReceive, canCancel, canEject, ca
         </Button>
       )}
       {/* Mounted while there is something for them to act on; `open` says which one shows. */}
-      {drive && <ReceiveMediaDialog open={open === 'receive'} drive={drive} onClose={close} />}
+      {host && <ReceiveMediaDialog open={open === 'receive'} host={host} media={media} onClose={close} />}
       {media && <AssignDialog open={open === 'assign'} media={media} onClose={close} />}
       {host && (
         <>

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { useLocation } from 'wouter';
-import type { Survey } from '../engine/entities';
+import type { SurveyRow } from '../../worker/screens';
 import { paths } from '../app/paths';
 import { useActionThenGo } from '../hooks/useActionThenGo';
 import { ProcessApplanixDialog } from '../dialogs/ProcessApplanixDialog';
@@ -14,7 +14,7 @@ import { alertIfRefused } from '../app/refusal';
 
 type Open = 'applanix' | 'podconfig' | null;
 
-export function SurveyActions({ survey }: { survey: Survey }) {
+export function SurveyActions({ survey }: { survey: SurveyRow }) {
   const [open, setOpen] = useState<Open>(null);
   const runThenGo = useActionThenGo();
   const [, navigate] = useLocation();

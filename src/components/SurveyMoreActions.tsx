@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
-import type { Survey } from '../engine/entities';
-import { shortId } from '../../worker/domain/shortId';
+import type { SurveyRow } from '../../worker/screens';
+import { surveyLabel } from '../../worker/domain/names';
 import { useAction } from '../app/useAction';
 import { comingSoon } from './presets';
 import { ConfirmActionDialog } from '../dialogs/ConfirmActionDialog';
@@ -15,18 +15,18 @@ import { ReassignDialog } from '../dialogs/ReassignDialog';
 
 const COMING_SOON = ['Download Frames', 'View History'] as const;
 
-export function SurveyMoreActions({ survey }: { survey: Survey }) {
+export function SurveyMoreActions({ survey }: { survey: SurveyRow }) {
   const run = useAction();
   const [confirming, setConfirming] = useState(false);
   const [reassigning, setReassigning] = useState(false);
   // A survey still on media not yet received is never listed; once received it may be reassigned.
   const received = survey.display !== 'New';
-  const id = shortId(survey.surveyId);
+  const name = surveyLabel(survey.surveyId);
   return (
     <>
       <Menu>
         <MenuTrigger disableButtonEnhancement>
-          <Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={`More actions for survey ${id}`} />
+          <Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={`More actions for ${name}`} />
         </MenuTrigger>
         <MenuPopover>
           <MenuList>
@@ -50,7 +50,7 @@ export function SurveyMoreActions({ survey }: { survey: Survey }) {
         run={() => run({ type: 'cancelSurvey', surveyId: survey.surveyId })}
         onClose={() => setConfirming(false)}
       >
-        Cancel survey {id}? Its workflow stops and cannot be resumed.
+        Cancel {name}? Its workflow stops and cannot be resumed.
       </ConfirmActionDialog>
     </>
   );

@@ -2,22 +2,13 @@
  * Who a survey is assigned to: initials, with the name and email on hover (SPEC §2).
  */
 import { Avatar, Tooltip } from '@fluentui/react-components';
-import { useEntity } from '../engine/hooks';
+import type { UserRow } from '../../worker/screens';
 
-export function UserInitials({ email }: { email: string | null }) {
-  const user = useEntity('users', email);
-  if (!email) return <span aria-label="Unassigned">—</span>;
-  const name = user?.name ?? email;
+export function UserInitials({ user }: { user: UserRow | null }) {
+  if (!user) return <span aria-label="Unassigned">—</span>;
   return (
-    <Tooltip content={`${name} (${email})`} relationship="description" withArrow>
-      <Avatar
-        size={24}
-        name={name}
-        initials={user?.initials}
-        color="colorful"
-        tabIndex={0}
-        aria-label={`${user?.initials ?? email} (${name})`}
-      />
+    <Tooltip content={`${user.name} (${user.email})`} relationship="description" withArrow>
+      <Avatar size={24} name={user.name} initials={user.initials} color="colorful" tabIndex={0} aria-label={`${user.initials} (${user.name})`} />
     </Tooltip>
   );
 }

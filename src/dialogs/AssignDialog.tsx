@@ -6,22 +6,26 @@
 import { useState } from 'react';
 import { Field, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
 import type { Id } from '../../worker/domain/types';
-import type { Media } from '../engine/entities';
+import type { UserRow } from '../../worker/screens';
+import type { MediaOfActions } from '../components/MediaActions';
 import { DialogForm, formDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
-import { useAllOf, useCurrent } from '../engine/hooks';
+import { useCurrent, useView } from '../engine/hooks';
 import { shortId } from '../../worker/domain/shortId';
+import { surveyLabel, surveyTitle } from '../../worker/domain/names';
 import { UserPicker } from './UserPicker';
 
-type AssignFormProps = { media: Media; onClose: () => void };
+type AssignFormProps = { media: Pick<MediaOfActions, 'mediaId' | 'receiveId' | 'surveyIds'>; onClose: () => void };
 
 export const AssignDialog = formDialog(AssignForm);
+
+const NO_USERS: UserRow[] = [];
 
 /** Assign's fields and drafts, fresh on each opening. */
 function AssignForm({ media, onClose }: AssignFormProps) {
   const run = useAction();
   const me = useCurrent().user?.email ?? '';
-  const users = useAllOf('users').entities;
+  const users = useView({ view: 'users' })?.rows ?? NO_USERS;
   const [all, setAll] = useState(me);
   const [perSurvey, setPerSurvey] = useState<Record<Id, string>>(() =>
     Object.fromEntries(media.surveyIds.map((id) => [id, me])),
@@ -64,7 +68,7 @@ function AssignForm({ media, onClose }: AssignFormProps) {
                     users={users}
                     value={perSurvey[id] ?? all}
                     onChange={(email) => setPerSurvey((prev) => ({ ...prev, [id]: email }))}
-                    label={`Assign survey ${shortId(id)} to`}
+                    label={`Assign ${surveyLabel(id)} to`}
                   />
                 </TableCell>
               </TableRow>
@@ -73,7 +77,7 @@ function AssignForm({ media, onClose }: AssignFormProps) {
         </Table>
       ) : (
         <Text as="p" block style={{ marginTop: 12 }}>
-          {media.surveyIds.length === 1 ? `Survey ${shortId(media.surveyIds[0]!)}.` : 'This media holds no surveys.'}
+          {media.surveyIds.length === 1 ? `${surveyTitle(media.surveyIds[0]!)}.` : 'This media holds no surveys.'}
         </Text>
       )}
     </DialogForm>

@@ -11,7 +11,7 @@ import { Button, Checkbox, Field, Label, Text, makeStyles } from '@fluentui/reac
 import { AddRegular } from '@fluentui/react-icons';
 import { DateTime } from 'luxon';
 import type { NewSurveyInput } from '../../worker/api';
-import type { Drive } from '../../worker/domain/types';
+import type { DriveRow } from '../../worker/screens';
 import { DialogForm, formDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { formatFlownOn, parseFlownOn } from './FlownOnInput';
@@ -33,7 +33,7 @@ const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: '8px' },
 });
 
-type InsertMediaFormProps = { drive: Drive; onClose: () => void };
+type InsertMediaFormProps = { drive: Pick<DriveRow, 'host' | 'bays'>; onClose: () => void };
 
 export const InsertMediaDialog = formDialog(InsertMediaForm, { wide: true });
 

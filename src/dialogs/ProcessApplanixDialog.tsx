@@ -2,12 +2,12 @@
  * Process Applanix: confirms the positioning data of one survey (SPEC §2, §4).
  */
 import { Text } from '@fluentui/react-components';
-import type { Survey } from '../engine/entities';
+import type { SurveyRow } from '../../worker/screens';
 import { DialogForm, FormDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { SurveySummary } from './SurveySummary';
 
-export function ProcessApplanixDialog({ open, survey, onClose }: { open: boolean; survey: Survey; onClose: () => void }) {
+export function ProcessApplanixDialog({ open, survey, onClose }: { open: boolean; survey: SurveyRow; onClose: () => void }) {
   const run = useAction();
   return (
     <FormDialog open={open} onClose={onClose}>

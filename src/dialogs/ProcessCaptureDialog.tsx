@@ -22,13 +22,13 @@ import {
   type TableRowId,
 } from '@fluentui/react-components';
 import type { Id } from '../../worker/domain/types';
-import type { Capture, Survey } from '../engine/entities';
+import type { CaptureRow, ProcessChoiceRow } from '../../worker/screens';
 import { shortId } from '../../worker/domain/shortId';
+import { surveyLabel } from '../../worker/domain/names';
 import { DialogForm, formDialog } from '../components/FormDialog';
 import { formatDay } from '../components/dates';
 import { useAction } from '../app/useAction';
-import { useEntities, useView } from '../engine/hooks';
-import { processReason } from './processReason';
+import { useView } from '../engine/hooks';
 
 const useStyles = makeStyles({
   scroll: { maxHeight: '50vh', overflowY: 'auto' },
@@ -36,10 +36,10 @@ const useStyles = makeStyles({
   unavailable: { color: tokens.colorNeutralForeground3 },
 });
 
-const COLUMNS = [createTableColumn<Survey>({ columnId: 'survey' })];
-const NO_IDS: Id[] = [];
+const COLUMNS = [createTableColumn<ProcessChoiceRow>({ columnId: 'survey' })];
+const NO_ROWS: ProcessChoiceRow[] = [];
 
-type ProcessCaptureFormProps = { capture: Capture; onClose: () => void };
+type ProcessCaptureFormProps = { capture: Pick<CaptureRow, 'captureId' | 'cpid'>; onClose: () => void };
 
 export const ProcessCaptureDialog = formDialog(ProcessCaptureForm, { wide: true });
 
@@ -47,10 +47,10 @@ export const ProcessCaptureDialog = formDialog(ProcessCaptureForm, { wide: true 
 function ProcessCaptureForm({ capture, onClose }: ProcessCaptureFormProps) {
   const styles = useStyles();
   const run = useAction();
-  const shown = useView({ view: 'shownSurveys', surveyIds: capture.surveyIds, order: null });
-  const surveys = useEntities('surveys', shown?.ids ?? NO_IDS);
-  const loading = !shown || surveys.length < shown.ids.length;
-  const processable = surveys.filter((s) => s.flags.canProcess).map((s) => s.surveyId);
+  const answer = useView({ view: 'processChoices', captureId: capture.captureId });
+  const surveys = answer?.rows ?? NO_ROWS;
+  const loading = !answer;
+  const processable = surveys.filter((s) => s.notSelectable === null).map((s) => s.surveyId);
   // Every processable survey until the user chooses (the surveys arrive a moment after opening).
   const [choice, setSelected] = useState<Set<TableRowId> | null>(null);
   const selected = choice ?? new Set<TableRowId>(processable);
@@ -105,8 +105,9 @@ function ProcessCaptureForm({ capture, onClose }: ProcessCaptureFormProps) {
               </TableRow>
             )}
             {getRows().map(({ item, rowId }) => {
-              const reason = processReason(item);
+              const reason = item.notSelectable;
               const id = shortId(item.surveyId);
+              const name = surveyLabel(item.surveyId);
               return (
                 <TableRow key={rowId} aria-selected={isRowSelected(rowId)} className={reason ? styles.unavailable : undefined}>
                   <TableSelectionCell
@@ -114,12 +115,12 @@ function ProcessCaptureForm({ capture, onClose }: ProcessCaptureFormProps) {
                     onClick={(e) => {
                       if (reason === null) toggleRow(e, rowId);
                     }}
-                    checkboxIndicator={{ 'aria-label': `Select survey ${id}`, disabled: reason !== null }}
+                    checkboxIndicator={{ 'aria-label': `Select ${name}`, disabled: reason !== null }}
                   />
                   <TableCell>{id}</TableCell>
                   <TableCell>{formatDay(item.flownOn)}</TableCell>
                   <TableCell>
-                    {item.stage.statusLabel}
+                    {item.statusLabel}
                     {reason && <span className={styles.reason}> · not selectable: {reason}</span>}
                   </TableCell>
                 </TableRow>

@@ -8,7 +8,8 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Button, Field, Link, Text, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, DocumentRegular } from '@fluentui/react-icons';
 import type { PodconfigSummary } from '../../worker/api';
-import type { Survey } from '../engine/entities';
+import type { SurveyRow } from '../../worker/screens';
+import { engineClient } from '../engine/client';
 import { DialogForm, formDialog } from '../components/FormDialog';
 import { TruncatedText } from '../components/TruncatedText';
 import { useAction } from '../app/useAction';
@@ -39,7 +40,7 @@ const useStyles = makeStyles({
 
 type Check = { state: 'none' } | { state: 'checking' } | { state: 'ok'; summary: PodconfigSummary } | { state: 'error'; error: string };
 
-type ProcessPodconfigFormProps = { survey: Survey; onClose: () => void };
+type ProcessPodconfigFormProps = { survey: SurveyRow; onClose: () => void };
 
 export const ProcessPodconfigDialog = formDialog(ProcessPodconfigForm);
 
@@ -59,9 +60,10 @@ function ProcessPodconfigForm({ survey, onClose }: ProcessPodconfigFormProps) {
     setFiles(chosen);
     if (!chosen.length) return setCheck({ state: 'none' });
     setCheck({ state: 'checking' });
-    const result = await run({ type: 'checkPodconfig', files: await readPodconfigFiles(chosen) });
+    // Read-only: the engine checks the file as Process PodConfig would, and changes nothing.
+    const result = await engineClient().checkPodconfig(await readPodconfigFiles(chosen));
     if (mine !== choice.current) return;
-    setCheck(result.ok && result.podconfig ? { state: 'ok', summary: result.podconfig } : { state: 'error', error: result.ok ? '' : result.error });
+    setCheck(result.ok ? { state: 'ok', summary: result.summary } : { state: 'error', error: result.error });
   };
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {

@@ -4,27 +4,29 @@
  */
 import { useState } from 'react';
 import { Field } from '@fluentui/react-components';
-import type { Survey } from '../engine/entities';
-import { shortId } from '../../worker/domain/shortId';
+import type { SurveyRow, UserRow } from '../../worker/screens';
+import { surveyLabel } from '../../worker/domain/names';
 import { DialogForm, formDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
-import { useAllOf, useCurrent } from '../engine/hooks';
+import { useCurrent, useView } from '../engine/hooks';
 import { UserPicker } from './UserPicker';
 
-type ReassignFormProps = { survey: Survey; onClose: () => void };
+type ReassignFormProps = { survey: SurveyRow; onClose: () => void };
 
 export const ReassignDialog = formDialog(ReassignForm);
+
+const NO_USERS: UserRow[] = [];
 
 /** The chosen user, fresh on each opening (the survey's assignee). */
 function ReassignForm({ survey, onClose }: ReassignFormProps) {
   const run = useAction();
   const me = useCurrent().user?.email ?? '';
-  const users = useAllOf('users').entities;
-  const [email, setEmail] = useState(survey.assignedTo ?? me);
-  const id = shortId(survey.surveyId);
+  const users = useView({ view: 'users' })?.rows ?? NO_USERS;
+  const [email, setEmail] = useState(survey.assigned?.email ?? me);
+  const name = surveyLabel(survey.surveyId);
   return (
     <DialogForm
-      title={`Reassign survey ${id}`}
+      title={`Reassign ${name}`}
       okLabel="Reassign"
       onClose={onClose}
       onOk={async () => {
@@ -32,8 +34,8 @@ function ReassignForm({ survey, onClose }: ReassignFormProps) {
         return result.ok ? null : result.error;
       }}
     >
-      <Field label={`Assign survey ${id} to`}>
-        <UserPicker users={users} value={email} onChange={setEmail} label={`Assign survey ${id} to`} />
+      <Field label={`Assign ${name} to`}>
+        <UserPicker users={users} value={email} onChange={setEmail} label={`Assign ${name} to`} />
       </Field>
     </DialogForm>
   );

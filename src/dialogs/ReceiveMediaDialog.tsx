@@ -7,10 +7,9 @@
  */
 import { useState } from 'react';
 import { Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
-import type { Drive } from '../../worker/domain/types';
 import { DialogForm, formDialog } from '../components/FormDialog';
+import type { MediaOfActions } from '../components/MediaActions';
 import { useAction } from '../app/useAction';
-import { useEntity } from '../engine/hooks';
 import { isoDay, receiveIdOf } from '../../worker/domain/dates';
 
 const useStyles = makeStyles({
@@ -18,25 +17,25 @@ const useStyles = makeStyles({
   preview: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
 });
 
-type ReceiveMediaFormProps = { drive: Drive; onClose: () => void };
+type ReceiveMediaFormProps = { host: string; media: Pick<MediaOfActions, 'mediaId' | 'bays'> | null; onClose: () => void };
 
 export const ReceiveMediaDialog = formDialog(ReceiveMediaForm);
 
 /** The item ids and their checks, fresh on each opening (today's date included). */
-function ReceiveMediaForm({ drive, onClose }: ReceiveMediaFormProps) {
+function ReceiveMediaForm({ host, media, onClose }: ReceiveMediaFormProps) {
   const styles = useStyles();
   const run = useAction();
-  const media = useEntity('media', drive.mediaId);
   const bays = media?.bays.length ? media.bays : [1];
+  const mediaId = media?.mediaId ?? null;
   // The day the dialog opened: the preview's date (the engine stamps the day it receives).
   const [today] = useState(() => isoDay(Date.now()));
-  const [itemIds, setItemIds] = useState<string[]>(() => bays.map((bay, i) => prefill(drive.mediaId, bay, i)));
+  const [itemIds, setItemIds] = useState<string[]>(() => bays.map((bay, i) => prefill(mediaId, bay, i)));
   const [missing, setMissing] = useState<boolean[]>(() => bays.map(() => false));
   const [fieldError, setFieldError] = useState<{ position: number; error: string } | null>(null);
 
   return (
     <DialogForm
-      title={`Receive media on ${drive.host}`}
+      title={`Receive media on ${host}`}
       onClose={onClose}
       onOk={async () => {
         const trimmed = itemIds.map((s) => s.trim());
@@ -45,7 +44,7 @@ function ReceiveMediaForm({ drive, onClose }: ReceiveMediaFormProps) {
           setMissing(empty);
           return false;
         }
-        const result = await run({ type: 'receiveMedia', host: drive.host, itemIds: trimmed });
+        const result = await run({ type: 'receiveMedia', host, itemIds: trimmed });
         if (result.ok) return null;
         const position = /^itemId:(\d+)$/.exec(result.field ?? '')?.[1];
         if (position === undefined) {

@@ -2,9 +2,8 @@
  * The few facts that say which survey a dialog acts on: id, capture, flight plan, flown on.
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
-import type { Survey } from '../engine/entities';
+import type { SurveyRow } from '../../worker/screens';
 import { shortId } from '../../worker/domain/shortId';
-import { useEntity } from '../engine/hooks';
 import { formatDay } from '../components/dates';
 
 const useStyles = makeStyles({
@@ -13,13 +12,12 @@ const useStyles = makeStyles({
   value: { margin: 0 },
 });
 
-export function SurveySummary({ survey }: { survey: Survey }) {
+export function SurveySummary({ survey }: { survey: SurveyRow }) {
   const styles = useStyles();
-  const fp = useEntity('flightPlans', survey.flightPlanId);
   const rows: [string, string][] = [
     ['Survey', shortId(survey.surveyId)],
     ['Capture', survey.cpid],
-    ['Flight plan', fp ? `${fp.code} ${fp.name}` : '—'],
+    ['Flight plan', survey.flightPlan ? `${survey.flightPlan.code} ${survey.flightPlan.name}` : '—'],
     ['Flown on', formatDay(survey.flownOn)],
     ['Status', survey.stage.statusLabel],
   ];

@@ -3,11 +3,11 @@
  * A plain dropdown: the team is small, so every name fits the list.
  */
 import { Dropdown, Option } from '@fluentui/react-components';
-import type { User } from '../../worker/domain/types';
+import type { UserRow } from '../../worker/screens';
 import { TruncatedText } from '../components/TruncatedText';
 
 export interface UserPickerProps {
-  users: User[];
+  users: readonly UserRow[];
   value: string;
   onChange: (email: string) => void;
   label: string;

@@ -5,7 +5,7 @@
  * flightPlanChoices view): the plans and captures stay there.
  */
 import type { Id } from '../../worker/domain/types';
-import type { FlightPlanChoice } from '../../worker/views/types';
+import type { FlightPlanChoice } from '../../worker/screens';
 import { useView } from '../engine/hooks';
 
 export type { FlightPlanChoice };

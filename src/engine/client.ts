@@ -1,23 +1,23 @@
 /**
  * The one long-lived connection to the engine worker: boots it with what localStorage holds,
- * feeds the read model with the page events of the views it opened, mirrors its saves into
- * localStorage, and flushes when the page is hidden so closing the lid loses nothing.
+ * feeds the answers of the views the page opened with the worker's page events, mirrors its saves
+ * into localStorage, and flushes when the page is hidden so closing the lid loses nothing. Calls
+ * go through Comlink; page events and the mirror come on the same port, in order with the answers.
  */
 import * as Comlink from 'comlink';
-import type { Action, ActionResult, PersistMessage } from '../../worker/api';
-import type { PageApi } from '../../worker/views/hub';
-import type { PageEvent } from '../../worker/views/types';
+import type { Action, ActionResult, PageApi, PersistMessage, PodconfigCheck, PodconfigFile, WorkerMessage } from '../../worker/api';
 import type { SearchEntry } from '../../worker/domain/types';
 import { STORAGE_KEYS } from '../../worker/domain/constants';
-import { ReadModel } from './readModel';
 import type { SteppedClockApi } from '../../worker/engine/steppedClock';
-import { exposeTestClock } from './testClock';
+import { Answers } from './answers';
 import { checkVersion, readCurrent, readFlags, readRaw, writePersist, writeSession } from './storage';
+import { exposeTestClock } from './testClock';
 
 export interface EngineClient {
-  model: ReadModel;
+  model: Answers;
   ready: Promise<void>;
   dispatch(action: Action): Promise<ActionResult>;
+  checkPodconfig(files: PodconfigFile[]): Promise<PodconfigCheck>;
   search(query: string): Promise<SearchEntry[]>;
   flush(): Promise<void>;
   exportWorld(): Promise<string>;
@@ -32,37 +32,35 @@ export function engineClient(): EngineClient {
 function connect(): EngineClient {
   const worker = new Worker(new URL('../../worker/main.ts', import.meta.url), { type: 'module', name: 'engine' });
   const remote = Comlink.wrap<PageApi>(worker);
-  if (__TEST_CLOCK__) exposeTestClock(remote as unknown as Comlink.Remote<SteppedClockApi>);
-  const model = new ReadModel(readCurrent(), readFlags(), {
+  if (__TEST_CLOCK__) exposeTestClock(remote as unknown as Comlink.Remote<SteppedClockApi>, () => model.lastSeq);
+  const model = new Answers(readCurrent(), readFlags(), {
     openView: (id, spec) => void remote.openView(id, spec),
     closeView: (id) => void remote.closeView(id),
-    fetch: (refs) => void remote.fetch(refs),
-    release: (refs, seq) => void remote.release(refs, seq),
   });
   let warnedQuota = false;
-
-  const onEvent = (event: PageEvent) => {
-    // Another tab's login, logout or flag change: this tab's localStorage follows at once too.
-    if (event.current || event.flags) writeSession(event.current ?? model.current, event.flags ?? model.flags);
-    model.apply(event);
-  };
   /** The latest mirror the engine handed over, written again when the page is hidden. */
   let latest: PersistMessage | null = null;
-  const onPersist = (message: PersistMessage) => {
-    latest = message;
-    if (writePersist(message) === 'quota' && !warnedQuota) {
-      warnedQuota = true;
-      model.notify({
-        category: 'warning',
-        text: 'This browser’s local storage is full. Your work is kept in the browser database and nothing is lost.',
-      });
+
+  worker.addEventListener('message', ({ data }: MessageEvent<WorkerMessage | undefined>) => {
+    if (data?.type === 'page-event') {
+      const event = data.event;
+      // Another tab's login, logout or flag change: this tab's localStorage follows at once too.
+      if (event.current || event.flags) writeSession(event.current ?? model.current, event.flags ?? model.flags);
+      model.apply(event);
+    } else if (data?.type === 'persist') {
+      latest = data.message;
+      if (writePersist(data.message) === 'quota' && !warnedQuota) {
+        warnedQuota = true;
+        model.notify({
+          category: 'warning',
+          text: 'This browser’s local storage is full. Your work is kept in the browser database and nothing is lost.',
+        });
+      }
     }
-  };
+  });
 
   const version = checkVersion();
   const ready = (async () => {
-    await remote.subscribe(Comlink.proxy(onEvent));
-    await remote.onPersist(Comlink.proxy(onPersist));
     const booted = await remote.boot({
       stored: {
         db: readRaw(STORAGE_KEYS.db),
@@ -70,6 +68,7 @@ function connect(): EngineClient {
         current: readRaw(STORAGE_KEYS.current),
         flags: readRaw(STORAGE_KEYS.flags),
       },
+      readAt: Date.now(),
       baseUrl: new URL(import.meta.env.BASE_URL, location.href).href,
     });
     // The stored data is now version 45 (SPEC §3), whatever was there before.
@@ -79,32 +78,32 @@ function connect(): EngineClient {
   })();
 
   const flush = () => remote.flush();
-  const onHide = () => {
+  document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') void flush();
-  };
-  document.addEventListener('visibilitychange', onHide);
+  });
   // Every change is already in IndexedDB; this keeps the localStorage mirror as new as the page's copy.
   window.addEventListener('pagehide', () => {
     if (latest) writePersist({ ...latest, current: model.current, flags: model.flags });
   });
 
+  const afterBoot =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await ready;
+      return call(...args);
+    };
+
   return {
     model,
     ready,
-    dispatch: async (action) => {
-      await ready;
+    dispatch: afterBoot(async (action: Action) => {
       const result = await remote.dispatch(action);
       if (result.ok && result.session) writeSession(result.session.current, result.session.flags);
       return result;
-    },
-    exportWorld: async () => {
-      await ready;
-      return remote.exportWorld();
-    },
-    search: async (query) => {
-      await ready;
-      return remote.search(query);
-    },
+    }),
+    checkPodconfig: afterBoot((files: PodconfigFile[]): Promise<PodconfigCheck> => remote.checkPodconfig(files) as Promise<PodconfigCheck>),
+    exportWorld: afterBoot(() => remote.exportWorld()),
+    search: afterBoot((query: string) => remote.search(query)),
     flush,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { DATA_VERSION, STORAGE_KEYS } from '../../worker/domain/constants';
 import { parseCurrent, parseFlags } from '../../worker/domain/session';
+import { isOtherVersion } from '../../worker/domain/dataVersion';
 import type { PersistMessage } from '../../worker/api';
 import type { Current, Flags } from '../../worker/domain/types';
 
@@ -54,7 +55,7 @@ function writeSmallKeys(current: Current, flags: Flags): boolean {
  */
 export function checkVersion(): string | null {
   const version = readRaw(STORAGE_KEYS.version);
-  if (version !== null && version !== String(DATA_VERSION)) {
+  if (isOtherVersion(version)) {
     try {
       localStorage.removeItem(STORAGE_KEYS.db);
     } catch {

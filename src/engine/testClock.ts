@@ -9,9 +9,11 @@ import type { SteppedClockApi } from '../../worker/engine/steppedClock';
 
 export interface TestClockHandle {
   advance(ms: number): Promise<number>;
+  /** The last page event the page applied: a negative is asserted only after a later one. */
+  seq(): number;
 }
 
-export function exposeTestClock(remote: Comlink.Remote<SteppedClockApi>): void {
-  const handle: TestClockHandle = { advance: (ms) => remote.advanceClock(ms) };
+export function exposeTestClock(remote: Comlink.Remote<SteppedClockApi>, seq: () => number): void {
+  const handle: TestClockHandle = { advance: (ms) => remote.advanceClock(ms), seq };
   (window as unknown as { __testClock: TestClockHandle }).__testClock = handle;
 }

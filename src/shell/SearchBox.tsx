@@ -80,9 +80,7 @@ export function SearchBox() {
     setResults([]);
     setOpen(false);
     setActive(-1);
-    // A survey under QC opens its QC page: the page may not hold the survey yet.
-    const survey = entry.type === 'survey' ? await model.entity('surveys', entry.id) : undefined;
-    navigate(searchTarget(entry, model.flags, survey));
+    navigate(searchTarget(entry, model.flags));
     if (entry.type === 'survey') landOnRow('surveys', entry.id);
     if (entry.type === 'media') landOnRow('media', entry.id);
     if (entry.type === 'capture') landOnRow('captures', entry.related.captureId ?? entry.id);

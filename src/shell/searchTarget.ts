@@ -6,10 +6,9 @@
  * tab), a media set to the media list. Whether QC is under way is the engine's flag.
  */
 import type { Flags, SearchEntry } from '../../worker/domain/types';
-import type { Survey } from '../engine/entities';
 import { paths } from '../app/paths';
 
-export function searchTarget(entry: SearchEntry, flags: Flags, survey: Survey | undefined): string {
+export function searchTarget(entry: SearchEntry, flags: Flags): string {
   switch (entry.type) {
     case 'project':
       return flags.projects ? paths.project(entry.related.projectId ?? entry.id) : paths.captures();
@@ -18,8 +17,8 @@ export function searchTarget(entry: SearchEntry, flags: Flags, survey: Survey | 
     case 'flightplan':
       return entry.related.captureId ? paths.capture(entry.related.captureId, 'flight-plans') : paths.captures();
     case 'survey': {
-      if (survey?.flags.qcInProgress) return paths.surveyQc(survey.surveyId);
-      const captureId = entry.related.captureId ?? survey?.captureId;
+      if (entry.underQc) return paths.surveyQc(entry.id);
+      const captureId = entry.related.captureId;
       return captureId ? paths.capture(captureId, 'surveys') : paths.captures();
     }
     case 'media':

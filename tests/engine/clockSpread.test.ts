@@ -68,7 +68,7 @@ describe('the clock', () => {
     h.advance(280_000 - (h.clock.now() - T0));
     const n = h.events.length;
     h.advance(10_000);
-    const lefts = h.events.slice(n).flatMap((e) => (e.progress?.surveys ? [e.progress.surveys[2]!] : []));
+    const lefts = h.events.slice(n).flatMap((e) => e.progress.filter(([kind]) => kind === 'surveys').map(([, , , left]) => left));
     // The status cell shows "80s left (14m simulated)" … "70s left (12m simulated)": the percent
     // moves every 3.6 s, the simulated minutes every 6 s, the real seconds every second.
     expect(new Set(lefts.map((left) => formatDuration(left / 10))).size).toBeGreaterThanOrEqual(9);

@@ -1,13 +1,14 @@
 /**
  * A boot's first look (issue 11): a stored world answers the capture table from the capture
- * records alone while the whole world is still being read; actions wait for the whole world,
- * which then arrives as a snapshot; anything doubtful takes the whole path at once.
+ * records alone while the whole world is still being read; actions and the views of other kinds
+ * wait for the whole world, whose arrival every view hears; anything doubtful takes the whole
+ * path at once.
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../worker/engine/engine';
 import { memoryStore, type MemoryStore, type WorldStore } from '../../worker/engine/store/worldStore';
-import type { EngineEvent } from '../../worker/api';
-import { harness, emptyStored } from '../helpers/engineHarness';
+import { bootInput, harness } from '../helpers/engineHarness';
+import { pagesOver } from '../helpers/pages';
 import { ManualClock } from '../helpers/manualClock';
 import { aWorld, aSurvey, ANN } from '../helpers/builders';
 
@@ -39,31 +40,35 @@ describe('first look', () => {
   it('answers the capture table before the whole world is read, as the whole world then derives it', async () => {
     const h = await storedWorld();
     const store = slowStore(h.store);
-    const events: EngineEvent[] = [];
     const clock = new ManualClock(h.clock.now());
-    const engine = createEngine({ clock, store, loadText: async () => '', firstLook: true, lightSnapshots: true });
-    await engine.subscribe((e) => events.push(e));
-    const boot = await engine.boot({ stored: emptyStored(), baseUrl: 'http://x/' });
-    expect(boot).toMatchObject({ kind: 'snapshot', loading: true, current: { loggedIn: true } });
+    const engine = createEngine({ clock, store, loadText: async () => '', firstLook: true });
+    const { leader, page } = pagesOver(engine);
+    const tab = page();
+    const boot = await leader.boot(tab.tab, bootInput());
+    expect(boot).toMatchObject({ loading: true, current: { loggedIn: true } });
 
-    const table = await engine.query({ view: 'captureTable', by: 'captureId', dir: 'asc', stage: null });
-    expect(table.result).toEqual({ ids: ['cap-1', 'cap-2'], total: 2 });
-    const early = table.entities.captures!['cap-1']!;
+    const table = tab.open({ view: 'captures', by: 'captureId', dir: 'asc', stage: null, start: 0, count: 60 });
+    expect(table()).toMatchObject({ total: 2, start: 0 });
+    expect(table()!.rows.map((r) => r.key)).toEqual(['cap-1', 'cap-2']);
+    const early = table()!.rows[0]!;
     expect(early.counts.surveys).toBe(1);
 
-    // An action waits for the whole world rather than act on part of it.
+    // An action, and a view of the surveys, wait for the whole world rather than act on part of it.
     let answered = false;
     const logout = engine.dispatch({ type: 'logout' }).then((r) => ((answered = true), r));
-    const dashboard = engine.query({ view: 'dashboard', email: ANN, full: null });
-    await new Promise((r) => setTimeout(r, 10));
+    const dashboard = tab.open({ view: 'dashboard', email: ANN, full: null });
+    // A later call, answered: the logout still is not.
+    expect(await engine.checkPodconfig([])).toMatchObject({ ok: false });
     expect(answered).toBe(false);
+    expect(dashboard()).toBeUndefined();
 
     // The rest is read once a first view has been answered (the clock's next turn).
     store.release();
     clock.advance(0);
     expect((await logout).ok).toBe(true);
-    expect(events[0]).toMatchObject({ kind: 'snapshot' });
-    expect((await dashboard).result).toMatchObject({ mine: { total: 1 } });
+    // Every view heard the whole world arrive.
+    expect(tab.events.some((e) => e.loaded)).toBe(true);
+    expect(dashboard()).toMatchObject({ mine: { total: 1 } });
     // The row the first look showed is the row the whole world derives.
     const late = engine.world.index.captures['cap-1']!;
     for (const key of ['stage', 'counts', 'flags', 'firstFlownOn', 'lastFlownOn', 'firstReceivedOn', 'lastReceivedOn'] as const) {
@@ -76,20 +81,20 @@ describe('first look', () => {
     const h = await storedWorld();
     const versions = await (async () => {
       const engine = createEngine({ clock: new ManualClock(h.clock.now()), store: h.store, loadText: async () => JSON.stringify(aWorld()), firstLook: true });
-      const boot = await engine.boot({ stored: { ...emptyStored(), version: '44' }, baseUrl: 'http://x/' });
+      const boot = await engine.boot(bootInput({ version: '44' }));
       engine.stop();
       return boot;
     })();
     expect(versions.loading).toBeUndefined();
 
     const empty = createEngine({ clock: new ManualClock(h.clock.now()), store: memoryStore(), loadText: async () => JSON.stringify(aWorld()), firstLook: true });
-    expect((await empty.boot({ stored: emptyStored(), baseUrl: 'http://x/' })).loading).toBeUndefined();
+    expect((await empty.boot(bootInput())).loading).toBeUndefined();
     empty.stop();
 
     const again = await storedWorld();
     for (const [key, record] of again.store.data) if (key.startsWith('captureRows\u0000')) delete (record as { r?: unknown }).r;
     const rowless = createEngine({ clock: new ManualClock(again.clock.now()), store: again.store, loadText: async () => '', firstLook: true });
-    expect((await rowless.boot({ stored: emptyStored(), baseUrl: 'http://x/' })).loading).toBeUndefined();
+    expect((await rowless.boot(bootInput())).loading).toBeUndefined();
     expect(rowless.world.ids.surveys).toEqual(['s-1']);
     rowless.stop();
 
@@ -97,12 +102,12 @@ describe('first look', () => {
     const older = await storedWorld();
     for (const key of [...older.store.data.keys()]) if (key.startsWith('captureRows\u0000')) older.store.data.delete(key);
     const upgraded = createEngine({ clock: new ManualClock(older.clock.now()), store: older.store, loadText: async () => '', firstLook: true });
-    expect((await upgraded.boot({ stored: emptyStored(), baseUrl: 'http://x/' })).loading).toBeUndefined();
+    expect((await upgraded.boot(bootInput())).loading).toBeUndefined();
     await upgraded.settled();
     upgraded.stop();
     expect(await older.store.count('captureRows')).toBe(upgraded.world.ids.captures.length);
     const next = createEngine({ clock: new ManualClock(older.clock.now()), store: older.store, loadText: async () => '', firstLook: true });
-    expect((await next.boot({ stored: emptyStored(), baseUrl: 'http://x/' })).loading).toBe(true);
+    expect((await next.boot(bootInput())).loading).toBe(true);
     next.stop();
   });
 });

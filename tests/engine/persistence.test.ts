@@ -6,14 +6,13 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { harness, type Harness } from '../helpers/engineHarness';
+import { harness, type Harness, type RecordedChange } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
 import { T0, aWorld } from '../helpers/builders';
 import { CORRUPT_NOTICE } from '../../worker/engine/persistence';
 import { memoryStore, type MemoryStore, type StoreMeta } from '../../worker/engine/store/worldStore';
 import { idbStore } from '../../worker/engine/store/idbStore';
 import { DEMO_EXPIRY_MS, LOCAL_MIRROR_MAX_CHARS } from '../../worker/domain/constants';
-import type { EngineEvent } from '../../worker/api';
 
 async function withMedia(h: Harness) {
   await h.do({ type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-14' }] });
@@ -22,8 +21,8 @@ async function withMedia(h: Harness) {
 
 const record = (store: MemoryStore, kind: string, id: string) => store.data.get(`${kind}\u0000${id}`) as Record<string, unknown> | undefined;
 const meta = (store: MemoryStore) => store.data.get('~meta\u0000world') as StoreMeta;
-const entitiesIn = (e: EngineEvent) => Object.values(e.changed).reduce((n, m) => n + Object.keys(m ?? {}).length, 0);
-const removedIn = (e: EngineEvent) => Object.values(e.removed).reduce((n, l) => n + (l?.length ?? 0), 0);
+const entitiesIn = (e: RecordedChange) => Object.values(e.changed).reduce((n, m) => n + Object.keys(m ?? {}).length, 0);
+const removedIn = (e: RecordedChange) => Object.values(e.removed).reduce((n, l) => n + (l?.length ?? 0), 0);
 
 /** Boots a second engine on the same store, as a reload does. */
 const reboot = (h: Harness, opts: Parameters<typeof harness>[0] = {}) =>
@@ -49,7 +48,7 @@ describe('durable commits', () => {
     const commits = h.store.commits.length;
     await h.do({ type: 'setFlags', flags: { projects: true } });
     await h.do({ type: 'cancelReceive', host: 'drive-01' });
-    const events = h.events.slice(n);
+    const events = h.events.slice(n).filter((e): e is RecordedChange => e.kind === 'delta');
     const written = h.store.commits.slice(commits);
     expect(written).toEqual(events.map((e) => entitiesIn(e) + removedIn(e) + 1));
     expect(written[0]).toBe(1); // a flag: the meta record alone

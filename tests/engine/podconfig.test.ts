@@ -64,13 +64,15 @@ async function expectRefused(h: Harness, action: Action, error: string) {
 describe('PodConfig files are read and checked (issue 13)', () => {
   it.each(REFUSED)('%s: refused with its own message, nothing changes', async (_what, file, error) => {
     const h = await waitingForPodconfig();
-    await expectRefused(h, { type: 'checkPodconfig', files: [file] }, error);
+    const check = await h.engine.checkPodconfig([file]);
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(check.error.startsWith(error), `${check.error} starts with ${error}`).toBe(true);
     await expectRefused(h, { type: 'processPodconfig', surveyId: 's-pod', files: [file] }, error);
   });
 
   it('a not well-formed file says where', async () => {
     const h = await waitingForPodconfig();
-    const r = await h.do({ type: 'checkPodconfig', files: [podconfigFile('<PodConfig>\n<Cameras>\n</PodConfig>')] });
+    const r = await h.engine.checkPodconfig([podconfigFile('<PodConfig>\n<Cameras>\n</PodConfig>')]);
     expect(r).toMatchObject({ ok: false, error: expect.stringMatching(/^The PodConfig file is not well-formed XML \(line \d+: .+\)$/) });
   });
 
@@ -78,10 +80,10 @@ describe('PodConfig files are read and checked (issue 13)', () => {
     const h = await waitingForPodconfig();
     h.engine.tick();
     const before = h.engine.serialise();
-    const check = await h.do({ type: 'checkPodconfig', files: samplePodconfig() });
+    const check = await h.engine.checkPodconfig(samplePodconfig());
     expect(check).toEqual({
       ok: true,
-      podconfig: { podSerial: 'POD-0042', cameras: ['Cam01', 'Cam02', 'Cam03', 'Cam04', 'Cam05', 'Cam06'], text: '6 cameras, pod serial POD-0042' },
+      summary: { podSerial: 'POD-0042', cameras: ['Cam01', 'Cam02', 'Cam03', 'Cam04', 'Cam05', 'Cam06'], text: '6 cameras, pod serial POD-0042' },
     });
     expect(h.engine.serialise()).toBe(before);
     const done = await h.do({ type: 'processPodconfig', surveyId: 's-pod', files: samplePodconfig() });
@@ -91,7 +93,7 @@ describe('PodConfig files are read and checked (issue 13)', () => {
 
   it('markup in the serial stays text; a UTF-8 BOM is fine', async () => {
     const h = await waitingForPodconfig();
-    const r = await h.do({ type: 'checkPodconfig', files: [podconfigFile('\uFEFF' + pod(six, 'PodConfig', ' serial="&lt;img src=x&gt;"'))] });
-    expect(r).toMatchObject({ ok: true, podconfig: { text: '6 cameras, pod serial &lt;img src=x&gt;' } });
+    const r = await h.engine.checkPodconfig([podconfigFile('\uFEFF' + pod(six, 'PodConfig', ' serial="&lt;img src=x&gt;"'))]);
+    expect(r).toMatchObject({ ok: true, summary: { text: '6 cameras, pod serial &lt;img src=x&gt;' } });
   });
 });

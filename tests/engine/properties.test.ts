@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { harness, type Harness } from '../helpers/engineHarness';
+import { harness, type Harness, type RecordedChange } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
 import { aWorld } from '../helpers/builders';
 import { intent, toAction } from '../helpers/randomActions';
@@ -107,7 +107,9 @@ describe('random action sequences keep the invariants', () => {
           // record): a capture its record and its row record, or its row record alone when only
           // its row changed; a capture removed, both.
           const written = h.store.commits.slice(commits);
-          const carried = h.events.slice(events).filter((e) => e.kind === 'delta' && (Object.keys(e.changed).length || Object.keys(e.removed).length || e.current || e.flags));
+          const carried = h.events
+            .slice(events)
+            .filter((e): e is RecordedChange => e.kind === 'delta' && !!(Object.keys(e.changed).length || Object.keys(e.removed).length || e.current || e.flags));
           expect(written).toHaveLength(carried.length);
           carried.forEach((e, k) => {
             const keys = Object.values(e.changed).reduce((n, m) => n + Object.keys(m ?? {}).length, 0) + Object.values(e.removed).reduce((n, l) => n + (l?.length ?? 0), 0) + 1;

@@ -1,14 +1,20 @@
 /**
- * Several tabs (ARCHITECTURE §3): the tab holding the lock leads; another forwards its calls and
- * follows the leader's events over a BroadcastChannel, and takes over when the leader closes.
+ * Several tabs (ARCHITECTURE §3): the tab holding the lock leads; another forwards its calls by
+ * name over a BroadcastChannel and receives its page events from the leader; when the leader
+ * closes, the next one leads, every tab's views open there again, and calls in flight are
+ * answered once and applied once. A rule about stored data is never judged again from a tab's
+ * stale copy of localStorage.
  */
 import { describe, expect, it } from 'vitest';
-import type { EngineEvent } from '../../worker/api';
+import type { BootInput, PageEvent, WorkerMessage } from '../../worker/api';
 import { createEngine } from '../../worker/engine/engine';
-import { memoryStore } from '../../worker/engine/store/worldStore';
-import { coordinatedEngine, type ChannelLike, type LockManagerLike } from '../../worker/engine/tabs';
+import { memoryStore, type MemoryStore } from '../../worker/engine/store/worldStore';
+import { Leader } from '../../worker/leader';
+import { Tabs, type ChannelLike, type LockManagerLike } from '../../worker/tabs';
 import type { DataFile } from '../../worker/domain/types';
-import type { MemoryStore } from '../../worker/engine/store/worldStore';
+import { ManualClock } from '../helpers/manualClock';
+import { ANN, T0, aWorld } from '../helpers/builders';
+import { bootInput } from '../helpers/engineHarness';
 
 /** The small world with a drive for every tab. */
 function manyDrives(): DataFile {
@@ -22,27 +28,28 @@ function manyDrives(): DataFile {
 
 /** Calls the leader applied (their answers are stored with the change). */
 const leaderApplied = (store: MemoryStore) => [...store.data.keys()].filter((k) => k.startsWith('~call')).length;
-import { ManualClock } from '../helpers/manualClock';
-import { ANN, T0, aWorld } from '../helpers/builders';
-import { emptyStored } from '../helpers/engineHarness';
 
-/** One lock, granted in request order; `release()` is a leader's worker dying. */
+/** Locks by name, granted in request order; `release(name)` is the holder's worker dying. */
 class FakeLocks implements LockManagerLike {
-  private held = false;
-  private queue: (() => void)[] = [];
-  request(_name: string, options: { ifAvailable?: boolean }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown> {
-    if (!this.held) {
-      this.held = true;
+  private holders = new Set<string>();
+  private queues = new Map<string, (() => void)[]>();
+  request(name: string, options: { ifAvailable?: boolean }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown> {
+    if (!this.holders.has(name)) {
+      this.holders.add(name);
       return callback({});
     }
     if (options.ifAvailable) return callback(null);
-    return new Promise((resolve) => this.queue.push(() => resolve(callback({}))));
+    return new Promise((resolve) => {
+      const queue = this.queues.get(name) ?? [];
+      queue.push(() => resolve(callback({})));
+      this.queues.set(name, queue);
+    });
   }
-  release(): void {
-    this.held = false;
-    const next = this.queue.shift();
+  release(name = 'aerial-survey-engine'): void {
+    this.holders.delete(name);
+    const next = this.queues.get(name)?.shift();
     if (next) {
-      this.held = true;
+      this.holders.add(name);
       next();
     }
   }
@@ -53,40 +60,57 @@ const until = async (check: () => boolean) => {
   expect(check()).toBe(true);
 };
 
+/** A tab: its worker's coordination and what reached its page. */
+function aTab(opts: { tabId: string; locks?: FakeLocks; channel?: ChannelLike; store: MemoryStore; clock: ManualClock; world?: () => DataFile }) {
+  const page: PageEvent[] = [];
+  const tabs = new Tabs({
+    tabId: opts.tabId,
+    ...(opts.locks && opts.channel ? { locks: opts.locks, channel: opts.channel } : {}),
+    toPage: (m: WorkerMessage) => {
+      if (m.type === 'page-event') page.push(m.event);
+    },
+    makeLeader: (deliver) =>
+      new Leader(createEngine({ clock: opts.clock, store: opts.store, loadText: async () => JSON.stringify((opts.world ?? aWorld)()) }), deliver),
+  });
+  return { tabs, page };
+}
+
 describe('tabs', () => {
-  it('one leader; a follower forwards, follows, and takes over', async () => {
+  it('one leader; a follower forwards its calls, gets its rows, and takes over', async () => {
     const locks = new FakeLocks();
     const store = memoryStore();
     const clock = new ManualClock(T0);
-    const make = () => createEngine({ clock, store, loadText: async () => JSON.stringify(aWorld()) });
     const channelA = new BroadcastChannel('tabs-test');
     const channelB = new BroadcastChannel('tabs-test');
-    const a = coordinatedEngine({ makeEngine: make, locks, channel: channelA, tabId: 'A' });
-    const b = coordinatedEngine({ makeEngine: make, locks, channel: channelB, tabId: 'B' });
-    expect(await a.role()).toBe('leader');
-    expect(await b.role()).toBe('follower');
-    const seenB: EngineEvent[] = [];
-    await b.subscribe((e) => void seenB.push(e));
-    const input = { stored: emptyStored(), baseUrl: 'http://app.test/' };
-    const snapA = await a.boot(input);
-    const snapB = await b.boot(input);
-    expect(Object.keys(snapB.changed.captures!)).toEqual(Object.keys(snapA.changed.captures!));
+    const a = aTab({ tabId: 'A', locks, channel: channelA, store, clock });
+    const b = aTab({ tabId: 'B', locks, channel: channelB, store, clock });
+    expect(await a.tabs.role()).toBe('leader');
+    expect(await b.tabs.role()).toBe('follower');
+    await a.tabs.call('boot', bootInput());
+    expect(await b.tabs.call('boot', bootInput())).toMatchObject({ current: { loggedIn: false } });
 
-    expect(await b.dispatch({ type: 'login', email: ANN, password: 'demo' })).toMatchObject({ ok: true, session: { current: { loggedIn: true } } });
-    await until(() => seenB.some((e) => e.current?.loggedIn === true));
-    expect((await b.search('cp001'))[0]?.id).toBe('cap-1');
-    expect(await b.dispatch({ type: 'setFlags', flags: { projects: true } })).toMatchObject({ ok: true, session: { flags: { projects: true } } });
-    await a.flush();
+    // B's view is answered by A's engine, and its rows arrive before the answer of B's action.
+    b.tabs.openView(1, { view: 'drives' });
+    await until(() => b.page.some((e) => e.views?.[1]));
+    const login = await b.tabs.call('dispatch', { type: 'login', email: ANN, password: 'demo' });
+    expect(login).toMatchObject({ ok: true, session: { current: { loggedIn: true } } });
+    expect(b.page.some((e) => e.current?.loggedIn === true)).toBe(true);
+    const before = b.page.length;
+    await b.tabs.call('dispatch', { type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-14' }] });
+    expect(b.page.slice(before).some((e) => e.views?.[1])).toBe(true);
+    expect((await b.tabs.call('search', 'cp001'))[0]?.id).toBe('cap-1');
+    await a.tabs.call('flush');
 
-    // The leader's tab closes.
+    // The leader's tab closes: B leads, opens its view on its own engine, and goes on.
     channelA.close();
     locks.release();
-    await until(() => seenB.some((e) => e.kind === 'snapshot'));
-    expect(await b.role()).toBe('leader');
-    const taken = seenB.find((e) => e.kind === 'snapshot')!;
-    expect(taken.flags?.projects).toBe(true);
-    expect(taken.current?.loggedIn).toBe(true);
-    expect(await b.dispatch({ type: 'setFlags', flags: { surveys: true } })).toMatchObject({ ok: true, session: { flags: { surveys: true } } });
+    expect(await b.tabs.role()).toBe('leader');
+    const taken = b.page.length;
+    await until(() => b.page.slice(taken).some((e) => e.views?.[1] && 'answer' in e.views[1]));
+    const after = b.page.slice(taken).find((e) => e.views?.[1])!.views![1]!;
+    // The new leader's engine booted from the store: the inserted media is there.
+    expect(after).toMatchObject({ answer: { rows: expect.arrayContaining([expect.objectContaining({ host: 'drive-01', status: 'Ready' })]) } });
+    expect(await b.tabs.call('dispatch', { type: 'setFlags', flags: { surveys: true } })).toMatchObject({ ok: true, session: { flags: { surveys: true } } });
     channelB.close();
   });
 
@@ -96,7 +120,6 @@ describe('tabs', () => {
       const locks = new FakeLocks();
       const store = memoryStore();
       const clock = new ManualClock(T0);
-      const make = () => createEngine({ clock, store, loadText: async () => JSON.stringify(manyDrives()) });
       // The leader dies mid-call: it applies and stores what reaches it, but its answers are lost.
       let answering = true;
       const leaderChannel = new BroadcastChannel('tabs-many');
@@ -106,19 +129,18 @@ describe('tabs', () => {
         },
         addEventListener: (type, listener) => leaderChannel.addEventListener(type, listener),
       };
-      const leader = coordinatedEngine({ makeEngine: make, locks, channel: dying, tabId: 'T0' });
-      const input = { stored: emptyStored(), baseUrl: 'http://app.test/' };
-      await leader.boot(input);
+      const leader = aTab({ tabId: 'T0', locks, channel: dying, store, clock, world: manyDrives });
+      await leader.tabs.call('boot', bootInput());
       const channels = Array.from({ length: count - 1 }, () => new BroadcastChannel('tabs-many'));
-      const others = channels.map((channel, i) => coordinatedEngine({ makeEngine: make, locks, channel, tabId: `T${i + 1}` }));
-      for (const tab of others) await tab.boot(input);
-      await others[0]!.dispatch({ type: 'login', email: ANN, password: 'demo' });
+      const others = channels.map((channel, i) => aTab({ tabId: `T${i + 1}`, locks, channel, store, clock, world: manyDrives }));
+      for (const tab of others) await tab.tabs.call('boot', bootInput());
+      await others[0]!.tabs.call('dispatch', { type: 'login', email: ANN, password: 'demo' });
 
       // Every other tab inserts into its own drive; the leader dies as the calls arrive.
       const applied = leaderApplied(store);
       answering = false;
       const answers = others.map((tab, i) =>
-        tab.dispatch({ type: 'insertMedia', host: `drive-${i + 1}`, bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-14' }] }),
+        tab.tabs.call('dispatch', { type: 'insertMedia', host: `drive-${i + 1}`, bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-14' }] }),
       );
       await until(() => leaderApplied(store) > applied);
       leaderChannel.close();
@@ -128,10 +150,10 @@ describe('tabs', () => {
         expect(r).toMatchObject({ ok: true, flash: { text: `media inserted into drive-${i + 1}` } });
       }
       // Applied once each: one media set a drive, whoever answered.
-      const roles = await Promise.all(others.map((t) => t.role()));
+      const roles = await Promise.all(others.map((t) => t.tabs.role()));
       expect(roles.filter((r) => r === 'leader')).toHaveLength(1);
-      const event = await others[roles.indexOf('leader')]!.snapshot();
-      const media = Object.values(event.changed.media ?? {});
+      const exported = JSON.parse(await others[roles.indexOf('leader')]!.tabs.call('exportWorld')) as DataFile;
+      const media = Object.values(exported.index.media);
       expect(media).toHaveLength(count - 1);
       expect(new Set(media.map((m) => m.host))).toEqual(new Set(others.map((_, i) => `drive-${i + 1}`)));
       for (const c of channels) c.close();
@@ -139,14 +161,51 @@ describe('tabs', () => {
     20_000,
   );
 
+  it("a new leader does not discard the stored world again on its page's stale copy of localStorage", async () => {
+    const locks = new FakeLocks();
+    const store = memoryStore();
+    const clock = new ManualClock(T0);
+    const channelA = new BroadcastChannel('tabs-version');
+    const channelB = new BroadcastChannel('tabs-version');
+    // Both pages read localStorage at load, as a restored session opens them: an older console left version 44.
+    const stale: BootInput = bootInput({ version: '44' }, Date.now() - 1_000);
+    const a = aTab({ tabId: 'A', locks, channel: channelA, store, clock });
+    const b = aTab({ tabId: 'B', locks, channel: channelB, store, clock });
+    await a.tabs.call('boot', stale);
+    await b.tabs.call('boot', stale);
+    await b.tabs.call('dispatch', { type: 'login', email: ANN, password: 'demo' });
+    expect(await b.tabs.call('dispatch', { type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-14' }] })).toMatchObject({ ok: true });
+    await a.tabs.call('flush');
+
+    channelA.close();
+    locks.release();
+    expect(await b.tabs.role()).toBe('leader');
+    const world = JSON.parse(await b.tabs.call('exportWorld')) as DataFile;
+    expect(world.index.drives['drive-01']!.mediaId).not.toBeNull();
+    expect(await b.tabs.call('dispatch', { type: 'logout' })).toMatchObject({ ok: true });
+    channelB.close();
+  });
+
+  it('a call that throws in the leader is answered with its error, never left waiting', async () => {
+    const locks = new FakeLocks();
+    const store = memoryStore();
+    const clock = new ManualClock(T0);
+    const channelA = new BroadcastChannel('tabs-throw');
+    const channelB = new BroadcastChannel('tabs-throw');
+    const a = aTab({ tabId: 'A', locks, channel: channelA, store, clock });
+    const b = aTab({ tabId: 'B', locks, channel: channelB, store, clock });
+    await a.tabs.call('boot', bootInput());
+    await b.tabs.call('boot', bootInput());
+    // A method the leader does not have: refused with its error.
+    await expect(b.tabs.call('nothing' as 'search', 'x')).rejects.toThrow();
+    channelA.close();
+    channelB.close();
+  });
+
   it('without locks every tab leads', async () => {
-    const tab = coordinatedEngine({
-      makeEngine: () => createEngine({ clock: new ManualClock(T0), loadText: async () => JSON.stringify(aWorld()) }),
-      tabId: 'solo',
-    });
-    expect(await tab.role()).toBe('leader');
-    const snap = await tab.boot({ stored: emptyStored(), baseUrl: 'http://x/' });
-    expect(snap.kind).toBe('snapshot');
-    expect((await tab.dispatch({ type: 'logout' })).ok).toBe(true);
+    const tab = aTab({ tabId: 'solo', store: memoryStore(), clock: new ManualClock(T0) });
+    expect(await tab.tabs.role()).toBe('leader');
+    expect(await tab.tabs.call('boot', bootInput())).toMatchObject({ current: { loggedIn: false } });
+    expect(await tab.tabs.call('dispatch', { type: 'logout' })).toMatchObject({ ok: true });
   });
 });

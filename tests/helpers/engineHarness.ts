@@ -1,21 +1,74 @@
 /**
  * Boots a real engine over a tiny world with a manual clock and a memory store, logged in as Ann,
- * and records every event, so tests read like the demo: dispatch, advance time, look.
+ * and records every change the engine tells (as the views hear it), so tests read like the demo:
+ * dispatch, advance time, look.
  */
-import type { Action, ActionResult, BootInput, EngineEvent, PersistMessage } from '../../worker/api';
-import type { DataFile } from '../../worker/domain/types';
+import type { Action, ActionResult, BootAnswer, BootInput, Flash, PersistMessage } from '../../worker/api';
+import type { Current, DataFile, EntityKind, Flags, Id } from '../../worker/domain/types';
 import { createEngine, type Engine } from '../../worker/engine/engine';
+import type { ProgressKind } from '../../worker/engine/activeTable';
+import type { WorldChange } from '../../worker/engine/world';
 import { memoryStore, type MemoryStore } from '../../worker/engine/store/worldStore';
 import { ManualClock } from './manualClock';
 import { ANN, T0, aWorld } from './builders';
+
+/**
+ * What the engine told, as recorded: a change (`delta`: the entities it changed, copies as they
+ * were then, what it removed, progress) or the world replaced (`snapshot`).
+ */
+export interface Recorded {
+  kind: 'delta' | 'snapshot';
+  seq: number;
+  changed: Partial<Record<EntityKind, Record<Id, Record<string, unknown>>>>;
+  removed: Partial<Record<EntityKind, Id[]>>;
+  lists?: EntityKind[];
+  progress: [ProgressKind, Id, number, number][];
+  current?: Current;
+  flags?: Flags;
+  notices?: Flash[];
+  loaded?: true;
+}
+
+/** A recorded change (kept for the tests that name it). */
+export type RecordedChange = Recorded;
+
+/** What a change told, with copies of the entities it changed as they were at that moment. */
+export function recordChange(engine: Engine, change: WorldChange, seq: number): RecordedChange {
+  const changed: RecordedChange['changed'] = {};
+  for (const [kind, ids] of change.changed) {
+    const map: Record<Id, Record<string, unknown>> = {};
+    for (const id of ids) {
+      const entity = (engine.world.index[kind] as Record<Id, object>)[id];
+      if (entity) map[id] = structuredClone(entity) as Record<string, unknown>;
+    }
+    if (Object.keys(map).length) changed[kind] = map;
+  }
+  const removed: RecordedChange['removed'] = {};
+  for (const [kind, ids] of change.removed) if (ids.size) removed[kind] = [...ids];
+  const out: RecordedChange = { kind: 'delta', seq, changed, removed, progress: [...change.progress] };
+  if (change.lists.size) out.lists = [...change.lists];
+  if (change.session) {
+    out.current = structuredClone(engine.world.current);
+    out.flags = { ...engine.world.flags };
+  }
+  return out;
+}
+
+/** Records every change and replacement the engine tells, numbered in order. */
+export function record(engine: Engine): Recorded[] {
+  const events: Recorded[] = [];
+  engine.changes.on((change) => events.push(recordChange(engine, change, events.length + 1)));
+  engine.replacements.on((r) => events.push({ kind: 'snapshot', seq: events.length + 1, changed: {}, removed: {}, progress: [], ...r }));
+  return events;
+}
 
 export interface Harness {
   engine: Engine;
   clock: ManualClock;
   store: MemoryStore;
-  events: EngineEvent[];
+  events: Recorded[];
   persisted: PersistMessage[];
-  boot: EngineEvent;
+  boot: BootAnswer;
   fetched: string[];
   do(action: Action): Promise<ActionResult>;
   /** Advances simulated time by `ms` of wall clock (ticks run on the way). */
@@ -36,6 +89,11 @@ export function emptyStored(): BootInput['stored'] {
   return { db: null, version: null, current: null, flags: null };
 }
 
+/** A boot input as a page makes it, read now. */
+export function bootInput(stored: Partial<BootInput['stored']> = {}, readAt = 0): BootInput {
+  return { stored: { ...emptyStored(), ...stored }, readAt, baseUrl: 'http://app.test/' };
+}
+
 export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
   const clock = opts.clock ?? new ManualClock(T0);
   const store = opts.store ?? memoryStore();
@@ -52,11 +110,11 @@ export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
       return typeof world === 'string' ? world : JSON.stringify(world);
     },
   });
-  const events: EngineEvent[] = [];
   const persisted: PersistMessage[] = [];
-  await engine.subscribe((e) => events.push(e));
-  await engine.onPersist((m) => persisted.push(m));
-  const boot = await engine.boot({ stored: { ...emptyStored(), ...opts.stored }, baseUrl: 'http://app.test/' });
+  engine.onPersist((m) => persisted.push(m));
+  const boot = await engine.boot(bootInput(opts.stored));
+  // Recorded from after the boot, as a page that booted hears them.
+  const events = record(engine);
   const h: Harness = {
     engine,
     clock,

@@ -296,6 +296,8 @@ export interface SearchEntry {
   id: Id;
   /** Ids needed to open the entity, e.g. `captureId` of a flight plan. */
   related: Partial<Record<'projectId' | 'captureId' | 'surveyId' | 'mediaId', Id>>;
+  /** A survey whose QC is under way (it opens on its QC page), as of the search. */
+  underQc?: true;
 }
 
 /** SPEC §7: the survey QC photo index. */

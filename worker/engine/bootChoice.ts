@@ -6,16 +6,22 @@
  */
 import type { BootInput, Flash } from '../api';
 import { DATA_VERSION } from '../domain/constants';
+import { isOtherVersion } from '../domain/dataVersion';
 import { restore } from '../domain/restore';
 import type { Db } from '../domain/types';
 import { chooseStored, judge, judgeStored, parseCurrent, parseFlags, readLegacy, type Candidate, type Judgement, type LegacyStore } from './persistence';
-import type { StoredWorld, WorldStore } from './store/worldStore';
+import type { StoreMeta, StoredWorld, WorldStore } from './store/worldStore';
 
 export type SampleResult = { ok: true; db: Db } | { ok: false; error: string };
 
-/** SPEC §3: a stored version other than 45 discards the stored data, the store's included. */
-export function discardsStored(stored: BootInput['stored']): boolean {
-  return stored.version !== null && stored.version !== String(DATA_VERSION);
+/**
+ * SPEC §3: a stored version other than 45 discards the stored data, the store's included. Decided
+ * once, from the store: a page's copy of localStorage read before the store last applied the rule
+ * is stale (a new leading tab boots with the copy its page read long ago), and discards nothing.
+ */
+export function discardsStored(input: Pick<BootInput, 'stored' | 'readAt'>, meta: Pick<StoreMeta, 'discardedAt'> | undefined): boolean {
+  if (!isOtherVersion(input.stored.version)) return false;
+  return meta?.discardedAt === undefined || meta.discardedAt < input.readAt;
 }
 
 /** Fetches and restores `data/all.json` (cache-busted), as version 45 loaded now. */
@@ -41,17 +47,21 @@ export interface BootChoice {
   notices: Flash[];
   /** Ids of the calls the store answered (another tab's, kept to answer a replay). */
   calls: string[];
+  /** The version rule discarded the stored data now; else when it last did, as the store says. */
+  discardedAt: number | undefined;
 }
 
 export async function chooseBootWorld(opts: {
-  stored: BootInput['stored'];
+  input: Pick<BootInput, 'stored' | 'readAt'>;
   store: WorldStore;
   legacy?: LegacyStore;
   now: number;
   loadSample: (speed: number) => Promise<SampleResult>;
 }): Promise<BootChoice> {
-  const { stored: local, now } = opts;
-  const discard = discardsStored(local);
+  const { input, now } = opts;
+  const local = input.stored;
+  const meta = (await opts.store.readKinds([]).catch(() => null))?.meta;
+  const discard = discardsStored(input, meta);
   const judgements: Judgement[] = [];
   const stored: StoredWorld | null = discard ? null : await opts.store.readAll().catch(() => null);
   if (!discard) {
@@ -78,5 +88,6 @@ export async function chooseBootWorld(opts: {
       candidate = choice.fallback;
     }
   }
-  return { candidate, notices, calls: stored?.calls ?? [] };
+  // The pages' wall clock, as `readAt` is: the rule is judged against what they read.
+  return { candidate, notices, calls: stored?.calls ?? [], discardedAt: discard ? Date.now() : meta?.discardedAt };
 }

@@ -5,7 +5,8 @@
  * world — are still being read, checked and derived. Anything doubtful (no meta, another version,
  * an expired demo, a record without its row) answers null, and the boot takes its whole path.
  */
-import { DATA_VERSION, DEMO_EXPIRY_MS } from '../domain/constants';
+import { DEMO_EXPIRY_MS } from '../domain/constants';
+import { isOtherVersion } from '../domain/dataVersion';
 import { makeCapture, makeProject, makeUser } from '../domain/entities';
 import type { Capture, Current, EntityKind, Flags, Id, Project, User } from '../domain/types';
 import { parseCurrent, parseFlags } from './persistence';
@@ -41,7 +42,7 @@ export async function firstLook(store: WorldStore, now: number): Promise<FirstLo
     return null;
   }
   const meta = read.meta;
-  if (!meta || meta.version !== DATA_VERSION || now - meta.loadedAt > DEMO_EXPIRY_MS) return null;
+  if (!meta || isOtherVersion(meta.version) || now - meta.loadedAt > DEMO_EXPIRY_MS) return null;
   // A store written before row records existed (or missing any): the whole path, which writes them.
   if ((read.records[CAPTURE_ROWS]?.length ?? 0) !== captures) return null;
   const sorted = (kind: StoredKind) => [...(read.records[kind] ?? [])].sort((a, b) => a[1].o - b[1].o);

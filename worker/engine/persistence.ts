@@ -4,10 +4,12 @@
  * text of the localStorage mirror and of Export, and the choice of the newest valid copy among the
  * store, localStorage's `db` and an earlier version's store.
  */
-import { DATA_VERSION, DEMO_EXPIRY_MS, STORAGE_KEYS } from '../domain/constants';
+import { DEMO_EXPIRY_MS, STORAGE_KEYS } from '../domain/constants';
 import type { Current, Db, EntityKind, Flags, Id, Workflow } from '../domain/types';
 import { parseCurrent, parseFlags } from '../domain/session';
 import { slimWorkflow } from '../domain/stageCatalog';
+import { DERIVED_FIELDS } from '../domain/storedFields';
+import { isOtherVersion } from '../domain/dataVersion';
 import { ENTITY_KINDS, restore } from '../domain/restore';
 import { captureRowRecord, decode, encode, type StoredRecord } from './store/storedForm';
 import { CAPTURE_ROWS, type StoreMeta, type StoredWorld, type WorldBatch } from './store/worldStore';
@@ -39,14 +41,6 @@ export async function readLegacy(store: LegacyStore): Promise<StoredCopy> {
   return { db: asText(values[0]), version: asText(values[1]), current: asText(values[2]), flags: asText(values[3]) };
 }
 
-/** Derived fields restore() recomputes on every load: not worth their bytes in storage. */
-const DERIVED: Record<string, readonly string[]> = {
-  surveys: ['status', 'display', 'stage', 'flags'],
-  media: ['isNew', 'stage', 'flags'],
-  captures: ['stage', 'counts', 'flags'],
-  drives: ['status', 'flags'],
-};
-
 /**
  * The stored form of the world: every entity without its derived fields, every workflow stage
  * without what its definition says (restore() puts both back). About a third smaller than the
@@ -55,7 +49,7 @@ const DERIVED: Record<string, readonly string[]> = {
 export function serialise(db: Db): string {
   const index: Record<string, Record<string, unknown>> = {};
   for (const [kind, map] of Object.entries(db.index) as [string, Record<string, object>][]) {
-    const drop = DERIVED[kind];
+    const drop = DERIVED_FIELDS[kind as EntityKind];
     const wfKind = kind === 'surveys' || kind === 'media' || kind === 'captures' ? kind : null;
     if (!drop && !wfKind) {
       index[kind] = map;
@@ -97,11 +91,11 @@ export function judge(copy: StoredCopy, source: string, now: number): Judgement 
   const flags = parseFlags(copy.flags);
   const current = parseCurrent(copy.current);
   const result = restore(copy.db, now, { source, speed: flags.speed });
-  if (copy.version !== null && copy.version !== String(DATA_VERSION)) {
+  if (isOtherVersion(copy.version)) {
     return { kind: 'stale', reason: `version ${copy.version}`, candidate: result.ok ? { db: result.db, current, flags, source } : null };
   }
   if (!result.ok) return { kind: 'corrupt', error: result.error };
-  if (result.db.version !== DATA_VERSION) {
+  if (isOtherVersion(result.db.version)) {
     return { kind: 'stale', reason: `version ${result.db.version}`, candidate: { db: result.db, current, flags, source } };
   }
   if (now - result.db.loadedAt > DEMO_EXPIRY_MS) {
@@ -172,13 +166,15 @@ export function judgeStored(stored: StoredWorld | null, now: number): Judgement 
   const result = restore(copy.raw, now, { source: STORE_SOURCE, speed: flags.speed, inPlace: true });
   if (!result.ok) return { kind: 'corrupt', error: result.error };
   const candidate: Candidate = { db: result.db, current, flags, source: STORE_SOURCE, orders: copy.orders, fromStore: true };
-  if (result.db.version !== DATA_VERSION) return { kind: 'stale', reason: `version ${result.db.version}`, candidate };
+  if (isOtherVersion(result.db.version)) return { kind: 'stale', reason: `version ${result.db.version}`, candidate };
   if (now - result.db.loadedAt > DEMO_EXPIRY_MS) return { kind: 'stale', reason: 'expired', candidate };
   return { kind: 'valid', candidate };
 }
 
 export function metaOf(world: World): StoreMeta {
-  return { version: world.version, savedAt: world.savedAt, loadedAt: world.loadedAt, current: world.current, flags: world.flags };
+  const meta: StoreMeta = { version: world.version, savedAt: world.savedAt, loadedAt: world.loadedAt, current: world.current, flags: world.flags };
+  if (world.discardedAt !== undefined) meta.discardedAt = world.discardedAt;
+  return meta;
 }
 
 /**

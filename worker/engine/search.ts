@@ -7,6 +7,7 @@
  * date entity by entity as the world changes: rows by sorted insertion, the haystack by appending
  * and marking dead segments, compacted when half of it is dead.
  */
+import { entityKey } from '../domain/names';
 import { SEARCH_MAX_SUGGESTIONS, SEARCH_MIN_CHARS } from '../domain/constants';
 import { shortId } from '../domain/shortId';
 import type { EntityMaps, Id, SearchEntry } from '../domain/types';
@@ -202,12 +203,10 @@ export class SearchIndex {
 }
 
 function segKey(row: Row): string {
-  return `${row.kind}\u0000${row.id}\u0000${row.key}`;
+  return `${entityKey(row.kind, row.id)}\u0000${row.key}`;
 }
 
-function ref(kind: SearchedKind, id: Id): string {
-  return `${kind}\u0000${id}`;
-}
+const ref = (kind: SearchedKind, id: Id): string => entityKey(kind, id);
 
 /** The suggestion shown for an entity: what it is, and the ids needed to open it. */
 export function entryOf(index: EntityMaps, kind: SearchedKind, id: Id): SearchEntry | null {

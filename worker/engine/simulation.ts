@@ -3,14 +3,14 @@
  * workflow to `now`, applies the domain rules of stages that complete on their own (a survey's
  * receive sets its received date and wakes its capture; publishing marks published), and records
  * progress patches for workflows whose only change is what they show. Cost: the active set only,
- * read from the contiguous rows of progressSlots.ts; an entity is touched only when it shows
+ * read from the contiguous rows of activeTable.ts; an entity is touched only when it shows
  * something new or its stage ends.
  */
-import type { ProgressKind } from '../api';
+import type { ProgressKind } from './activeTable';
 import { isoDay } from '../domain/dates';
 import type { Capture, Media, Stage, Survey } from '../domain/types';
 import { currentStage, durationKey, formatDuration, moveNext, progressAt, rebaseStage, remainingSAt, stepWorkflow } from '../domain/workflow';
-import { PROGRESS_KINDS, type KindTable } from './progressSlots';
+import { PROGRESS_KINDS, type KindTable } from './activeTable';
 import type { World } from './world';
 
 /**

@@ -1,18 +1,31 @@
 /**
  * The engine's mutable world: entity maps and ordered id lists, plus what changed since the last
- * event (entities, removals, id lists, progress) and the set of active workflows the clock looks at.
- * `commit()` recomputes the derived fields of what changed, cascading to the captures and drives
- * that summarise it, and turns the changes into one delta event. Nothing here grows with db size
- * per tick: only touched and active entities are visited.
+ * change was taken (entities, removals, id lists, progress) and the set of active workflows the
+ * clock looks at. `takeChange()` recomputes the derived fields of what changed, cascading to the
+ * captures and drives that summarise it, and answers the change (for the views, docs/views.md)
+ * and what it means to write (`lastWrites`). Nothing here grows with db size per tick: only
+ * touched and active entities are visited.
  */
-import type { EngineEvent } from '../api';
 import { DATA_VERSION, DEFAULT_FLAGS } from '../domain/constants';
 import type { Capture, Current, Db, EntityKind, EntityMaps, EntityOf, Flags, Id, IdLists, Survey } from '../domain/types';
 import { captureDates, deriveCapture, deriveDrive, deriveMedia, deriveSurvey } from '../domain/derive';
 import { ENTITY_KINDS } from '../domain/restore';
 import { isActive } from '../domain/workflow';
-import { ActiveTable, PROGRESS_KINDS, type Timed } from './progressSlots';
-import { sentForm, sentMaps } from './sent';
+import { ActiveTable, PROGRESS_KINDS, type ProgressKind, type Timed } from './activeTable';
+
+/** What one commit (an action, or a tick that moved something) changed, for those who show it. */
+export interface WorldChange {
+  /** Kinds with an entity changed or removed, or whose ordered list changed. */
+  kinds: ReadonlySet<EntityKind>;
+  changed: ReadonlyMap<EntityKind, ReadonlySet<Id>>;
+  removed: ReadonlyMap<EntityKind, ReadonlySet<Id>>;
+  /** Kinds whose ordered id list changed. */
+  lists: ReadonlySet<EntityKind>;
+  /** Working stages whose only change is what they show: [kind, id, percent, simulated seconds left]. */
+  progress: readonly [ProgressKind, Id, number, number][];
+  /** The session (`current` or `flags`) changed. */
+  session: boolean;
+}
 
 export function emptyMaps(): EntityMaps {
   return { projects: {}, captures: {}, flightPlans: {}, surveys: {}, media: {}, drives: {}, users: {} };
@@ -29,8 +42,10 @@ export class World {
   loadedAt = 0;
   current: Current = { loggedIn: false, user: null };
   flags: Flags = { ...DEFAULT_FLAGS };
+  /** When the version rule last discarded the stored data (kept in the store's meta record). */
+  discardedAt: number | undefined = undefined;
 
-  /** The workflows the clock moves, by slot (progressSlots.ts). */
+  /** The workflows the clock moves, by slot (activeTable.ts). */
   readonly active = new ActiveTable();
   private changed = new Map<EntityKind, Set<Id>>();
   private removed = new Map<EntityKind, Set<Id>>();
@@ -38,9 +53,6 @@ export class World {
   /** Captures changed only because a survey of theirs did: their own stored fields are as they were. */
   private rederived = new Set<Id>();
   private sessionChanged = false;
-  private flagsChanged = false;
-  /** Something that belongs in the saved db changed (progress alone does not: it is recomputed). */
-  dirty = false;
   /**
    * Each entity's place in its kind's ordered id list, as a number that never needs renumbering:
    * a newcomer at the top takes one below the lowest. Stored with the entity, so no commit ever
@@ -67,11 +79,10 @@ export class World {
     this.version = db.version;
     this.savedAt = db.savedAt;
     this.loadedAt = db.loadedAt;
-    // Unnamed: the snapshot that follows a load carries the whole slot table.
     this.active.clear();
     for (const kind of PROGRESS_KINDS) {
       const table = this.active.of(kind);
-      for (const [id, e] of Object.entries(this.index[kind] as Record<Id, Timed>)) if (isActive(e.workflow)) table.enter(id, e, false);
+      for (const [id, e] of Object.entries(this.index[kind] as Record<Id, Timed>)) if (isActive(e.workflow)) table.enter(id, e);
     }
     this.clearChanges();
   }
@@ -93,7 +104,7 @@ export class World {
   /**
    * The world as a db. Given `now`, the progress of every working stage (and the time left its
    * stage view gives) is brought up to it first: between stage ends the clock updates only what
-   * screens show (see progressSlots.ts).
+   * screens show (see activeTable.ts).
    */
   toDb(now?: number): Db {
     if (now !== undefined) this.active.bringUpTo(now, this.speed);
@@ -111,7 +122,6 @@ export class World {
     if (!set) this.changed.set(kind, (set = new Set()));
     set.add(id);
     if (kind === 'captures') this.rederived.delete(id);
-    this.dirty = true;
   }
 
   /** Adds an entity; `first` puts it at the top of its list (newest first). */
@@ -146,19 +156,16 @@ export class World {
     }
     this.ids[kind] = this.ids[kind].filter((id) => !gone.has(id));
     this.idsChanged.add(kind);
-    this.dirty = true;
   }
 
   setCurrent(current: Current): void {
     this.current = current;
     this.sessionChanged = true;
-    this.dirty = true;
   }
 
   setFlags(flags: Flags): void {
     this.flags = flags;
-    this.flagsChanged = true;
-    this.dirty = true;
+    this.sessionChanged = true;
   }
 
   surveysOf(capture: Capture): Survey[] {
@@ -176,8 +183,7 @@ export class World {
       this.removed.size > 0 ||
       this.idsChanged.size > 0 ||
       this.active.pending ||
-      this.sessionChanged ||
-      this.flagsChanged
+      this.sessionChanged
     );
   }
 
@@ -191,9 +197,9 @@ export class World {
 
   /**
    * Derives what changed (a survey's capture and a media set's drive summarise them, so they are
-   * derived again too), updates the active set, and answers the delta event body.
+   * derived again too), updates the active set, and answers the change; null when nothing did.
    */
-  commit(now: number, clone: boolean): Omit<EngineEvent, 'seq'> | null {
+  takeChange(now: number): WorldChange | null {
     this.lastWrites = null;
     const speed = this.speed;
     const surveys = this.changed.get('surveys');
@@ -202,7 +208,7 @@ export class World {
         const s = this.index.surveys[id];
         if (!s) continue;
         deriveSurvey(s, now, speed);
-        this.touchNoDirty('captures', s.captureId);
+        this.touchDerived('captures', s.captureId);
       }
     }
     const media = this.changed.get('media');
@@ -211,7 +217,7 @@ export class World {
         const m = this.index.media[id];
         if (!m) continue;
         deriveMedia(m, now, speed);
-        if (m.host) this.touchNoDirty('drives', m.host);
+        if (m.host) this.touchDerived('drives', m.host);
       }
     }
     for (const id of this.changed.get('drives') ?? []) {
@@ -230,46 +236,30 @@ export class World {
       if (!set) continue;
       for (const id of set) {
         const e = this.index[kind][id];
-        if (e && isActive(e.workflow)) this.active.of(kind).enter(id, e, true);
+        if (e && isActive(e.workflow)) this.active.of(kind).enter(id, e);
         else this.active.of(kind).leave(id);
       }
     }
     if (!this.hasChanges()) return null;
-    const event: Omit<EngineEvent, 'seq'> = { kind: 'delta', changed: {}, removed: {}, ids: {} };
-    for (const [kind, set] of this.changed) {
-      const map = this.index[kind] as Record<Id, unknown>;
-      const out: Record<Id, unknown> = {};
-      for (const id of set) if (map[id]) out[id] = sentForm(map[id] as object, clone);
-      (event.changed as Record<string, unknown>)[kind] = out;
-    }
-    for (const [kind, set] of this.removed) if (set.size) event.removed[kind] = [...set];
-    if (this.idsChanged.size) event.lists = [...this.idsChanged];
-    // An entity sent whole already carries its progress.
-    const { progress, slots } = this.active.drain((kind) => this.changed.get(kind));
-    if (progress) event.progress = progress;
-    if (slots) event.slots = slots;
-    if (this.sessionChanged) event.current = clone ? structuredClone(this.current) : this.current;
-    if (this.flagsChanged) event.flags = { ...this.flags };
+    const kinds = new Set<EntityKind>(this.idsChanged);
+    for (const [kind, set] of this.changed) if (set.size) kinds.add(kind);
+    for (const [kind, set] of this.removed) if (set.size) kinds.add(kind);
+    // An entity changed whole shows its progress in its new rows.
+    const change: WorldChange = {
+      kinds,
+      changed: this.changed,
+      removed: this.removed,
+      lists: this.idsChanged,
+      progress: this.active.takePatches((kind) => this.changed.get(kind)),
+      session: this.sessionChanged,
+    };
     const put: Partial<Record<EntityKind, Id[]>> = {};
     for (const [kind, set] of this.changed) put[kind] = [...set].filter((id) => (this.index[kind] as Record<Id, unknown>)[id]);
     const del: Partial<Record<EntityKind, Id[]>> = {};
     for (const [kind, set] of this.removed) if (set.size) del[kind] = [...set];
-    this.lastWrites = { put, del, session: this.sessionChanged || this.flagsChanged, rederived: this.rederived };
+    this.lastWrites = { put, del, session: this.sessionChanged, rederived: this.rederived };
     this.clearChanges();
-    return event;
-  }
-
-  snapshot(clone: boolean): Omit<EngineEvent, 'seq'> {
-    const ids = clone ? structuredClone(this.ids) : this.ids;
-    return {
-      kind: 'snapshot',
-      changed: sentMaps(this.index, clone),
-      removed: {},
-      ids,
-      slots: this.active.table(),
-      current: clone ? structuredClone(this.current) : this.current,
-      flags: { ...this.flags },
-    };
+    return change;
   }
 
   /**
@@ -291,7 +281,8 @@ export class World {
     return !!w && (w.session || Object.values(w.put).some((l) => l.length) || Object.values(w.del).some((l) => l.length));
   }
 
-  private touchNoDirty(kind: EntityKind, id: Id): void {
+  /** Derived again because what it summarises changed (its own stored fields did not). */
+  private touchDerived(kind: EntityKind, id: Id): void {
     let set = this.changed.get(kind);
     if (!set) this.changed.set(kind, (set = new Set()));
     if (set.has(id)) return;
@@ -305,7 +296,6 @@ export class World {
     this.idsChanged = new Set();
     this.rederived = new Set();
     this.sessionChanged = false;
-    this.flagsChanged = false;
   }
 }
 

@@ -3,8 +3,11 @@
  * surveys so they stay cheap with 100 000 of them. Each keeps only its first DASHBOARD_ROWS rows
  * and counts the rest.
  */
+import { LIST_CAP } from '../domain/constants';
 import type { Id, Survey } from '../domain/types';
-import type { DashboardListName } from './types';
+import type { World } from '../engine/world';
+import type { DashboardAnswer, DashboardListName } from '../screens';
+import { surveyRow } from './rows';
 
 export const DASHBOARD_ROWS = 10;
 
@@ -71,4 +74,19 @@ export function selectDashboard(
   }
   const list = (surveys: Survey[], total: number): DashboardList => ({ ids: surveys.map((s) => s.surveyId), total });
   return { inProgress: list(inProgress, inProgressTotal), recent: list(recent, recentTotal), mine: list(mine, mineTotal), surveysByStage };
+}
+
+/** The dashboard's answer: its lists as survey rows, and surveys and captures by stage. */
+export function dashboard(world: World, spec: { email: string | null; full: DashboardListName | null }): DashboardAnswer {
+  const { index, ids } = world;
+  const email = typeof spec.email === 'string' ? spec.email : null;
+  const full = spec.full === 'inProgress' || spec.full === 'recent' || spec.full === 'mine' ? spec.full : undefined;
+  const d = selectDashboard(ids.surveys, (id) => index.surveys[id], email, undefined, full, LIST_CAP);
+  const capturesByStage: Record<string, number> = {};
+  for (const id of ids.captures) {
+    const label = index.captures[id]?.stage.statusLabel;
+    if (label) capturesByStage[label] = (capturesByStage[label] ?? 0) + 1;
+  }
+  const rows = (list: DashboardList) => ({ total: list.total, start: 0, rows: list.ids.map((id) => surveyRow(world, index.surveys[id]!)) });
+  return { inProgress: rows(d.inProgress), recent: rows(d.recent), mine: rows(d.mine), surveysByStage: d.surveysByStage, capturesByStage };
 }

@@ -6,7 +6,7 @@
  */
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { Action } from '../../../worker/api';
-import { useEntityState } from '../../engine/hooks';
+import { useView } from '../../engine/hooks';
 import { BootSpinner } from '../../shell/BootSpinner';
 import { paths } from '../../app/paths';
 import { useActionThenGo } from '../../hooks/useActionThenGo';
@@ -26,14 +26,15 @@ const useStyles = makeStyles({
 
 export default function CaptureQcPage({ captureId }: { captureId: string }) {
   const styles = useStyles();
-  const { entity: capture, known } = useEntityState('captures', captureId);
+  const answer = useView({ view: 'captureQc', captureId });
   const run = useAction();
   const runThenGo = useActionThenGo();
-  if (!capture) return known ? <NotFoundPage /> : <BootSpinner label="Loading the capture…" />;
+  if (!answer) return <BootSpinner label="Loading the capture…" />;
+  const { capture, processed, flagged } = answer;
+  if (!capture) return <NotFoundPage />;
   const { flags } = capture;
   const decide = (action: Action) => alertIfRefused(runThenGo(action, paths.captures()), `QC of ${capture.cpid}`);
   const start = () => alertIfRefused(run({ type: 'startCaptureQc', captureId }), `QC of ${capture.cpid}`);
-  const processed = capture.selectedIds.length ? capture.selectedIds : capture.surveyIds;
   return (
     <section className={styles.page} aria-label={`Capture QC of ${capture.cpid}`}>
       <PageHeading
@@ -66,8 +67,8 @@ export default function CaptureQcPage({ captureId }: { captureId: string }) {
             : 'Capture QC is not available at this stage.'}
       </Text>
       <StageCounts counts={capture.counts} label={`Surveys of ${capture.cpid} by stage`} />
-      <SurveyTable label={`Processed surveys of ${capture.cpid}`} surveyIds={processed} />
-      <CaptureQcReport capture={capture} />
+      <SurveyTable label={`Processed surveys of ${capture.cpid}`} rows={processed} />
+      <CaptureQcReport cpid={capture.cpid} flagged={flagged} />
     </section>
   );
 }

@@ -1,22 +1,20 @@
 /**
  * /captures: the capture table (SPEC §2), sortable by capture id or last received date in either
- * direction (never-received captures last). Past LIST_CAP rows only the rows near the viewport
- * are rendered. `?stage=` narrows it to the captures at one displayed stage. The order comes from
- * the worker's captureTable view; each rendered row holds only its own capture.
+ * direction (never-received captures last). Past LIST_CAP rows only the rows near the viewport are
+ * asked for and rendered. `?stage=` narrows it to the captures at one displayed stage. The
+ * worker's captures view answers the rows of the window, sorted and filtered where the world is.
  */
 import { useRef, useState } from 'react';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles } from '@fluentui/react-components';
 import { Link, useSearch } from 'wouter';
-import { LIST_CAP } from '../../../worker/domain/constants';
 import type { CaptureSortKey, SortDir } from '../../../worker/domain/sort';
 import { useViewKeepingLast } from '../../engine/hooks';
 import { paths } from '../../app/paths';
-import { useWindowedRows } from '../../hooks/useWindowedRows';
+import { useRowWindow } from '../../hooks/useRowWindow';
 import { useRowStyles } from '../../components/rowStyles';
-import { CAPTURE_ROW_HEIGHT_PX, CaptureRow } from './CaptureRow';
+import { CAPTURE_ROW_HEIGHT_PX, CaptureTableRow } from './CaptureTableRow';
 
 const COLUMN_COUNT = 8;
-const NONE: string[] = [];
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -29,14 +27,16 @@ export default function CapturesPage() {
   const [dir, setDir] = useState<SortDir>('desc');
   // `?stage=Publishing`: the dashboard's pipeline bars open the captures at one displayed stage.
   const stage = new URLSearchParams(useSearch()).get('stage');
-  // Sorted (and filtered) in the worker, where the captures are; rows fetch what they show.
-  // The rows of the last answer stay while another sort is answered; the headers say their order.
-  const { result: table, answers } = useViewKeepingLast({ view: 'captureTable', by, dir, stage }, stage ?? '');
-  const ids = table?.ids ?? NONE;
   const body = useRef<HTMLTableSectionElement>(null);
-  const windowed = ids.length > LIST_CAP;
-  const range = useWindowedRows(body, windowed ? ids.length : 0, CAPTURE_ROW_HEIGHT_PX);
-  const [start, end] = windowed ? [range.start, range.end] : [0, ids.length];
+  const [total, setTotal] = useState(0);
+  const { start, count, windowed } = useRowWindow(body, total, CAPTURE_ROW_HEIGHT_PX);
+  // The rows of the last answer stay while another sort or window is answered; the headers say their order.
+  const { answer: table, answers } = useViewKeepingLast({ view: 'captures', by, dir, stage, start, count }, `${by} ${dir} ${stage ?? ''}`);
+  if (table && table.total !== total) setTotal(table.total);
+  const rows = table?.rows ?? [];
+  const shownTotal = table?.total ?? 0;
+  const before = table?.start ?? 0;
+  const after = Math.max(0, shownTotal - before - rows.length);
 
   const sortBy = (key: CaptureSortKey) => {
     if (key === by) setDir(dir === 'asc' ? 'desc' : 'asc');
@@ -54,12 +54,12 @@ export default function CapturesPage() {
       </Title2>
       {stage && (
         <Text>
-          {ids.length} {ids.length === 1 ? 'capture' : 'captures'} at <strong>{stage}</strong> ·{' '}
+          {shownTotal} {shownTotal === 1 ? 'capture' : 'captures'} at <strong>{stage}</strong> ·{' '}
           <Link href={paths.captures()}>Show every stage</Link>
         </Text>
       )}
       <div className={rowStyles.scroll}>
-        <Table aria-label="Captures" className={rowStyles.table} size="small" aria-rowcount={ids.length + 1}>
+        <Table aria-label="Captures" className={rowStyles.table} size="small" aria-rowcount={shownTotal + 1}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell sortable sortDirection={direction('captureId')} onClick={() => sortBy('captureId')} style={{ width: 120 }}>
@@ -67,11 +67,7 @@ export default function CapturesPage() {
               </TableHeaderCell>
               <TableHeaderCell className={rowStyles.wide}>Description</TableHeaderCell>
               <TableHeaderCell>Flown</TableHeaderCell>
-              <TableHeaderCell
-                sortable
-                sortDirection={direction('lastReceivedOn')}
-                onClick={() => sortBy('lastReceivedOn')}
-              >
+              <TableHeaderCell sortable sortDirection={direction('lastReceivedOn')} onClick={() => sortBy('lastReceivedOn')}>
                 Received
               </TableHeaderCell>
               <TableHeaderCell style={{ width: 80 }}>Surveys</TableHeaderCell>
@@ -81,18 +77,18 @@ export default function CapturesPage() {
             </TableRow>
           </TableHeader>
           <TableBody ref={body}>
-            {ids.length === 0 && (
+            {rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={COLUMN_COUNT} className={rowStyles.empty}>
                   {table ? 'There are no captures.' : 'Loading captures…'}
                 </TableCell>
               </TableRow>
             )}
-            {start > 0 && <tr aria-hidden style={{ height: start * CAPTURE_ROW_HEIGHT_PX }} />}
-            {ids.slice(start, end).map((id) => (
-              <CaptureRow key={id} captureId={id} fixedHeight={windowed} />
+            {before > 0 && <tr aria-hidden style={{ height: before * CAPTURE_ROW_HEIGHT_PX }} />}
+            {rows.map((row) => (
+              <CaptureTableRow key={row.key} capture={row} fixedHeight={windowed} />
             ))}
-            {end < ids.length && <tr aria-hidden style={{ height: (ids.length - end) * CAPTURE_ROW_HEIGHT_PX }} />}
+            {after > 0 && <tr aria-hidden style={{ height: after * CAPTURE_ROW_HEIGHT_PX }} />}
           </TableBody>
         </Table>
       </div>

@@ -4,8 +4,7 @@
  * flown it, blue while only planned, and grey dashed when it is not to be captured.
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
-import type { FlightPlan, Id } from '../../../worker/domain/types';
-import { useEntities, useView } from '../../engine/hooks';
+import type { FlightPlanRow } from '../../../worker/screens';
 
 const STRIP_W = 160;
 const GAP = 24;
@@ -32,11 +31,9 @@ const useStyles = makeStyles({
   swatch: { display: 'inline-block', width: '18px', height: '3px', marginRight: '6px', verticalAlign: 'middle' },
 });
 
-export function FlightPlanMap({ captureId, flightPlanIds, cpid }: { captureId: Id; flightPlanIds: Id[]; cpid: string }) {
+/** `plans`: the capture's plans, each with how many of its lines some received survey has flown. */
+export function FlightPlanMap({ plans, cpid }: { plans: readonly FlightPlanRow[]; cpid: string }) {
   const styles = useStyles();
-  // How many lines of each plan some received survey has flown: the worker counts over the surveys.
-  const linesFlown = useView({ view: 'captureMap', captureId })?.linesFlown ?? {};
-  const plans: FlightPlan[] = useEntities('flightPlans', flightPlanIds);
   const longest = Math.max(0.001, ...plans.flatMap((fp) => fp.lines.map((l) => l.length)));
   const width = Math.max(1, plans.length) * (STRIP_W + GAP);
   return (
@@ -57,7 +54,7 @@ export function FlightPlanMap({ captureId, flightPlanIds, cpid }: { captureId: I
         )}
         {plans.map((fp, i) => {
           const x0 = i * (STRIP_W + GAP) + GAP / 2;
-          const flown = linesFlown[fp.flightPlanId] ?? 0;
+          const flown = fp.linesFlown;
           const step = STRIP_W / Math.max(1, fp.lines.length);
           const usable = H - PAD_TOP - PAD_BOTTOM;
           return (

@@ -3,29 +3,12 @@
  * Surveys.
  */
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
-import type { Id } from '../../../worker/domain/types';
-import { useEntity } from '../../engine/hooks';
+import type { FlightPlanRow } from '../../../worker/screens';
 import { useRowStyles } from '../../components/rowStyles';
 
 const num = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-function FlightPlanRow({ flightPlanId }: { flightPlanId: Id }) {
-  const fp = useEntity('flightPlans', flightPlanId);
-  if (!fp) return null;
-  return (
-    <TableRow>
-      <TableCell>{fp.code}</TableCell>
-      <TableCell>{fp.name}</TableCell>
-      <TableCell>{fp.lines.length}</TableCell>
-      <TableCell>{num.format(fp.length)}</TableCell>
-      <TableCell>{num.format(fp.time)}</TableCell>
-      <TableCell>{num.format(fp.altitude)}</TableCell>
-      <TableCell>{fp.surveyIds.length}</TableCell>
-    </TableRow>
-  );
-}
-
-export function FlightPlanTable({ flightPlanIds, label }: { flightPlanIds: Id[]; label: string }) {
+export function FlightPlanTable({ plans, label }: { plans: readonly FlightPlanRow[]; label: string }) {
   const styles = useRowStyles();
   return (
     <div className={styles.scroll}>
@@ -42,14 +25,24 @@ export function FlightPlanTable({ flightPlanIds, label }: { flightPlanIds: Id[];
           </TableRow>
         </TableHeader>
         <TableBody>
-          {flightPlanIds.length === 0 ? (
+          {plans.length === 0 ? (
             <TableRow>
               <TableCell colSpan={7} className={styles.empty}>
                 This capture has no flight plans.
               </TableCell>
             </TableRow>
           ) : (
-            flightPlanIds.map((id) => <FlightPlanRow key={id} flightPlanId={id} />)
+            plans.map((fp) => (
+              <TableRow key={fp.key}>
+                <TableCell>{fp.code}</TableCell>
+                <TableCell>{fp.name}</TableCell>
+                <TableCell>{fp.lines.length}</TableCell>
+                <TableCell>{num.format(fp.length)}</TableCell>
+                <TableCell>{num.format(fp.time)}</TableCell>
+                <TableCell>{num.format(fp.altitude)}</TableCell>
+                <TableCell>{fp.surveys}</TableCell>
+              </TableRow>
+            ))
           )}
         </TableBody>
       </Table>

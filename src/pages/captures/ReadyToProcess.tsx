@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
-import type { Capture } from '../../engine/entities';
+import type { CaptureRow } from '../../../worker/screens';
 import { ProcessCaptureDialog } from '../../dialogs/ProcessCaptureDialog';
 
-export function ReadyToProcess({ capture }: { capture: Capture }) {
+export function ReadyToProcess({ capture }: { capture: CaptureRow }) {
   const [open, setOpen] = useState(false);
   const n = capture.counts.qcApproved;
   return (

@@ -5,7 +5,7 @@
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2, makeStyles } from '@fluentui/react-components';
 import { useView } from '../../engine/hooks';
 import { useRowStyles } from '../../components/rowStyles';
-import { DriveRow } from './DriveRow';
+import { DriveTableRow } from './DriveTableRow';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -14,8 +14,8 @@ const useStyles = makeStyles({
 export default function DrivesPage() {
   const styles = useStyles();
   const rowStyles = useRowStyles();
-  const answer = useView({ view: 'allOf', kind: 'drives' });
-  const hosts = answer?.ids ?? [];
+  const answer = useView({ view: 'drives' });
+  const rows = answer?.rows ?? [];
   return (
     <section className={styles.page} aria-labelledby="drives-title">
       <Title2 as="h1" id="drives-title">
@@ -34,14 +34,14 @@ export default function DrivesPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {hosts.length === 0 ? (
+            {rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={6} className={rowStyles.empty}>
                   {answer ? 'There are no drives.' : 'Loading drives…'}
                 </TableCell>
               </TableRow>
             ) : (
-              hosts.map((host) => <DriveRow key={host} host={host} />)
+              rows.map((row) => <DriveTableRow key={row.key} drive={row} />)
             )}
           </TableBody>
         </Table>

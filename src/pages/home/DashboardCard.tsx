@@ -2,16 +2,14 @@
  * One dashboard list: a heading, up to ten surveys with their capture and status, and an empty
  * state that says what would appear here and where to start.
  */
-import { useMemo, type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Card, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
-import type { Survey } from '../../engine/entities';
-import { useRowEntity } from '../../engine/hooks';
-import { shortId } from '../../../worker/domain/shortId';
+import { surveyTitle } from '../../../worker/domain/names';
 import { StageStatus } from '../../components/StageStatus';
 import { formatDay } from '../../components/dates';
 import { paths } from '../../app/paths';
-import type { IdPage } from '../../../worker/views/types';
+import type { RowsOf, SurveyRow } from '../../../worker/screens';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
@@ -33,39 +31,31 @@ const useStyles = makeStyles({
 });
 
 /** Where a survey row leads: its QC while QC is under way, else its capture's surveys tab. */
-function surveyHref(s: Survey): string {
+function surveyHref(s: SurveyRow): string {
   return s.flags.qcInProgress ? paths.surveyQc(s.surveyId) : paths.capture(s.captureId, 'surveys');
 }
 
-/**
- * The worker picks the lists when surveys join or leave them; progress moves under them at every
- * tick, so each row follows its own survey.
- */
-function DashboardRow({ surveyId, date }: { surveyId: string; date: 'flown' | 'received' }) {
+/** One survey of a list: its row in the dashboard's answer, progress moving under it at every tick. */
+const DashboardRow = memo(function DashboardRow({ survey, date }: { survey: SurveyRow; date: 'flown' | 'received' }) {
   const s = useStyles();
-  const survey = useRowEntity('surveys', surveyId);
-  // The same element while the deferred survey is the same (see CaptureRow).
-  return useMemo(() => {
-    if (!survey) return <li className={s.row} aria-busy />;
-    return (
-      <li className={s.row}>
-        <div className={s.what}>
-          <Link href={surveyHref(survey)} className={s.link}>
-            Survey {shortId(survey.surveyId)}
-          </Link>
-          <span className={s.meta}>
-            {survey.cpid} · {date === 'received' ? `received ${formatDay(survey.receivedOn)}` : `flown ${formatDay(survey.flownOn)}`}
-          </span>
-        </div>
-        <StageStatus stage={survey.stage} />
-      </li>
-    );
-  }, [date, s, survey]);
-}
+  return (
+    <li className={s.row}>
+      <div className={s.what}>
+        <Link href={surveyHref(survey)} className={s.link}>
+          {surveyTitle(survey.surveyId)}
+        </Link>
+        <span className={s.meta}>
+          {survey.cpid} · {date === 'received' ? `received ${formatDay(survey.receivedOn)}` : `flown ${formatDay(survey.flownOn)}`}
+        </span>
+      </div>
+      <StageStatus stage={survey.stage} />
+    </li>
+  );
+});
 
 export interface DashboardCardProps {
   title: string;
-  list: IdPage;
+  list: RowsOf<SurveyRow>;
   /** What the date column shows. */
   date: 'flown' | 'received';
   empty: ReactNode;
@@ -83,22 +73,22 @@ export function DashboardCard({ title, list, date, empty, allHref }: DashboardCa
           {title}
         </Subtitle2>
         {list.total > 0 &&
-          (list.total > list.ids.length && allHref ? (
+          (list.total > list.rows.length && allHref ? (
             <Link href={allHref} className={s.link} aria-label={`${title}: show all ${list.total}`}>
-              {list.ids.length} of {list.total}
+              {list.rows.length} of {list.total}
             </Link>
           ) : (
             <Text className={s.count}>
-              {list.total > list.ids.length ? `${list.ids.length} of ${list.total}` : list.total}
+              {list.total > list.rows.length ? `${list.rows.length} of ${list.total}` : list.total}
             </Text>
           ))}
       </div>
-      {list.ids.length === 0 ? (
+      {list.rows.length === 0 ? (
         <Text className={s.empty}>{empty}</Text>
       ) : (
         <ul className={s.list}>
-          {list.ids.map((id) => (
-            <DashboardRow key={id} surveyId={id} date={date} />
+          {list.rows.map((row) => (
+            <DashboardRow key={row.key} survey={row} date={date} />
           ))}
         </ul>
       )}

@@ -5,13 +5,13 @@
 import { Body1, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { Link, useSearch } from 'wouter';
 import { useCurrent, useView } from '../../engine/hooks';
-import type { DashboardListName, IdPage } from '../../../worker/views/types';
+import type { DashboardAnswer, DashboardListName, RowsOf, SurveyRow } from '../../../worker/screens';
 import { PipelineChart } from './PipelineChart';
 import { paths } from '../../app/paths';
 
 const LISTS: readonly DashboardListName[] = ['inProgress', 'recent', 'mine'];
-const EMPTY: IdPage = { ids: [], total: 0 };
-const LOADING = { inProgress: EMPTY, recent: EMPTY, mine: EMPTY, surveysByStage: {}, capturesByStage: {} };
+const EMPTY: RowsOf<SurveyRow> = { rows: [], total: 0, start: 0 };
+const LOADING: DashboardAnswer = { inProgress: EMPTY, recent: EMPTY, mine: EMPTY, surveysByStage: {}, capturesByStage: {} };
 
 /** `/?list=recent` opens one list in full (up to LIST_CAP rows, as /surveys and /media). */
 function openList(search: string): DashboardListName | undefined {

@@ -9,7 +9,7 @@ import { useView } from '../../engine/hooks';
 import { paths } from '../../app/paths';
 import { useRowStyles } from '../../components/rowStyles';
 import { MediaFilters } from './MediaFilters';
-import { MediaRow } from './MediaRow';
+import { MediaTableRow } from './MediaTableRow';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -19,8 +19,8 @@ const useStyles = makeStyles({
 export default function MediaPage() {
   const styles = useStyles();
   const rowStyles = useRowStyles();
-  const list = useView({ view: 'mediaList' });
-  const ids = list?.ids ?? [];
+  const list = useView({ view: 'media' });
+  const rows = list?.rows ?? [];
   return (
     <section className={styles.page} aria-labelledby="media-title">
       <Title2 as="h1" id="media-title">
@@ -51,14 +51,14 @@ export default function MediaPage() {
                   Loading media…
                 </TableCell>
               </TableRow>
-            ) : ids.length === 0 ? (
+            ) : rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={6} className={rowStyles.empty}>
                   No media sets have been received. <Link href={paths.drives()}>Go to the drives</Link> to insert and receive media.
                 </TableCell>
               </TableRow>
             ) : (
-              ids.map((id) => <MediaRow key={id} mediaId={id} />)
+              rows.map((row) => <MediaTableRow key={row.key} media={row} />)
             )}
           </TableBody>
         </Table>

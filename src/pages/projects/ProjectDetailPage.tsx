@@ -12,7 +12,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AppLink } from '../../components/AppLink';
-import { useEntity, useEntityState } from '../../engine/hooks';
+import { memo } from 'react';
+import type { CaptureRow } from '../../../worker/screens';
+import { useView } from '../../engine/hooks';
 import { BootSpinner } from '../../shell/BootSpinner';
 import { paths } from '../../app/paths';
 import { PageHeading } from '../../components/PageHeading';
@@ -28,10 +30,8 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-function CaptureRow({ captureId }: { captureId: string }) {
+const ProjectCaptureRow = memo(function ProjectCaptureRow({ capture: c }: { capture: CaptureRow }) {
   const s = useStyles();
-  const c = useEntity('captures', captureId);
-  if (!c) return null;
   return (
     <TableRow>
       <TableCell>
@@ -53,19 +53,21 @@ function CaptureRow({ captureId }: { captureId: string }) {
       </TableCell>
     </TableRow>
   );
-}
+});
 
 export default function ProjectDetailPage({ projectId }: { projectId: string }) {
   const s = useStyles();
-  const { entity: project, known } = useEntityState('projects', projectId);
-  if (!project) return known ? <NotFoundPage /> : <BootSpinner label="Loading the project…" />;
+  const answer = useView({ view: 'project', projectId });
+  if (!answer) return <BootSpinner label="Loading the project…" />;
+  const { project, rows } = answer;
+  if (!project) return <NotFoundPage />;
   return (
     <div className={s.root}>
       <PageHeading
         title={`Project ${project.projectId}`}
         subtitle={
           <>
-            {project.captureIds.length} {project.captureIds.length === 1 ? 'capture' : 'captures'} ·{' '}
+            {rows.length} {rows.length === 1 ? 'capture' : 'captures'} ·{' '}
             <AppLink href={paths.projects()} className={s.link}>
               Back to the project list
             </AppLink>
@@ -84,15 +86,15 @@ export default function ProjectDetailPage({ projectId }: { projectId: string }) 
           </TableRow>
         </TableHeader>
         <TableBody>
-          {project.captureIds.length === 0 && (
+          {rows.length === 0 && (
             <TableRow>
               <TableCell colSpan={6} className={s.muted}>
                 This project has no captures.
               </TableCell>
             </TableRow>
           )}
-          {project.captureIds.map((id) => (
-            <CaptureRow key={id} captureId={id} />
+          {rows.map((row) => (
+            <ProjectCaptureRow key={row.key} capture={row} />
           ))}
         </TableBody>
       </Table>

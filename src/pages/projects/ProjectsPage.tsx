@@ -15,7 +15,7 @@ import {
 } from '@fluentui/react-components';
 import { AppLink } from '../../components/AppLink';
 import { useView } from '../../engine/hooks';
-import type { ProjectRow } from '../../../worker/views/types';
+import type { ProjectRow } from '../../../worker/screens';
 import { paths } from '../../app/paths';
 
 const useStyles = makeStyles({
@@ -31,7 +31,7 @@ const NO_ROWS: ProjectRow[] = [];
 
 export default function ProjectsPage() {
   const s = useStyles();
-  const rows = useView({ view: 'projectRows' })?.rows ?? NO_ROWS;
+  const rows = useView({ view: 'projects' })?.rows ?? NO_ROWS;
 
   return (
     <div className={s.root}>
@@ -55,7 +55,7 @@ export default function ProjectsPage() {
             </TableRow>
           )}
           {rows.map((r) => (
-            <TableRow key={r.projectId}>
+            <TableRow key={r.key}>
               <TableCell>{r.projectId}</TableCell>
               <TableCell>{r.captures}</TableCell>
               <TableCell>{r.surveys}</TableCell>

@@ -10,9 +10,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, ChevronDownRegular, ChevronLeftRegular, ChevronRightRegular, ChevronUpRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
-import { shortId } from '../../../worker/domain/shortId';
+import { surveyTitle } from '../../../worker/domain/names';
 import { sameFrame } from '../../../worker/domain/frameFlags';
-import { useEntity, useFlags } from '../../engine/hooks';
+import { useFlags, useView } from '../../engine/hooks';
 import { paths } from '../../app/paths';
 import { imageUrl } from '../../images/imageUrl';
 import { usePhotoIndex } from '../../hooks/usePhotoIndex';
@@ -58,8 +58,8 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
   // null until the stage is measured: then the rendition that best suits the window.
   const [imageTab, setImageTab] = useState<ImageTab | null>(null);
   const [metadata, setMetadata] = useState(false);
-  const survey = useEntity('surveys', surveyId);
-  const flightPlan = useEntity('flightPlans', survey?.flightPlanId);
+  const survey = useView({ view: 'surveyQc', surveyId })?.survey ?? undefined;
+  const flightPlan = survey?.plan ?? undefined;
   const { imageProxy } = useFlags();
   const photos = usePhotoIndex();
   const index = photos.status === 'ready' ? photos.index : null;
@@ -109,7 +109,7 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
     <section className={styles.page} aria-label={`Image ${image}`}>
       <PageHeading
         title={image}
-        subtitle={`Survey ${shortId(surveyId)}${survey ? ` · ${survey.cpid}` : ''} · line ${line} · ${camera}`}
+        subtitle={`${surveyTitle(surveyId)}${survey ? ` · ${survey.cpid}` : ''} · line ${line} · ${camera}`}
         actions={
           <Button icon={<ArrowLeftRegular />} onClick={() => navigate(paths.surveyQc(surveyId))}>
             Back to QC

@@ -2,18 +2,19 @@
  * Reject Survey (issue 8): a reason is required, one of the frame-flag reasons or, with Other, a
  * description in the reviewer's words. The survey's row shows it afterwards.
  */
+import { surveyLabel } from '../../../worker/domain/names';
 import { useState } from 'react';
 import { Field, Radio, RadioGroup, Text, Textarea } from '@fluentui/react-components';
 import { FLAG_REASONS, REJECT_REASON_MAX } from '../../../worker/domain/frameFlags';
 import type { ActionResult } from '../../../worker/api';
 import { DialogForm, formDialog } from '../../components/FormDialog';
 
-type RejectSurveyFormProps = { id: string; run: (reason: string) => Promise<ActionResult>; onClose: () => void };
+type RejectSurveyFormProps = { surveyId: string; run: (reason: string) => Promise<ActionResult>; onClose: () => void };
 
 export const RejectSurveyDialog = formDialog(RejectSurveyForm);
 
 /** The reason and its check, fresh on each opening. */
-function RejectSurveyForm({ id, run, onClose }: RejectSurveyFormProps) {
+function RejectSurveyForm({ surveyId, run, onClose }: RejectSurveyFormProps) {
   const [choice, setChoice] = useState('');
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<'choice' | 'text' | null>(null);
@@ -34,7 +35,7 @@ function RejectSurveyForm({ id, run, onClose }: RejectSurveyFormProps) {
       }}
     >
       <Text as="p" block>
-        Reject survey {id}? A rejected survey cannot be processed.
+        Reject {surveyLabel(surveyId)}? A rejected survey cannot be processed.
       </Text>
       <Field label="Reason" required validationMessage={problem === 'choice' ? 'Choose a reason' : undefined}>
         <RadioGroup

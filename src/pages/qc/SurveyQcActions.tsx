@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
-import type { Survey } from '../../engine/entities';
-import { shortId } from '../../../worker/domain/shortId';
+import type { SurveyQcRow } from '../../../worker/screens';
+import { surveyLabel, surveyTitle } from '../../../worker/domain/names';
 import { paths } from '../../app/paths';
 import { useAction } from '../../app/useAction';
 import { useActionThenGo } from '../../hooks/useActionThenGo';
@@ -16,14 +16,14 @@ import { RejectSurveyDialog } from './RejectSurveyDialog';
 
 type Decision = 'approve' | 'reject' | null;
 
-export function SurveyQcActions({ survey }: { survey: Survey }) {
+export function SurveyQcActions({ survey }: { survey: SurveyQcRow }) {
   const run = useAction();
   const runThenGo = useActionThenGo();
   const [deciding, setDeciding] = useState<Decision>(null);
-  const id = shortId(survey.surveyId);
+  const name = surveyLabel(survey.surveyId);
   const flagged = survey.frameFlags.length;
   const back = paths.capture(survey.captureId, 'surveys');
-  const start = () => alertIfRefused(run({ type: 'startSurveyQc', surveyId: survey.surveyId }), `QC of survey ${id}`);
+  const start = () => alertIfRefused(run({ type: 'startSurveyQc', surveyId: survey.surveyId }), `QC of ${name}`);
   return (
     <>
       {survey.flags.qcReady && (
@@ -46,12 +46,12 @@ export function SurveyQcActions({ survey }: { survey: Survey }) {
         onClose={() => setDeciding(null)}
       >
         {flagged > 0
-          ? `Approve with ${flagged} flagged frame${flagged === 1 ? '' : 's'}? Survey ${id} becomes ready for processing with its capture.`
-          : `Approve survey ${id}? It becomes ready for processing with its capture.`}
+          ? `Approve with ${flagged} flagged frame${flagged === 1 ? '' : 's'}? ${surveyTitle(survey.surveyId)} becomes ready for processing with its capture.`
+          : `Approve ${name}? It becomes ready for processing with its capture.`}
       </ConfirmActionDialog>
       <RejectSurveyDialog
         open={deciding === 'reject'}
-        id={id}
+        surveyId={survey.surveyId}
         run={(reason) => runThenGo({ type: 'rejectSurveyQc', surveyId: survey.surveyId, reason }, back)}
         onClose={() => setDeciding(null)}
       />

@@ -26,7 +26,7 @@ import {
 } from '@fluentui/react-components';
 import { useSearch } from 'wouter';
 import { shortId } from '../../../worker/domain/shortId';
-import { useEntity, useEntityState, useFlags } from '../../engine/hooks';
+import { useFlags, useView } from '../../engine/hooks';
 import { BootSpinner } from '../../shell/BootSpinner';
 import { usePhotoIndex } from '../../hooks/usePhotoIndex';
 import { formatDay } from '../../components/dates';
@@ -64,8 +64,9 @@ const useStyles = makeStyles({
 
 export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const styles = useStyles();
-  const { entity: survey, known } = useEntityState('surveys', surveyId);
-  const fp = useEntity('flightPlans', survey?.flightPlanId);
+  const answer = useView({ view: 'surveyQc', surveyId });
+  const survey = answer?.survey ?? undefined;
+  const fp = survey?.plan;
   const { imageProxy } = useFlags();
   const photos = usePhotoIndex();
   const rowsOverride = rowsOverrideFrom(useSearch());
@@ -133,7 +134,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
     };
   }, [surveyId]);
 
-  if (!survey) return known ? <NotFoundPage /> : <BootSpinner label="Loading the survey…" />;
+  if (!survey) return answer ? <NotFoundPage /> : <BootSpinner label="Loading the survey…" />;
   const id = shortId(survey.surveyId);
   // The sample photo set holds fewer lines than most surveys fly: say so rather than mismatch.
   const linesText =

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, FlagOffRegular, FlagRegular } from '@fluentui/react-icons';
 import type { Suggestion } from '../../../worker/prescreen/measure';
-import type { Survey } from '../../engine/entities';
+import type { SurveyQcRow } from '../../../worker/screens';
 import { sameFrame } from '../../../worker/domain/frameFlags';
 import { useAction } from '../../app/useAction';
 import { FlagFrameDialog, type FrameAt } from './FlagFrameDialog';
@@ -18,7 +18,7 @@ const useStyles = makeStyles({
   flagged: { color: tokens.colorPaletteDarkOrangeForeground1, fontWeight: tokens.fontWeightSemibold },
 });
 
-export function ViewerFlag({ survey, at, suggestion }: { survey: Survey | undefined; at: FrameAt | null; suggestion: Suggestion | null }) {
+export function ViewerFlag({ survey, at, suggestion }: { survey: SurveyQcRow | undefined; at: FrameAt | null; suggestion: Suggestion | null }) {
   const styles = useStyles();
   const run = useAction();
   const [flagging, setFlagging] = useState(false);

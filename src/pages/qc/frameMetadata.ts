@@ -5,8 +5,7 @@
  * (rendition and pixel size), where it comes from (the bucket path) and what QC found (pre-screen
  * figures, flag). Pure, so the rules are tested without a browser.
  */
-import type { FlightPlan } from '../../../worker/domain/types';
-import type { Survey } from '../../engine/entities';
+import type { SurveyQcRow } from '../../../worker/screens';
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
 import { shortId } from '../../../worker/domain/shortId';
 import type { Reduction, Size } from './viewerZoom';
@@ -16,8 +15,8 @@ const NADIR_PIXEL_M: Record<string, number> = { Cam01: 0.5, Cam06: 0.8 };
 
 export interface FrameFacts {
   surveyId: string;
-  survey: Survey | undefined;
-  flightPlan: FlightPlan | undefined;
+  survey: SurveyQcRow | undefined;
+  flightPlan: SurveyQcRow['plan'] | undefined;
   line: number;
   camera: string;
   image: string;

@@ -4,7 +4,7 @@
  * survey QC page (one survey) and the capture QC page (all surveys of the capture).
  */
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
-import type { Survey } from '../../engine/entities';
+import type { FlaggedSurvey } from '../../../worker/screens';
 import { shortId } from '../../../worker/domain/shortId';
 
 export const QC_REPORT_HEADER = ['survey', 'line', 'camera', 'frame', 'time', 'reason', 'note', 'who', 'when'];
@@ -17,7 +17,7 @@ function cell(value: string | number): string {
 }
 
 /** The report's rows of a survey, as the table on screen and the CSV show them. */
-export function qcReportRows(survey: Survey, timeOf: (flag: FrameFlag) => string): string[][] {
+export function qcReportRows(survey: FlaggedSurvey, timeOf: (flag: FrameFlag) => string): string[][] {
   return survey.frameFlags.map((f) => [
     shortId(survey.surveyId),
     String(f.line),
@@ -31,12 +31,12 @@ export function qcReportRows(survey: Survey, timeOf: (flag: FrameFlag) => string
   ]);
 }
 
-export function qcReportCsv(surveys: readonly Survey[], timeOf: (flag: FrameFlag) => string): string {
+export function qcReportCsv(surveys: readonly FlaggedSurvey[], timeOf: (flag: FrameFlag) => string): string {
   const rows = surveys.flatMap((s) => qcReportRows(s, timeOf));
   return [QC_REPORT_HEADER, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
 /** qc-report-{survey}.csv, or qc-report-{cpid}.csv for a capture's surveys. */
-export function qcReportName(of: Survey | { cpid: string }): string {
+export function qcReportName(of: { surveyId: string } | { cpid: string }): string {
   return `qc-report-${'surveyId' in of ? shortId(of.surveyId) : of.cpid}.csv`;
 }

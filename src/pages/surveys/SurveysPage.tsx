@@ -22,8 +22,7 @@ export default function SurveysPage() {
   const stage = new URLSearchParams(useSearch()).get('stage');
   // The worker leaves out the surveys no list displays (not yet received) before capping, so
   // "the first 150" are 150 rows.
-  const list = useView({ view: 'surveyList', stage });
-  const ids = list?.ids;
+  const list = useView({ view: 'surveys', stage });
   const total = list?.total ?? 0;
   return (
     <section className={styles.page} aria-labelledby="surveys-title">
@@ -41,7 +40,7 @@ export default function SurveysPage() {
           Showing the first {LIST_CAP} of {total} surveys.
         </Text>
       )}
-      <SurveyTable label="Surveys" shownIds={ids} columns={COLUMNS} />
+      <SurveyTable label="Surveys" rows={list?.rows} total={list?.rows.length} columns={COLUMNS} />
     </section>
   );
 }

@@ -3,7 +3,7 @@
  * spec's message on error. Handlers validate everything before they change anything, so an error
  * leaves the world exactly as it was.
  */
-import type { ActionResult, FlashCategory, Highlight } from '../../api';
+import type { ActionResult, FlashCategory, FlashLink, Highlight } from '../../api';
 import type { EntityKind, Id } from '../../domain/types';
 import type { World } from '../world';
 
@@ -14,8 +14,25 @@ export interface ActionContext {
   newId(): string;
 }
 
-export function ok(text: string, category: FlashCategory, highlight: Highlight[] = []): ActionResult {
-  return highlight.length ? { ok: true, flash: { category, text }, highlight } : { ok: true, flash: { category, text } };
+export function ok(text: string, category: FlashCategory, highlight: Highlight[] = [], link?: FlashLink): ActionResult {
+  const flash = link ? { category, text, link } : { category, text };
+  return highlight.length ? { ok: true, flash, highlight } : { ok: true, flash };
+}
+
+/**
+ * The next step after Assign: the assigned surveys' capture (the first one's, when they belong to
+ * several). Carried by the answer, so the flash needs no second question.
+ */
+export function assignedLink(world: World, surveyIds: readonly Id[]): FlashLink | undefined {
+  const captures = new Map<Id, string>();
+  for (const id of surveyIds) {
+    const s = own(world.index.surveys, id);
+    if (s && !captures.has(s.captureId)) captures.set(s.captureId, world.index.captures[s.captureId]?.cpid ?? s.cpid);
+  }
+  const [first] = captures;
+  if (!first) return undefined;
+  const [captureId, cpid] = first;
+  return { captureId, text: captures.size === 1 ? `View the assigned surveys of ${cpid}` : `View the assigned surveys (${cpid} first)` };
 }
 
 export function fail(error: string, field?: string): ActionResult {

@@ -5,7 +5,6 @@ import { list, record } from './shape';
 import {
   approveSurveyQc,
   cancelSurvey,
-  checkPodconfigFiles,
   processApplanix,
   processPodconfig,
   rejectSurveyQc,
@@ -47,8 +46,6 @@ export function applyAction(ctx: ActionContext, action: SyncAction): ActionResul
       return processApplanix(ctx, action.surveyId);
     case 'processPodconfig':
       return processPodconfig(ctx, action.surveyId, action.files);
-    case 'checkPodconfig':
-      return checkPodconfigFiles(action.files);
     case 'startSurveyQc':
       return startSurveyQc(ctx, action.surveyId);
     case 'approveSurveyQc':

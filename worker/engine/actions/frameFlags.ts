@@ -14,7 +14,7 @@ import {
   sortFlags,
   type FrameFlag,
 } from '../../domain/frameFlags';
-import { shortId } from '../../domain/shortId';
+import { surveyLabel } from '../../domain/names';
 import type { Id, Survey } from '../../domain/types';
 import { fail, hl, notFound, ok, own, unavailable, type ActionContext } from './context';
 
@@ -29,7 +29,7 @@ export interface FrameRef {
 function target(ctx: ActionContext, ref: FrameRef): Survey | ActionResult {
   const s = own(ctx.world.index.surveys, ref.surveyId);
   if (!s) return notFound('survey', ref.surveyId);
-  if (!s.flags.qcInProgress) return unavailable(`survey ${shortId(s.surveyId)}`);
+  if (!s.flags.qcInProgress) return unavailable(surveyLabel(s.surveyId));
   if (!isLine(ref.line) || !isCamera(ref.camera) || !isFrame(ref.frame)) return fail('No such frame');
   return s;
 }

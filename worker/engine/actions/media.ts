@@ -9,10 +9,11 @@ import { mediaCanEject } from '../../domain/derive';
 import { makeMedia, makeSurvey } from '../../domain/entities';
 import { mediaLabelProblem } from '../../domain/mediaLabels';
 import { shortId } from '../../domain/shortId';
+import { surveyTitle } from '../../domain/names';
 import type { Id, Survey } from '../../domain/types';
 import { currentStage, haltStage, moveNext, stageIndex } from '../../domain/workflow';
 import { removeMedia } from '../removal';
-import { own, fail, hl, notFound, ok, shown, unavailable, type ActionContext } from './context';
+import { type ActionContext, assignedLink, fail, hl, notFound, ok, own, shown, unavailable } from './context';
 
 export function insertMedia(ctx: ActionContext, host: string, bays: number[], inputs: NewSurveyInput[]): ActionResult {
   const { world, now } = ctx;
@@ -167,7 +168,7 @@ export function assignSurveys(
   }
   for (const a of list) {
     const surveyId: unknown = a?.surveyId;
-    if (typeof surveyId !== 'string' || !media.surveyIds.includes(surveyId)) return fail(`Survey ${typeof surveyId === 'string' ? shortId(surveyId) : shown(surveyId)} is not on media ${mediaId}`);
+    if (typeof surveyId !== 'string' || !media.surveyIds.includes(surveyId)) return fail(`${typeof surveyId === 'string' ? surveyTitle(surveyId) : `Survey ${shown(surveyId)}`} is not on media ${mediaId}`);
     if (!own(world.index.users, typeof a.email === 'string' ? a.email.toLowerCase() : null)) return fail(`Unknown user ${shown(a.email)}`);
   }
   for (const a of list) {
@@ -178,5 +179,6 @@ export function assignSurveys(
   }
   moveNext(media.workflow, now, world.speed);
   world.touch('media', mediaId);
-  return ok('assigned surveys', 'success', [hl('media', mediaId), ...list.map((a) => hl('surveys', a.surveyId))]);
+  const assigned = list.map((a) => a.surveyId);
+  return ok('assigned surveys', 'success', [hl('media', mediaId), ...assigned.map((id) => hl('surveys', id))], assignedLink(world, assigned));
 }

@@ -4,19 +4,19 @@
  * A survey still on media not yet received is not shown anywhere, so it cannot be reassigned.
  */
 import type { ActionResult } from '../../api';
-import { shortId } from '../../domain/shortId';
+import { surveyLabel } from '../../domain/names';
 import type { Id } from '../../domain/types';
 import { currentStage } from '../../domain/workflow';
-import { fail, hl, notFound, ok, unavailable, type ActionContext } from './context';
+import { assignedLink, fail, hl, notFound, ok, own, shown, unavailable, type ActionContext } from './context';
 
 export function reassignSurvey(ctx: ActionContext, surveyId: Id, email: string): ActionResult {
   const { world } = ctx;
-  const survey = world.index.surveys[surveyId];
+  const survey = own(world.index.surveys, surveyId);
   if (!survey) return notFound('survey', surveyId);
-  if (currentStage(survey.workflow).hidden) return unavailable(`survey ${shortId(surveyId)}`);
-  const key = email?.toLowerCase() ?? '';
-  if (!world.index.users[key]) return fail(`Unknown user ${email}`);
+  if (currentStage(survey.workflow).hidden) return unavailable(surveyLabel(surveyId));
+  const key = typeof email === 'string' ? email.toLowerCase() : '';
+  if (!own(world.index.users, key)) return fail(`Unknown user ${shown(email)}`);
   survey.assignedTo = key;
   world.touch('surveys', surveyId);
-  return ok('assigned surveys', 'success', [hl('surveys', surveyId)]);
+  return ok('assigned surveys', 'success', [hl('surveys', surveyId)], assignedLink(world, [surveyId]));
 }

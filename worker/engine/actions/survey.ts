@@ -5,7 +5,7 @@
 import type { ActionResult, PodconfigFile } from '../../api';
 import { checkPodconfig } from '../../domain/podconfig';
 import { REJECT_REASON_MAX } from '../../domain/frameFlags';
-import { shortId } from '../../domain/shortId';
+import { surveyLabel } from '../../domain/names';
 import type { Id, Survey } from '../../domain/types';
 import { completeStage, currentStage, haltStage, moveNext } from '../../domain/workflow';
 import { own, fail, hl, notFound, ok, unavailable, type ActionContext } from './context';
@@ -15,7 +15,7 @@ function find(ctx: ActionContext, surveyId: Id): Survey | ActionResult {
 }
 
 const isSurvey = (v: Survey | ActionResult): v is Survey => 'surveyId' in v;
-const label = (s: Survey) => `survey ${shortId(s.surveyId)}`;
+const label = (s: Survey) => surveyLabel(s.surveyId);
 
 export function cancelSurvey(ctx: ActionContext, surveyId: Id): ActionResult {
   const s = find(ctx, surveyId);
@@ -34,15 +34,6 @@ export function processApplanix(ctx: ActionContext, surveyId: Id): ActionResult 
   moveNext(s.workflow, ctx.now, ctx.world.speed);
   ctx.world.touch('surveys', surveyId);
   return ok(`processed applanix for ${label(s)}`, 'success', [hl('surveys', surveyId)]);
-}
-
-/**
- * docs/workflow-rules.md, PodConfig files: read-only, so the dialog can show what the file holds
- * before OK. The message belongs beside the file field.
- */
-export function checkPodconfigFiles(files: PodconfigFile[]): ActionResult {
-  const check = checkPodconfig(files);
-  return check.ok ? { ok: true, podconfig: check.summary } : fail(check.error, 'file');
 }
 
 export function processPodconfig(ctx: ActionContext, surveyId: Id, files: PodconfigFile[]): ActionResult {

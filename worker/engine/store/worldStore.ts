@@ -8,6 +8,7 @@
 import type { ActionResult } from '../../api';
 import type { Current, EntityKind, Flags, Id } from '../../domain/types';
 import type { StoredRecord } from './storedForm';
+import { entityKey } from '../../domain/names';
 
 /**
  * Beside each capture's record, its row record: what the capture table shows of it (its fields
@@ -23,6 +24,11 @@ export interface StoreMeta {
   loadedAt: number;
   current: Current;
   flags: Flags;
+  /**
+   * When (the pages' wall clock) the version rule last discarded the stored data: a page's copy of
+   * localStorage read before it is stale, and never discards again (bootChoice.ts).
+   */
+  discardedAt?: number;
 }
 
 export interface WorldBatch {
@@ -67,7 +73,7 @@ export interface MemoryStore extends WorldStore {
   failWith: Error | null;
 }
 
-const keyOf = (kind: string, id: string) => `${kind}\u0000${id}`;
+const keyOf = entityKey;
 
 export function memoryStore(): MemoryStore {
   const data = new Map<string, unknown>();

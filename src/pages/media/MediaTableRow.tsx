@@ -1,10 +1,10 @@
 /**
  * One media set: received on, its ids, surveys, captures, status with progress, and actions.
+ * Drawn from its row in the media view's answer.
  */
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
-import type { Id } from '../../../worker/domain/types';
-import { useRowEntity } from '../../engine/hooks';
+import type { MediaRow } from '../../../worker/screens';
 import { useHighlighted } from '../../app/highlight';
 import { formatDay } from '../../components/dates';
 import { useRowStyles } from '../../components/rowStyles';
@@ -12,16 +12,11 @@ import { StageStatus } from '../../components/StageStatus';
 import { MediaCaptures } from '../../components/MediaCaptures';
 import { MediaActions } from '../../components/MediaActions';
 
-export const MediaRow = memo(function MediaRow({ mediaId }: { mediaId: Id }) {
+export const MediaTableRow = memo(function MediaTableRow({ media }: { media: MediaRow }) {
   const styles = useRowStyles();
-  const media = useRowEntity('media', mediaId);
-  const drive = useRowEntity('drives', media?.host);
-  const highlighted = useHighlighted('media', mediaId);
-  // The same element while the deferred entities are the same (see CaptureRow).
-  return useMemo(() => media && (
-    <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)}
-      data-highlighted={highlighted || undefined}
-      data-media-id={mediaId}>
+  const highlighted = useHighlighted('media', media.mediaId);
+  return (
+    <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)} data-highlighted={highlighted || undefined} data-media-id={media.mediaId}>
       <TableCell className={styles.nowrap}>{formatDay(media.receivedOn)}</TableCell>
       <TableCell>
         <Text block>{media.receiveId ?? media.mediaId}</Text>
@@ -31,7 +26,7 @@ export const MediaRow = memo(function MediaRow({ mediaId }: { mediaId: Id }) {
       </TableCell>
       <TableCell>{media.surveyIds.length}</TableCell>
       <TableCell>
-        <MediaCaptures surveyIds={media.surveyIds} />
+        <MediaCaptures captures={media.captures} />
       </TableCell>
       <TableCell>
         <StageStatus stage={media.stage} />
@@ -39,8 +34,8 @@ export const MediaRow = memo(function MediaRow({ mediaId }: { mediaId: Id }) {
       <TableCell>
         <div className={styles.actions}>
           <MediaActions
+            host={media.host}
             media={media}
-            drive={drive}
             canReceive={false}
             canEject={false}
             canCancel={media.flags.canCancel}
@@ -49,5 +44,5 @@ export const MediaRow = memo(function MediaRow({ mediaId }: { mediaId: Id }) {
         </div>
       </TableCell>
     </TableRow>
-  ), [drive, highlighted, media, mediaId, styles]);
+  );
 });

@@ -1,21 +1,18 @@
 /**
  * The active workflows, by slot (issue #11). Every tick, up to a thousand working stages move.
  *
- * For the clock: each active workflow has a slot, a row of numbers in contiguous arrays (its
- * stage's start and end, and the percent and time left last shown). A tick reads those rows and
- * touches an entity only when what it shows changes or its stage ends; at 100 000 surveys the
- * entities lie scattered over a large heap, and visiting a thousand of them each tick was most of
- * a tick's cost.
- *
- * On the wire: an event names a slot once, when it is given, and then carries only numbers:
- * `[slot, percent, remainingS, slot, …]` per kind, about 10 kB for 1 000 patches where ids made
- * 45 kB. `ActiveTable` is the engine's side; `SlotTable` a receiver's (a tab's view hub), which
- * learns every slot from the events in order and the whole table from a snapshot, and asks for a
- * snapshot after a gap. A freed slot is given again only in a later event, with its new name.
+ * Each active workflow has a slot, a row of numbers in contiguous arrays (its stage's start and
+ * end, and the percent and time left last shown). A tick reads those rows and touches an entity
+ * only when what it shows changes or its stage ends; at 100 000 surveys the entities lie
+ * scattered over a large heap, and visiting a thousand of them each tick was most of a tick's
+ * cost. What a tick showed is taken as patches by id (`takePatches`), for the rows of the open
+ * views that show those stages (worker/views/registry.ts).
  */
-import type { ProgressKind, ProgressNumbers, SlotNames } from '../api';
 import type { Capture, Id, Media, Survey } from '../domain/types';
 import { formatDuration, progressAt, remainingSAt } from '../domain/workflow';
+
+/** The kinds whose workflows the clock moves. */
+export type ProgressKind = 'surveys' | 'media' | 'captures';
 
 export const PROGRESS_KINDS: readonly ProgressKind[] = ['media', 'surveys', 'captures'];
 
@@ -25,8 +22,6 @@ export type Timed = Survey | Media | Capture;
 export class KindTable {
   private readonly slotOf = new Map<Id, number>();
   private free: number[] = [];
-  /** Slots let go in this commit: given again only after its event has left. */
-  private freeing: number[] = [];
   /** Slots in use are below `size`; a freed one keeps no entity. */
   size = 0;
   /** Where the next spread tick starts taking stage ends (simulation.ts). */
@@ -39,7 +34,6 @@ export class KindTable {
   /** The percent and simulated seconds left last shown (in the entity's stage view). */
   percent = new Float64Array(64);
   left = new Float64Array(64);
-  named: Record<number, Id> | null = null;
   /** This commit's patches, flat: slot, percent, remainingS; and the id of each. */
   patches: number[] = [];
   patched: Id[] = [];
@@ -57,15 +51,14 @@ export class KindTable {
     return this.slotOf.keys();
   }
 
-  /** The workflow is active: its slot (named if new), its times and shown figures read again. */
-  enter(id: Id, entity: Timed, name: boolean): void {
+  /** The workflow is active: its slot, its times and shown figures read again. */
+  enter(id: Id, entity: Timed): void {
     let s = this.slotOf.get(id);
     if (s === undefined) {
       s = this.free.pop() ?? this.size++;
       if (s >= this.start.length) this.grow();
       this.slotOf.set(id, s);
       this.ids[s] = id;
-      if (name) (this.named ??= {})[s] = id;
     }
     this.entities[s] = entity;
     const stage = entity.workflow.stages[entity.workflow.current]!;
@@ -81,7 +74,7 @@ export class KindTable {
     this.slotOf.delete(id);
     this.ids[s] = undefined;
     this.entities[s] = undefined;
-    this.freeing.push(s);
+    this.free.push(s);
   }
 
   /** Shows new figures for slot `s`: in its entity's stage view, and as a patch. */
@@ -96,19 +89,10 @@ export class KindTable {
     this.patched.push(this.ids[s]!);
   }
 
-  /** The event has left: its names are known, its freed slots may be given again. */
-  sent(): void {
-    this.named = null;
+  /** The patches have been taken. */
+  taken(): void {
     this.patches = [];
     this.patched = [];
-    for (const s of this.freeing) this.free.push(s);
-    this.freeing = [];
-  }
-
-  table(): Record<number, Id> {
-    const out: Record<number, Id> = {};
-    for (const [id, s] of this.slotOf) out[s] = id;
-    return out;
   }
 
   private grow(): void {
@@ -143,24 +127,19 @@ export class ActiveTable {
   }
 
   /**
-   * This commit's progress and the slots it names; the patches of entities in `whole` (sent whole,
-   * with their progress) are left out.
+   * This commit's progress as [kind, id, percent, remainingS]; the patches of entities in `whole`
+   * (changed whole: their new rows carry their progress) are left out.
    */
-  drain(whole: (kind: ProgressKind) => ReadonlySet<Id> | undefined): { progress?: ProgressNumbers; slots?: SlotNames } {
-    const out: { progress?: ProgressNumbers; slots?: SlotNames } = {};
+  takePatches(whole: (kind: ProgressKind) => ReadonlySet<Id> | undefined): [ProgressKind, Id, number, number][] {
+    const out: [ProgressKind, Id, number, number][] = [];
     for (const kind of PROGRESS_KINDS) {
       const k = this.kinds[kind];
       const sent = whole(kind);
-      let numbers = k.patches;
-      if (sent?.size) {
-        numbers = [];
-        for (let i = 0; i < k.patched.length; i++) {
-          if (!sent.has(k.patched[i]!)) numbers.push(k.patches[3 * i]!, k.patches[3 * i + 1]!, k.patches[3 * i + 2]!);
-        }
+      for (let i = 0; i < k.patched.length; i++) {
+        const id = k.patched[i]!;
+        if (!sent?.has(id)) out.push([kind, id, k.patches[3 * i + 1]!, k.patches[3 * i + 2]!]);
       }
-      if (numbers.length) (out.progress ??= {})[kind] = numbers;
-      if (k.named) (out.slots ??= {})[kind] = k.named;
-      k.sent();
+      k.taken();
     }
     return out;
   }
@@ -174,47 +153,6 @@ export class ActiveTable {
         stage.progress = progressAt(stage, now);
         const left = Math.ceil(remainingSAt(stage, now, speed));
         Object.assign(e!.stage, { progress: Math.floor(stage.progress), remainingS: left, remainingText: formatDuration(left) });
-      }
-    }
-  }
-
-  /** Every slot in use, for a snapshot. */
-  table(): SlotNames {
-    const out: SlotNames = {};
-    for (const kind of PROGRESS_KINDS) out[kind] = this.kinds[kind].table();
-    return out;
-  }
-}
-
-/** A receiver's names of the slots: from a snapshot, then from every event in order. */
-export class SlotTable {
-  private names: Record<ProgressKind, Map<number, Id>> = { media: new Map(), surveys: new Map(), captures: new Map() };
-
-  replace(table: SlotNames | undefined): void {
-    for (const kind of PROGRESS_KINDS) {
-      const map = (this.names[kind] = new Map());
-      for (const [slot, id] of Object.entries(table?.[kind] ?? {})) map.set(Number(slot), id);
-    }
-  }
-
-  learn(named: SlotNames | undefined): void {
-    if (!named) return;
-    for (const kind of PROGRESS_KINDS) {
-      const map = this.names[kind];
-      for (const [slot, id] of Object.entries(named[kind] ?? {})) map.set(Number(slot), id);
-    }
-  }
-
-  /** Calls `visit` for every patch of an event whose slot has a name. */
-  read(progress: ProgressNumbers | undefined, visit: (kind: ProgressKind, id: Id, percent: number, remainingS: number) => void): void {
-    if (!progress) return;
-    for (const kind of PROGRESS_KINDS) {
-      const numbers = progress[kind];
-      if (!numbers) continue;
-      const map = this.names[kind];
-      for (let i = 0; i + 2 < numbers.length; i += 3) {
-        const id = map.get(numbers[i]!);
-        if (id !== undefined) visit(kind, id, numbers[i + 1]!, numbers[i + 2]!);
       }
     }
   }

@@ -1,11 +1,11 @@
 /**
- * One row of the capture table; subscribes to its own capture so a tick re-renders only it.
+ * One row of the capture table, drawn from the capture's row in the view's answer: it renders
+ * again only when that row changed (the answer keeps the identity of the rows a change leaves).
  */
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
+import type { CaptureRow } from '../../../worker/screens';
 import { AppLink } from '../../components/AppLink';
-import type { Id } from '../../../worker/domain/types';
-import { useRowEntity } from '../../engine/hooks';
 import { useHighlighted } from '../../app/highlight';
 import { paths } from '../../app/paths';
 import { formatDayRange } from '../../components/dates';
@@ -16,21 +16,18 @@ import { CaptureActions } from '../../components/CaptureActions';
 
 export const CAPTURE_ROW_HEIGHT_PX = 64;
 
-export const CaptureRow = memo(function CaptureRow({ captureId, fixedHeight }: { captureId: Id; fixedHeight: boolean }) {
+export const CaptureTableRow = memo(function CaptureTableRow({ capture, fixedHeight }: { capture: CaptureRow; fixedHeight: boolean }) {
   const styles = useRowStyles();
-  const capture = useRowEntity('captures', captureId);
-  const highlighted = useHighlighted('captures', captureId);
-  // The same element while the deferred capture is the same: the store's own (sync) pass is free,
-  // and the new capture renders in the background (useRowEntity).
-  return useMemo(() => capture && (
+  const highlighted = useHighlighted('captures', capture.captureId);
+  return (
     <TableRow
       className={mergeClasses(styles.row, highlighted && styles.highlighted)}
       data-highlighted={highlighted || undefined}
       style={fixedHeight ? { height: CAPTURE_ROW_HEIGHT_PX } : undefined}
-      data-capture-id={captureId}
+      data-capture-id={capture.captureId}
     >
       <TableCell>
-        <AppLink href={paths.capture(captureId)}>{capture.cpid}</AppLink>
+        <AppLink href={paths.capture(capture.captureId)}>{capture.cpid}</AppLink>
       </TableCell>
       <TableCell>
         <Text block>{capture.description}</Text>
@@ -53,5 +50,5 @@ export const CaptureRow = memo(function CaptureRow({ captureId, fixedHeight }: {
         </div>
       </TableCell>
     </TableRow>
-  ), [capture, captureId, fixedHeight, highlighted, styles]);
+  );
 });

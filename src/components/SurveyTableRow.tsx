@@ -1,0 +1,75 @@
+/**
+ * One survey row, drawn from its row in a view's answer: it renders again only when that row
+ * changed.
+ */
+import { memo } from 'react';
+import { TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
+import { shortId } from '../../worker/domain/shortId';
+import type { SurveyRow } from '../../worker/screens';
+import { AppLink } from './AppLink';
+import { useHighlighted } from '../app/highlight';
+import { paths } from '../app/paths';
+import { formatDay } from './dates';
+import { useRowStyles } from './rowStyles';
+import { StageStatus } from './StageStatus';
+import { SurveyActions } from './SurveyActions';
+import { SurveyMoreActions } from './SurveyMoreActions';
+import { UserInitials } from './UserInitials';
+
+/** Row height when the table is windowed (every row then has this height). */
+export const SURVEY_ROW_HEIGHT_PX = 56;
+
+export interface SurveyTableRowProps {
+  survey: SurveyRow;
+  /** Primitives rather than a columns object, so `memo` holds whatever the parent passes. */
+  showCapture: boolean;
+  showActions: boolean;
+  fixedHeight?: boolean;
+}
+
+export const SurveyTableRow = memo(function SurveyTableRow({ survey, showCapture, showActions, fixedHeight }: SurveyTableRowProps) {
+  const styles = useRowStyles();
+  const highlighted = useHighlighted('surveys', survey.surveyId);
+  const id = shortId(survey.surveyId);
+  return (
+    <TableRow
+      className={mergeClasses(styles.row, highlighted && styles.highlighted)}
+      data-highlighted={highlighted || undefined}
+      style={fixedHeight ? { height: SURVEY_ROW_HEIGHT_PX } : undefined}
+      data-survey-id={survey.surveyId}
+    >
+      <TableCell>{id}</TableCell>
+      <TableCell className={styles.nowrap}>{formatDay(survey.flownOn)}</TableCell>
+      <TableCell className={styles.nowrap}>{formatDay(survey.receivedOn)}</TableCell>
+      {showCapture && (
+        <TableCell>
+          <AppLink href={paths.capture(survey.captureId)}>{survey.cpid}</AppLink>
+        </TableCell>
+      )}
+      <TableCell>{survey.flightPlan ? survey.flightPlan.code : '—'}</TableCell>
+      <TableCell>
+        <UserInitials user={survey.assigned} />
+      </TableCell>
+      <TableCell>
+        {survey.linesFlown}/{survey.linesPlanned}
+      </TableCell>
+      <TableCell>
+        <StageStatus stage={survey.stage} />
+        {/* Issue 8: why QC rejected it, in the reviewer's words, where the crew looks. */}
+        {survey.qc === 'rejected' && survey.rejectReason && (
+          <Text as="p" size={200} className={styles.muted}>
+            Rejected: {survey.rejectReason}
+          </Text>
+        )}
+      </TableCell>
+      {showActions && (
+        <TableCell>
+          <div className={styles.actions}>
+            <SurveyActions survey={survey} />
+            <SurveyMoreActions survey={survey} />
+          </div>
+        </TableCell>
+      )}
+    </TableRow>
+  );
+});

@@ -1,0 +1,22 @@
+/**
+ * How an entity is named: by its key (kind and id as one string, for maps and sets on either side
+ * of the worker), and a survey in words ("survey 3F2A9C1D", SPEC §9 short ids), so every message,
+ * title and accessible name says it the same way.
+ */
+import { shortId } from './shortId';
+import type { EntityKind, Id } from './types';
+
+/** One string for an entity: its kind and id. */
+export function entityKey(kind: EntityKind | string, id: Id): string {
+  return `${kind}\u0000${id}`;
+}
+
+/** "survey 3F2A9C1D": a survey inside a sentence. */
+export function surveyLabel(surveyId: Id): string {
+  return `survey ${shortId(surveyId)}`;
+}
+
+/** "Survey 3F2A9C1D": a survey at the start of a sentence or a title. */
+export function surveyTitle(surveyId: Id): string {
+  return `Survey ${shortId(surveyId)}`;
+}

@@ -1,0 +1,154 @@
+/**
+ * A boot (ARCHITECTURE §3): which world the engine starts from, and reading it. With a first look
+ * (docs/views.md), the capture table, projects and users are read from their own records and the
+ * boot answers at once; the rest of the world is read once the first view has been answered (or
+ * after FIRST_LOOK_GRACE_MS), and the world is then replaced whole. Until then only the views of
+ * the first look's kinds are answered, and actions, ticks and search wait.
+ */
+import type { BootAnswer, BootInput, Flash } from '../api';
+import { DATA_VERSION } from '../domain/constants';
+import type { EntityKind } from '../domain/types';
+import { chooseBootWorld, discardsStored, loadSample } from './bootChoice';
+import type { Clock } from './clock';
+import type { CallLog } from './callLog';
+import { FIRST_LOOK_GRACE_MS, FIRST_LOOK_KINDS, firstLook } from './firstLook';
+import type { LiveSearch } from './liveSearch';
+import { captureRowsBatch, parseCurrent, parseFlags, type LegacyStore } from './persistence';
+import { storageFailure } from './storageFailure';
+import { CAPTURE_ROWS, type WorldStore } from './store/worldStore';
+import { emptyIds, emptyMaps, type World } from './world';
+import type { Writer } from './writer';
+
+export interface BootDeps {
+  world: World;
+  store: WorldStore;
+  writer: Writer;
+  search: LiveSearch;
+  calls: CallLog;
+  clock: Clock;
+  loadText: (url: string) => Promise<string>;
+  legacy?: LegacyStore;
+  /** Answer from a first look when the store allows one. */
+  firstLook: boolean;
+}
+
+export class Boot {
+  private started: Promise<BootAnswer> | null = null;
+  /** The whole world is loaded (after a first look, later than the boot's answer). */
+  private whole: Promise<unknown> = Promise.resolve();
+  /** What the world holds: nothing yet, the first look's kinds, or everything. */
+  private holding: 'nothing' | 'first look' | 'whole' = 'nothing';
+  private openGate = () => {};
+  baseUrl = '';
+
+  constructor(private readonly deps: BootDeps) {}
+
+  /** Boots once; later calls answer the session as it stands. */
+  start(input: BootInput): Promise<BootAnswer> {
+    if (this.started) return this.started.then(() => this.sessionAnswer());
+    this.started = this.inSteps(input);
+    return this.started;
+  }
+
+  get booted(): boolean {
+    return this.started !== null;
+  }
+
+  /** Resolves once the whole world is loaded. */
+  async loaded(): Promise<void> {
+    if (this.started) await this.started;
+    await this.whole;
+  }
+
+  /** Whether the world holds these kinds now. */
+  holds(kinds: readonly EntityKind[]): boolean {
+    return this.holding === 'whole' || (this.holding === 'first look' && kinds.every((k) => FIRST_LOOK_KINDS.includes(k)));
+  }
+
+  /** Only the first look's kinds are in the world yet: actions, ticks and search wait. */
+  get looking(): boolean {
+    return this.holding === 'first look';
+  }
+
+  /** A view was answered: the rest of the world may be read now. */
+  answered(): void {
+    if (this.looking) this.deps.clock.after(0, this.openGate);
+  }
+
+  /** For tests and the benchmark: the world given, as if booted from it. */
+  given(): void {
+    this.holding = 'whole';
+    this.started ??= Promise.resolve(this.sessionAnswer());
+  }
+
+  private sessionAnswer(): BootAnswer {
+    return { current: this.deps.world.current, flags: { ...this.deps.world.flags } };
+  }
+
+  private async inSteps(input: BootInput): Promise<BootAnswer> {
+    const { deps } = this;
+    const meta = deps.firstLook ? (await deps.store.readKinds([]).catch(() => null))?.meta : undefined;
+    const first = deps.firstLook && !discardsStored(input, meta) ? await firstLook(deps.store, deps.clock.now()) : null;
+    if (!first) {
+      const answer = await this.wholePath(input);
+      this.holding = 'whole';
+      // Views opened while it booted are answered now.
+      deps.writer.replacements.emit({});
+      return answer;
+    }
+    deps.world.loadFirstLook(first);
+    this.holding = 'first look';
+    // Reading the rest keeps this thread busy for seconds in a large world: it starts once the
+    // first view has been answered (the page shows its rows), or after a moment if none asks.
+    const gate = new Promise<void>((open) => {
+      this.openGate = open;
+      deps.clock.after(FIRST_LOOK_GRACE_MS, open);
+    });
+    this.whole = gate.then(() => this.wholePath(input)).then(({ notices }) => {
+      this.holding = 'whole';
+      deps.writer.replacements.emit({ loaded: true, ...(notices ? { notices } : {}) });
+    });
+    return { ...this.sessionAnswer(), loading: true };
+  }
+
+  private async wholePath(input: BootInput): Promise<BootAnswer> {
+    const { deps } = this;
+    this.baseUrl = input.baseUrl;
+    const now = deps.clock.now();
+    const { candidate, notices, calls: answered, discardedAt } = await chooseBootWorld({
+      input,
+      store: deps.store,
+      legacy: deps.legacy,
+      now,
+      loadSample: (speed) => loadSample(deps.loadText, this.baseUrl, now, speed),
+    });
+    for (const id of answered) deps.calls.remember(id);
+    const db = candidate?.db ?? { version: DATA_VERSION, index: emptyMaps(), ids: emptyIds(), savedAt: 0, loadedAt: now };
+    deps.world.current = candidate?.current ?? parseCurrent(input.stored.current);
+    deps.world.flags = candidate?.flags ?? parseFlags(input.stored.flags);
+    deps.world.discardedAt = discardedAt;
+    if (candidate?.fromStore) {
+      deps.world.load(db, candidate.orders);
+      deps.search.rebuildSoon();
+      // A store written before capture row records existed gets them once, for its next first look.
+      void deps.writer
+        .serial(async () => {
+          if ((await deps.store.count(CAPTURE_ROWS)) !== deps.world.ids.captures.length) await deps.store.commit(captureRowsBatch(deps.world));
+        })
+        .catch(() => undefined);
+    } else {
+      // Sample data, a newer localStorage copy or an earlier version's store: written whole, once.
+      await deps.writer.exclusive(async () => {
+        try {
+          await deps.writer.replace(db, now);
+        } catch (error) {
+          notices.push({ category: 'warning', text: storageFailure(error) });
+        }
+      });
+      if (deps.legacy) void deps.legacy.clear().catch(() => undefined);
+    }
+    const answer: BootAnswer = this.sessionAnswer();
+    if (notices.length) answer.notices = notices as Flash[];
+    return answer;
+  }
+}

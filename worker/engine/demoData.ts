@@ -1,0 +1,78 @@
+/**
+ * Reset Demo, Reload sample data and Import demo data (SPEC §2 Settings): each replaces the world
+ * whole, on disk and then on every screen, keeping or ending the session as it stands once the
+ * writes before it have landed. A refused write leaves the world the store holds.
+ */
+import type { ActionResult } from '../api';
+import { DATA_VERSION } from '../domain/constants';
+import { isOtherVersion } from '../domain/dataVersion';
+import { restore } from '../domain/restore';
+import type { Db } from '../domain/types';
+import { loadSample } from './bootChoice';
+import type { Clock } from './clock';
+import { storageFailure } from './storageFailure';
+import type { World } from './world';
+import type { Writer } from './writer';
+
+export class DemoData {
+  constructor(
+    private readonly world: World,
+    private readonly writer: Writer,
+    private readonly clock: Clock,
+    private readonly loadText: (url: string) => Promise<string>,
+    private readonly baseUrl: () => string,
+  ) {}
+
+  /** Reset Demo: the sample data afresh, and nobody signed in. */
+  async reset(): Promise<ActionResult> {
+    const failed = await this.fromSample(false);
+    return failed ?? { ok: true, flash: { category: 'info', text: 'The demo has been reset.' }, session: this.session() };
+  }
+
+  /** Reload sample data: the sample data afresh, the session kept. */
+  async reload(): Promise<ActionResult> {
+    const failed = await this.fromSample(true);
+    return failed ?? { ok: true, flash: { category: 'success', text: 'The sample data has been reloaded' }, session: this.session() };
+  }
+
+  /** Import demo data: a file in the all.json shape, version 45, validated by restore(). */
+  async import(text: unknown): Promise<ActionResult> {
+    if (typeof text !== 'string' || !text.trim()) return { ok: false, error: 'The file is empty' };
+    const now = this.clock.now();
+    const result = restore(text, now, { source: 'The file', speed: this.world.flags.speed });
+    if (!result.ok) return { ok: false, error: result.error };
+    if (isOtherVersion(result.db.version)) {
+      return { ok: false, error: `The file is demo data version ${result.db.version}; this console reads version ${DATA_VERSION}` };
+    }
+    result.db.loadedAt = now;
+    return (await this.replace(result.db, now, true)) ?? { ok: true, flash: { category: 'success', text: 'The demo data has been imported' } };
+  }
+
+  private session() {
+    return { current: this.world.current, flags: { ...this.world.flags } };
+  }
+
+  private async fromSample(keepSession: boolean): Promise<ActionResult | null> {
+    const now = this.clock.now();
+    const sample = await loadSample(this.loadText, this.baseUrl(), now, this.world.flags.speed);
+    if (!sample.ok) return { ok: false, error: `The sample data could not be loaded: ${sample.error}` };
+    return this.replace(sample.db, now, keepSession);
+  }
+
+  /** The new world written whole; answers the failure if the store refused it. */
+  private replace(db: Db, now: number, keepSession: boolean): Promise<ActionResult | null> {
+    return this.writer.exclusive(async () => {
+      const before = this.world.current;
+      if (!keepSession) this.world.current = { loggedIn: false, user: null };
+      try {
+        await this.writer.replace(db, now);
+      } catch (error) {
+        this.world.current = before;
+        await this.writer.rollBack();
+        return { ok: false, error: storageFailure(error), storage: true };
+      }
+      this.writer.replacements.emit({});
+      return null;
+    });
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * The engine's one writer (ARCHITECTURE §3, durable when it says done): every change of the world
+ * is taken, written in one store transaction, in commit order, and only then told to those who
+ * show it. An action's write holds the clock while it is in flight, so its change is the next one
+ * told; a tick's change is told at once and written behind it (everything a tick does follows from
+ * stored times, so a lost tick write loses nothing), still before any later action's.
+ *
+ * When the store refuses a write, the world goes back to what the store holds and every view is
+ * answered again, so neither memory nor disk keeps half of a change.
+ */
+import type { Flash } from '../api';
+import { Emitter } from '../domain/emitter';
+import type { Db } from '../domain/types';
+import { commitBatch, judgeStored, wholeWorldBatch } from './persistence';
+import type { LiveSearch } from './liveSearch';
+import type { Mirror } from './mirror';
+import type { WorldBatch, WorldStore } from './store/worldStore';
+import type { World, WorldChange } from './world';
+
+/** The world was replaced (a boot, reset, import, a refused write): everything may have changed. */
+export interface WorldReplaced {
+  notices?: Flash[];
+  /** A boot's first look has ended: the whole world is read. */
+  loaded?: true;
+}
+
+export class Writer {
+  private tail: Promise<unknown> = Promise.resolve();
+  private held = 0;
+  readonly changes = new Emitter<WorldChange>();
+  readonly replacements = new Emitter<WorldReplaced>();
+
+  constructor(
+    private readonly world: World,
+    private readonly store: WorldStore,
+    private readonly mirror: Mirror,
+    private readonly search: LiveSearch,
+    private readonly now: () => number,
+  ) {}
+
+  /** Runs `work` after every write queued before it (whether they landed or failed). */
+  serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(work, work);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Like serial, and the clock holds still while it runs: its change is the next one told. */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      this.held++;
+      try {
+        return await work();
+      } finally {
+        this.held--;
+      }
+    });
+  }
+
+  /** An action's write is in flight: the clock waits. */
+  get holding(): boolean {
+    return this.held > 0;
+  }
+
+  /** Resolves when every write queued so far has landed (or failed). */
+  async settled(): Promise<void> {
+    await this.tail;
+  }
+
+  /**
+   * An action's change: written, then told. Answers whether the session changed. If the store
+   * refuses, the world is rolled back to the store's and the error is thrown to the caller.
+   */
+  async commitAction(now: number, extra: Partial<WorldBatch> = {}): Promise<boolean> {
+    const { change, batch } = this.take(now);
+    if (batch || extra.call) {
+      try {
+        await this.store.commit({ ...(batch ?? { put: [], del: [] }), ...extra });
+      } catch (error) {
+        await this.rollBack();
+        throw error;
+      }
+      this.mirror.schedule();
+    }
+    if (change) this.changes.emit(change);
+    return change?.session ?? false;
+  }
+
+  /** A tick's change: told at once; its write queued behind the writes before it. */
+  commitTick(now: number): void {
+    const { change, batch } = this.take(now);
+    if (change) this.changes.emit(change);
+    if (batch) {
+      void this.serial(async () => {
+        await this.store.commit(batch);
+        this.mirror.schedule();
+      });
+    }
+  }
+
+  /** A whole new world in memory and on disk (sample data, reset, reload, import). Throws if refused. */
+  async replace(db: Db, now: number): Promise<void> {
+    this.world.load(db);
+    this.world.savedAt = now;
+    this.search.rebuildSoon();
+    await this.store.commit(wholeWorldBatch(this.world));
+    this.mirror.schedule();
+  }
+
+  /** After a refused write: the world the store holds, and every view answered again. */
+  async rollBack(): Promise<void> {
+    try {
+      const j = judgeStored(await this.store.readAll(), this.now());
+      if ((j.kind === 'valid' || j.kind === 'stale') && j.candidate) {
+        this.world.load(j.candidate.db, j.candidate.orders);
+        this.world.current = j.candidate.current;
+        this.world.flags = j.candidate.flags;
+      }
+    } catch {
+      /* the store cannot be read either: keep what is in memory */
+    }
+    this.search.rebuildSoon();
+    this.replacements.emit({});
+  }
+
+  private take(now: number): { change: WorldChange | null; batch: WorldBatch | null } {
+    this.search.follow();
+    const change = this.world.takeChange(now);
+    let batch: WorldBatch | null = null;
+    if (this.world.hasWrites) {
+      this.world.savedAt = now;
+      batch = commitBatch(this.world);
+    }
+    return { change, batch };
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The leading tab's side of the corridor (docs/architecture.md#arch-tabs): its engine, and the
+ * open views of every tab. Each call carries the tab it came from; the views' page events go back
+ * to that tab (`deliver`). A view is answered where the world is, and answered again after every
+ * change that may change it, before the action's answer leaves: an action crosses to the leader
+ * once, and its rows come back in one page event ahead of its answer.
+ */
+import type { Action, ActionResult, BootAnswer, BootInput, PageEventBody, PodconfigCheck, PodconfigFile } from './api';
+import type { SearchEntry } from './domain/types';
+import type { Engine } from './engine/engine';
+import type { ViewSpec } from './screens';
+import { ViewRegistry, type TabId } from './views/registry';
+
+export type { TabId };
+
+export class Leader {
+  private readonly views: ViewRegistry;
+
+  constructor(
+    readonly engine: Engine,
+    deliver: (tab: TabId, event: PageEventBody) => void,
+  ) {
+    this.views = new ViewRegistry(engine.world, deliver, (kinds) => engine.holds(kinds));
+    engine.changes.on((change) => this.views.changed(change, change.session ? this.session() : null));
+    engine.replacements.on((replaced) => this.views.replaced({ ...replaced, ...this.session() }));
+  }
+
+  boot(tab: TabId, input: BootInput): Promise<BootAnswer> {
+    this.views.join(tab);
+    return this.engine.boot(input);
+  }
+
+  dispatch(_tab: TabId, action: Action, callId?: string): Promise<ActionResult> {
+    return this.engine.dispatch(action, callId);
+  }
+
+  checkPodconfig(_tab: TabId, files: PodconfigFile[]): Promise<PodconfigCheck> {
+    return this.engine.checkPodconfig(files);
+  }
+
+  search(_tab: TabId, text: string): Promise<SearchEntry[]> {
+    return this.engine.search(text);
+  }
+
+  exportWorld(_tab: TabId): Promise<string> {
+    return this.engine.exportWorld();
+  }
+
+  flush(_tab: TabId): Promise<void> {
+    return this.engine.flush();
+  }
+
+  openView(tab: TabId, viewId: number, spec: ViewSpec): void {
+    this.views.open(tab, viewId, spec);
+    this.engine.viewAnswered();
+  }
+
+  closeView(tab: TabId, viewId: number): void {
+    this.views.close(tab, viewId);
+  }
+
+  /** A tab is here, booted with an earlier leader: the session goes to it too. */
+  join(tab: TabId): void {
+    this.views.join(tab);
+  }
+
+  /** A tab is gone (closed, or no longer holding its lock): its views with it. */
+  leave(tab: TabId): void {
+    this.views.closeTab(tab);
+  }
+
+  /** The tabs whose views are open or who booted (for dropping the ones that are gone). */
+  tabs(): TabId[] {
+    return this.views.tabIds();
+  }
+
+  private session() {
+    return { current: this.engine.world.current, flags: { ...this.engine.world.flags } };
+  }
+}
+
+/** The calls a tab forwards to the leader by name: every method that takes the calling tab first. */
+export type LeaderCall = 'boot' | 'dispatch' | 'checkPodconfig' | 'search' | 'exportWorld' | 'flush';
+export type LeaderArgs<M extends LeaderCall> = Parameters<Leader[M]> extends [TabId, ...infer R] ? R : never;
+export type LeaderResult<M extends LeaderCall> = Awaited<ReturnType<Leader[M]>>;

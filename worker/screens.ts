@@ -1,0 +1,203 @@
+/**
+ * What each screen asks the worker for (`ViewSpec`) and what it draws (the answer: its rows, as
+ * values). Beside the page's API (api.ts): a screen opens one view, the worker answers it and
+ * answers again whenever a kind it reads changes, sending only what differs; progress moves the
+ * `stage` of the rows it addresses (ARCHITECTURE §1, docs/architecture.md#arch-views).
+ *
+ * A row that shows a stage says whose it is (`stageOf`): the worker finds there where to send that
+ * entity's progress. The page never assembles a row from entities: there are none on the page.
+ */
+import type { FrameFlag } from './domain/frameFlags';
+import type { ViewTable } from './views/table';
+import type {
+  CaptureCounts,
+  CaptureFlags,
+  DriveFlags,
+  DriveStatus,
+  EntityKind,
+  FlightPlanLine,
+  Id,
+  IsoDate,
+  MediaFlags,
+  QcState,
+  StageView,
+  SurveyDisplayStage,
+  SurveyFlags,
+} from './domain/types';
+
+/** One entity by kind and id. */
+export type EntityRef = readonly [kind: EntityKind, id: Id];
+
+export type FlownOnOrder = 'newest' | 'oldest';
+export type DashboardListName = 'inProgress' | 'recent' | 'mine';
+export type CaptureTab = 'surveys' | 'flight-plans';
+
+/** The rows of a long table the screen shows: from `start`, at most `count`. */
+export interface RowWindow {
+  start: number;
+  count: number;
+}
+
+/** The views of worker/views/table.ts: a screen asks with `{ view, …parameters }`. */
+type Table = ViewTable;
+export type ViewName = keyof Table;
+type ParamsOf<D> = D extends { answer(ctx: never, params: infer P): unknown } ? P : never;
+type AnswerOfDef<D> = D extends { answer(ctx: never, params: never): infer A } ? A : never;
+export type ViewSpec = { [K in ViewName]: { view: K } & ParamsOf<Table[K]> }[ViewName];
+/** What each view answers. */
+export type ViewAnswers = { [K in ViewName]: AnswerOfDef<Table[K]> };
+
+
+/** A user as a row shows them: initials, with the name and email on hover (SPEC §2). */
+export interface UserRow {
+  key: Id;
+  email: string;
+  name: string;
+  initials: string;
+}
+
+/** A capture as a table row (and a capture page's header) shows it. */
+export interface CaptureRow {
+  key: Id;
+  captureId: Id;
+  cpid: string;
+  description: string;
+  sfid: string;
+  season: string;
+  projectId: Id;
+  firstFlownOn: IsoDate | null;
+  lastFlownOn: IsoDate | null;
+  firstReceivedOn: IsoDate | null;
+  lastReceivedOn: IsoDate | null;
+  /** Its surveys by displayed stage, and its flight plan count. */
+  counts: CaptureCounts;
+  stage: StageView;
+  stageOf: EntityRef;
+  flags: CaptureFlags;
+  published: boolean;
+}
+
+/** A survey as a table row shows it (SPEC §2 survey table). */
+export interface SurveyRow {
+  key: Id;
+  surveyId: Id;
+  captureId: Id;
+  cpid: string;
+  flownOn: IsoDate;
+  receivedOn: IsoDate | null;
+  flightPlan: { code: string; name: string } | null;
+  assigned: UserRow | null;
+  linesFlown: number;
+  linesPlanned: number;
+  display: SurveyDisplayStage;
+  stage: StageView;
+  stageOf: EntityRef;
+  flags: SurveyFlags;
+  qc: QcState;
+  rejectReason: string;
+}
+
+/** A media set as the media table shows it; the drives table shows it too, in its drive's row. */
+export interface MediaRow {
+  key: Id;
+  mediaId: Id;
+  receiveId: string | null;
+  receivedOn: IsoDate | null;
+  host: string | null;
+  bays: number[];
+  surveyIds: Id[];
+  captures: { captureId: Id; cpid: string }[];
+  stage: StageView;
+  stageOf: EntityRef;
+  flags: MediaFlags;
+  isNew: boolean;
+}
+
+/** A drive: its status, and while it holds media, the media's row and stage. */
+export interface DriveRow {
+  key: string;
+  host: string;
+  bays: number;
+  status: DriveStatus;
+  flags: DriveFlags;
+  media: Omit<MediaRow, 'stage' | 'stageOf'> | null;
+  /** The media's stage while the drive is In Use. */
+  stage: StageView | null;
+  stageOf: EntityRef | null;
+}
+
+export interface FlightPlanRow {
+  key: Id;
+  flightPlanId: Id;
+  code: string;
+  name: string;
+  altitude: number;
+  time: number;
+  length: number;
+  lines: FlightPlanLine[];
+  surveys: number;
+  /** How many of its lines some received survey has flown (the capture's map). */
+  linesFlown: number;
+}
+
+export interface ProjectRow {
+  key: Id;
+  projectId: Id;
+  url: string;
+  captures: number;
+  surveys: number;
+}
+
+/** A survey in the Process dialog: whether it may be chosen, and why not. */
+export interface ProcessChoiceRow {
+  key: Id;
+  surveyId: Id;
+  flownOn: IsoDate;
+  statusLabel: string;
+  /** Null: it may be processed (only QC-approved surveys, SPEC §5). */
+  notSelectable: string | null;
+}
+
+/** A survey's frame flags, for a QC report. */
+export interface FlaggedSurvey {
+  surveyId: Id;
+  frameFlags: FrameFlag[];
+}
+
+/** The survey under review, as the QC page and the viewer show it. */
+export interface SurveyQcRow extends SurveyRow {
+  mediaId: Id;
+  path: string;
+  frameFlags: FrameFlag[];
+  /** Its flight plan, for the viewer's metadata. */
+  plan: Omit<FlightPlanRow, 'key' | 'surveys' | 'linesFlown'> | null;
+}
+
+export interface FlightPlanChoice {
+  id: Id;
+  text: string;
+  /** Lower-case text, for filtering as the user types. */
+  haystack: string;
+  /** Its capture is still waiting for or receiving surveys. */
+  beingFlown: boolean;
+}
+
+/** Rows of a list: the ones shown, from `start`, and how many there are in all. */
+export interface RowsOf<R> {
+  total: number;
+  start: number;
+  rows: R[];
+}
+
+export interface DashboardAnswer {
+  inProgress: RowsOf<SurveyRow>;
+  recent: RowsOf<SurveyRow>;
+  mine: RowsOf<SurveyRow>;
+  /** Surveys by displayed stage (SPEC §4). */
+  surveysByStage: Record<string, number>;
+  /** Captures by status label. */
+  capturesByStage: Record<string, number>;
+}
+
+export type AnswerOf<S extends ViewSpec> = ViewAnswers[S['view']];
+export type AnyAnswer = ViewAnswers[ViewName];

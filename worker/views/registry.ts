@@ -1,0 +1,211 @@
+/**
+ * The open views of every tab, answered where the world is (docs/views.md). A tab opens a view
+ * under its own number; the registry answers it at once (or as soon as the world holds what it
+ * reads), and after every change of the world it answers again the views whose kinds changed and
+ * sends each tab what differs, in one page event: new answers, patches of answers, progress of the
+ * stages its rows show, the session. Nothing else crosses to a page.
+ */
+import type { Current, EntityKind, Flags, Id } from '../domain/types';
+import { withProgress } from '../domain/workflow';
+import { diffValue, updateAt, type AnswerPath } from '../domain/valuePatch';
+import { entityKey } from '../domain/names';
+import type { PageEventBody } from '../api';
+import type { World, WorldChange } from '../engine/world';
+import type { AnyAnswer, ViewSpec } from '../screens';
+import { CaptureOrder } from './lists';
+import { viewOf, type AnswerContext } from './table';
+
+export type TabId = string;
+
+interface OpenView {
+  tab: TabId;
+  id: number;
+  spec: ViewSpec;
+  reads: readonly EntityKind[];
+  answer: (ctx: AnswerContext, params: unknown) => unknown;
+  /** The answer as the page holds it (progress patches applied), or undefined until answered. */
+  held: unknown;
+  /** Where each entity's stage shows in the held answer. */
+  sites: Map<string, AnswerPath[]>;
+}
+
+const viewKey = (tab: TabId, id: number) => `${tab}\u0000${id}`;
+
+/** Where each entity's stage shows in an answer: every object with `stage` and `stageOf`. */
+export function stageSites(answer: unknown): Map<string, AnswerPath[]> {
+  const sites = new Map<string, AnswerPath[]>();
+  const walk = (value: unknown, path: (string | number)[]) => {
+    if (typeof value !== 'object' || value === null) return;
+    if (Array.isArray(value)) {
+      value.forEach((v, i) => walk(v, [...path, i]));
+      return;
+    }
+    const o = value as { stage?: unknown; stageOf?: readonly [EntityKind, Id] | null };
+    if (o.stageOf && o.stage) {
+      const key = entityKey(o.stageOf[0], o.stageOf[1]);
+      const list = sites.get(key);
+      if (list) list.push([...path, 'stage']);
+      else sites.set(key, [[...path, 'stage']]);
+    }
+    for (const [k, v] of Object.entries(value)) if (k !== 'stage' && k !== 'stageOf') walk(v, [...path, k]);
+  };
+  walk(answer, []);
+  return sites;
+}
+
+export class ViewRegistry {
+  private readonly views = new Map<string, OpenView>();
+  /** Every tab that booted here: the session goes to each, views open or not. */
+  private readonly joined = new Set<TabId>();
+  private readonly ctx: AnswerContext;
+
+  constructor(
+    world: World,
+    /** Delivers a page event body to a tab (the registry adds nothing but what it says). */
+    private readonly send: (tab: TabId, event: PageEventBody) => void,
+    /** Whether the world holds the kinds yet (a boot's first look holds only some). */
+    private readonly holds: (kinds: readonly EntityKind[]) => boolean,
+  ) {
+    this.ctx = { world, captureOrder: new CaptureOrder(world) };
+  }
+
+  /** A tab booted here. */
+  join(tab: TabId): void {
+    this.joined.add(tab);
+  }
+
+  /** A tab opens a view; its answer goes out in a page event (now, or once the world holds it). */
+  open(tab: TabId, id: number, spec: ViewSpec): void {
+    this.joined.add(tab);
+    const def = viewOf(spec);
+    if (!def || !Number.isInteger(id)) return;
+    const view: OpenView = { tab, id, spec, reads: def.reads, answer: def.answer, held: undefined, sites: new Map() };
+    this.views.set(viewKey(tab, id), view);
+    const out = new Outbox();
+    this.answerInto(view, out, true);
+    out.flush(this.send);
+  }
+
+  close(tab: TabId, id: number): void {
+    this.views.delete(viewKey(tab, id));
+  }
+
+  /** A tab is gone: its views with it. */
+  closeTab(tab: TabId): void {
+    this.joined.delete(tab);
+    for (const [key, view] of this.views) if (view.tab === tab) this.views.delete(key);
+  }
+
+  tabIds(): TabId[] {
+    return [...this.joined];
+  }
+
+  /** After a commit: the views whose kinds changed answer again; progress moves; the session goes to every tab. */
+  changed(change: WorldChange, session: { current: Current; flags: Flags } | null): void {
+    this.ctx.captureOrder.invalidate(change.lists.has('captures'), change.changed.get('captures'));
+    const out = new Outbox();
+    for (const view of this.views.values()) {
+      const stale = view.held === undefined || view.reads.some((k) => change.kinds.has(k));
+      if (stale) this.answerInto(view, out, view.held === undefined);
+    }
+    for (const [kind, id, percent, remainingS] of change.progress) {
+      const key = entityKey(kind, id);
+      for (const view of this.views.values()) {
+        const paths = view.sites.get(key);
+        if (!paths) continue;
+        for (const path of paths) {
+          view.held = updateAt(view.held, path, (stage) => withProgress(stage as never, percent, remainingS));
+          out.progress(view.tab, view.id, path, percent, remainingS);
+        }
+      }
+    }
+    if (session) for (const tab of this.tabs()) out.session(tab, session);
+    out.flush(this.send);
+  }
+
+  /** A new world (a boot's end, reset, import, a refused write, a new leader): every view answers whole. */
+  replaced(extra: Omit<PageEventBody, 'views' | 'progress'>): void {
+    this.ctx.captureOrder.invalidate(true, undefined);
+    const out = new Outbox();
+    for (const view of this.views.values()) {
+      view.held = undefined;
+      this.answerInto(view, out, true);
+    }
+    for (const tab of this.tabs()) out.extra(tab, extra);
+    out.flush(this.send);
+  }
+
+  /** How many views are open (tests, the benchmark). */
+  get size(): number {
+    return this.views.size;
+  }
+
+  private tabs(): Set<TabId> {
+    return this.joined;
+  }
+
+  private answerInto(view: OpenView, out: Outbox, whole: boolean): void {
+    if (!this.holds(view.reads)) return;
+    let answer: unknown;
+    try {
+      answer = view.answer(this.ctx, view.spec);
+    } catch (error) {
+      // One view that cannot be answered says so on its screen; the others go on.
+      out.failed(view.tab, view.id, error instanceof Error ? error.message : String(error));
+      view.held = undefined;
+      view.sites = new Map();
+      return;
+    }
+    if (whole || view.held === undefined) out.answer(view.tab, view.id, answer);
+    else {
+      const patch = diffValue(view.held, answer);
+      if (!patch) return;
+      out.patch(view.tab, view.id, patch);
+    }
+    view.held = answer;
+    view.sites = stageSites(answer);
+  }
+}
+
+/** The page events of one change, a body per tab, sent together at the end. */
+class Outbox {
+  private bodies = new Map<TabId, PageEventBody>();
+
+  private of(tab: TabId): PageEventBody {
+    let body = this.bodies.get(tab);
+    if (!body) this.bodies.set(tab, (body = {}));
+    return body;
+  }
+
+  answer(tab: TabId, id: number, answer: unknown): void {
+    (this.of(tab).views ??= {})[id] = { answer: answer as AnyAnswer };
+  }
+
+  patch(tab: TabId, id: number, patch: NonNullable<ReturnType<typeof diffValue>>): void {
+    (this.of(tab).views ??= {})[id] = { patch };
+  }
+
+  failed(tab: TabId, id: number, error: string): void {
+    (this.of(tab).views ??= {})[id] = { error };
+  }
+
+  progress(tab: TabId, id: number, path: AnswerPath, percent: number, remainingS: number): void {
+    const body = this.of(tab);
+    // A view answered again in this very event already carries its new progress.
+    if (body.views?.[id]) return;
+    ((body.progress ??= {})[id] ??= []).push([path, percent, remainingS]);
+  }
+
+  session(tab: TabId, session: { current: Current; flags: Flags }): void {
+    Object.assign(this.of(tab), session);
+  }
+
+  extra(tab: TabId, extra: Omit<PageEventBody, 'views' | 'progress'>): void {
+    Object.assign(this.of(tab), extra);
+  }
+
+  flush(send: (tab: TabId, event: PageEventBody) => void): void {
+    for (const [tab, body] of this.bodies) send(tab, body);
+    this.bodies.clear();
+  }
+}
