@@ -1,5 +1,5 @@
 /**
- * The survey table of SPEC §2, used on a capture's Surveys tab, on /surveys, in the process
+ * The survey table (docs/requirements.md#req-survey-table), used on a capture's Surveys tab, on /surveys, in the process
  * capture dialog and on the capture QC page. Columns: Survey, Flown On, Received On, optional
  * Capture, Flight Plan, Assigned, Lines, Status, optional Actions (with the more-actions menu),
  * optional checkbox (for choosing surveys to process). Past LIST_CAP rows it renders only the rows
@@ -26,7 +26,7 @@ export interface SurveyColumns {
 }
 
 export interface SurveyTableProps {
-  /** Surveys to show those of that a list displays (SPEC §4)… */
+  /** Surveys to show those of that a list displays (docs/requirements.md#req-displayed-stages)… */
   surveyIds?: Id[];
   /** …or surveys a view already chose (undefined while it answers). */
   shownIds?: Id[];

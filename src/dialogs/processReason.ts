@@ -1,5 +1,5 @@
 /**
- * Why a survey of the process dialog cannot be chosen (SPEC §5: only QC-approved surveys can be
+ * Why a survey of the process dialog cannot be chosen (docs/requirements.md#req-validation-process: only QC-approved surveys can be
  * processed), in the words of its displayed stage.
  */
 import type { Survey } from '../engine/entities';

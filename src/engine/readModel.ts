@@ -1,5 +1,5 @@
 /**
- * The page's copy of what its screens show (ARCHITECTURE §1): the answers of the open views and
+ * The page's copy of what its screens show (docs/architecture.md#arch-views): the answers of the open views and
  * the entities they and the rendered rows read, fed by the worker's page events. Nothing else is
  * held: an entity no view or component has needed for a while is let go, so the page's memory
  * follows the screen, not the world. Each listener hears only what it subscribed to (one entity,

@@ -1,8 +1,8 @@
 /**
- * The whole demo as a presenter runs it, at 100× simulation speed (ARCHITECTURE §8): insert media
+ * The whole demo as a presenter runs it, at 100× simulation speed (docs/architecture.md#arch-testing): insert media
  * into an empty drive, receive it, assign, Process Applanix, Process PodConfig, survey QC, process
  * the capture, capture QC and publish, until the survey and its capture read Published, checking
- * every flash text of SPEC §8 on the way.
+ * every flash text of docs/requirements.md#req-flash-texts on the way.
  */
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';

@@ -11,7 +11,7 @@ import { expectFetchHandler, initialJs, precacheSize, waitForController } from '
 import { startPwaServer, type PwaServer } from './pwaServer';
 
 const OUT_DIR = process.env.BUILD_OUT_DIR ?? 'dist';
-/** ARCHITECTURE §7 */
+/** docs/architecture.md#arch-budgets */
 const INITIAL_JS_BUDGET_GZIP = 300 * 1024;
 
 interface ManifestIcon {

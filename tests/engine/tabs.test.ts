@@ -1,5 +1,5 @@
 /**
- * Several tabs (ARCHITECTURE §3): the tab holding the lock leads; another forwards its calls and
+ * Several tabs (docs/architecture.md#arch-tabs): the tab holding the lock leads; another forwards its calls and
  * follows the leader's events over a BroadcastChannel, and takes over when the leader closes.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Several tabs, one engine (ARCHITECTURE §3): the engine of the tab holding a Web Lock leads (ticks,
+ * Several tabs, one engine (docs/architecture.md#arch-tabs): the engine of the tab holding a Web Lock leads (ticks,
  * writes, answers); the others forward every call to it over a BroadcastChannel and relay its
  * events, and the first of them to get the lock when the leader closes takes over, booting from
  * the store. A new leader announces itself and every tab sends again the calls still waiting for

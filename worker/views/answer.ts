@@ -1,5 +1,5 @@
 /**
- * Each view's answer, computed where the data is (ARCHITECTURE §1): sorting, the LIST_CAP caps,
+ * Each view's answer, computed where the data is (docs/architecture.md#arch-views): sorting, the LIST_CAP caps,
  * counts and membership over the whole world stay here; the page receives ids, counts and the
  * entities of the rows it renders first.
  */
@@ -41,7 +41,7 @@ export function readsOf(spec: ViewSpec): readonly EntityKind[] {
   }
 }
 
-/** A survey a list displays: not at the hidden `new` stage (SPEC §4). */
+/** A survey a list displays: not at the hidden `new` stage (docs/requirements.md#req-displayed-stages). */
 export function isShown(s: Survey | undefined): s is Survey {
   return s !== undefined && !s.workflow.stages[s.workflow.current]?.hidden;
 }

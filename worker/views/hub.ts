@@ -1,5 +1,5 @@
 /**
- * The page's side of the engine, in the page's own worker (ARCHITECTURE §1): it holds the views
+ * The page's side of the engine, in the page's own worker (docs/architecture.md#arch-views): it holds the views
  * the page has open and the set of entities the page holds, and turns the engine's events (local,
  * or relayed from the leading tab) into page events that carry only those. A view answers again
  * only when a kind it reads changed, and its new answer goes out only when it differs. The page

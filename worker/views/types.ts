@@ -1,5 +1,5 @@
 /**
- * Views (ARCHITECTURE §1): what a screen asks the worker for. A screen opens a view; the worker
+ * Views (docs/architecture.md#arch-views): what a screen asks the worker for. A screen opens a view; the worker
  * answers it, holds it open, and pushes a new answer whenever the world changes it. The answer
  * names the entities the screen renders first (`refs`), and those come with it, so the page's
  * cost follows the screen, never the size of the world.
@@ -14,11 +14,11 @@ export type FlownOnOrder = 'newest' | 'oldest';
 export type DashboardListName = 'inProgress' | 'recent' | 'mine';
 
 export type ViewSpec =
-  /** /captures: every capture id in the table's order (SPEC §2), optionally at one displayed stage. */
+  /** /captures: every capture id in the table's order (docs/requirements.md#req-screen-captures), optionally at one displayed stage. */
   | { view: 'captureTable'; by: CaptureSortKey; dir: SortDir; stage: string | null }
   /** /surveys: the first LIST_CAP displayed surveys, optionally at one displayed stage. */
   | { view: 'surveyList'; stage: string | null }
-  /** Of the given surveys, those a list displays (SPEC §4), optionally by flown-on date. */
+  /** Of the given surveys, those a list displays (docs/requirements.md#req-displayed-stages), optionally by flown-on date. */
   | { view: 'shownSurveys'; surveyIds: Id[]; order: FlownOnOrder | null }
   /** /media: the first LIST_CAP media sets. */
   | { view: 'mediaList' }
@@ -50,7 +50,7 @@ export interface DashboardView {
   inProgress: IdPage;
   recent: IdPage;
   mine: IdPage;
-  /** Surveys by displayed stage (SPEC §4). */
+  /** Surveys by displayed stage (docs/requirements.md#req-displayed-stages). */
   surveysByStage: Record<string, number>;
   /** Captures by status label. */
   capturesByStage: Record<string, number>;
