@@ -4,7 +4,7 @@ export default defineConfig({
   // The Node tests inject their own clock; the build flags are those of production.
   define: { __TEST_CLOCK__: 'false' },
   test: {
-    include: ['tests/engine/**/*.test.ts', 'tests/generator/**/*.test.ts', 'tests/ui/**/*.test.ts'],
+    include: ['tests/engine/**/*.test.ts', 'tests/generator/**/*.test.ts', 'tests/ui/**/*.test.ts', 'tests/docs/**/*.test.ts'],
     environment: 'node',
     // A limit for a test that hangs, not a race: heavy tests (big generated worlds) take several
     // seconds on a busy 2-core laptop, and must not fail for it.

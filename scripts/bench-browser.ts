@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * `npm run bench:browser`: what the page costs, measured in Debian's Chromium against the
- * production build (ARCHITECTURE §7, issue 11). For worlds of 400, 10 000 and 100 000 surveys
+ * production build (docs/architecture.md#arch-budgets, issue 11). For worlds of 400, 10 000 and 100 000 surveys
  * (generated here, written into the browser's IndexedDB as the engine stores them; never
  * committed, never shipped) it prints medians over repeated reloads:
  * reload → interactive /captures, main-thread long tasks at boot and while ticking (on /captures

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the engine's numbers beside their budgets (ARCHITECTURE §7), as medians over
+ * `npm run bench`: the engine's numbers beside their budgets (docs/architecture.md#arch-budgets), as medians over
  * repeated runs. A 100 000-survey world with 1 000 active workflows comes from the data generator;
  * the engine runs in-process with a stepped clock (the worker adds only postMessage).
  * Keeps to about a minute on a 2-core machine.

@@ -1,5 +1,5 @@
 /**
- * The router: every route of the table in src/app/routes.tsx, behind its guard (SPEC §6):
+ * The router: every route of the table in src/app/routes.tsx, behind its guard (docs/requirements.md#req-roles):
  * anonymous visitors go to /login with a `redirect` query; /logout and Page Not Found work in any
  * state; /projects… and /surveys exist only with their flags.
  */

@@ -87,7 +87,7 @@ async function pin(surveyId: string, urls: string[], port: MessagePort | undefin
 }
 
 /**
- * The photo set is shared by every survey (SPEC §7), so the photos stay while any survey is still
+ * The photo set is shared by every survey (docs/requirements.md#req-call-photo-index), so the photos stay while any survey is still
  * pinned; the last one to go takes the cache with it.
  */
 async function unpin(surveyId: string, port: MessagePort | undefined): Promise<void> {

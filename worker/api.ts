@@ -44,7 +44,7 @@ export type Action =
   | { type: 'receiveMedia'; host: string; itemIds: string[] }
   | { type: 'cancelReceive'; host: string }
   | { type: 'ejectMedia'; host: string }
-  /** assignments omitted: every survey of the media to the current user (SPEC §5) */
+  /** assignments omitted: every survey of the media to the current user (docs/requirements.md#req-validation-assign) */
   | { type: 'assignSurveys'; mediaId: Id; assignments?: { surveyId: Id; email: string }[] }
   /** Reassign: a plain assignment of one received survey to any user (issue 9). */
   | { type: 'reassignSurvey'; surveyId: Id; email: string }

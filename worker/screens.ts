@@ -2,7 +2,7 @@
  * What each screen asks the worker for (`ViewSpec`) and what it draws (the answer: its rows, as
  * values). Beside the page's API (api.ts): a screen opens one view, the worker answers it and
  * answers again whenever a kind it reads changes, sending only what differs; progress moves the
- * `stage` of the rows it addresses (ARCHITECTURE §1, docs/architecture.md#arch-views).
+ * `stage` of the rows it addresses (docs/architecture.md#arch-views, docs/architecture.md#arch-views).
  *
  * A row that shows a stage says whose it is (`stageOf`): the worker finds there where to send that
  * entity's progress. The page never assembles a row from entities: there are none on the page.
@@ -48,7 +48,7 @@ export type ViewSpec = { [K in ViewName]: { view: K } & ParamsOf<Table[K]> }[Vie
 export type ViewAnswers = { [K in ViewName]: AnswerOfDef<Table[K]> };
 
 
-/** A user as a row shows them: initials, with the name and email on hover (SPEC §2). */
+/** A user as a row shows them: initials, with the name and email on hover (docs/requirements.md#req-survey-table). */
 export interface UserRow {
   key: Id;
   email: string;
@@ -77,7 +77,7 @@ export interface CaptureRow {
   published: boolean;
 }
 
-/** A survey as a table row shows it (SPEC §2 survey table). */
+/** A survey as a table row shows it (docs/requirements.md#req-survey-table survey table). */
 export interface SurveyRow {
   key: Id;
   surveyId: Id;
@@ -154,7 +154,7 @@ export interface ProcessChoiceRow {
   surveyId: Id;
   flownOn: IsoDate;
   statusLabel: string;
-  /** Null: it may be processed (only QC-approved surveys, SPEC §5). */
+  /** Null: it may be processed (only QC-approved surveys, docs/requirements.md#req-validation-process). */
   notSelectable: string | null;
 }
 
@@ -193,7 +193,7 @@ export interface DashboardAnswer {
   inProgress: RowsOf<SurveyRow>;
   recent: RowsOf<SurveyRow>;
   mine: RowsOf<SurveyRow>;
-  /** Surveys by displayed stage (SPEC §4). */
+  /** Surveys by displayed stage (docs/requirements.md#req-displayed-stages). */
   surveysByStage: Record<string, number>;
   /** Captures by status label. */
   capturesByStage: Record<string, number>;

@@ -1,5 +1,5 @@
 /**
- * Who works which survey. Assignment happens per media set (SPEC §5: all its surveys, or one by
+ * Who works which survey. Assignment happens per media set (docs/requirements.md#req-validation-assign: all its surveys, or one by
  * one): a capture's lead technician takes most of them, colleagues the rest; the data coordinator
  * rarely keeps any. Media not yet assigned leave their surveys unassigned.
  */

@@ -1,6 +1,6 @@
 /**
  * Projects, captures and flight plans of the generated operation, with the workflow target of
- * each capture. The sample project of SPEC §9 comes first and is built exactly as the spec says.
+ * each capture. The sample project (docs/requirements.md#req-sample-data) comes first and is built exactly as the requirements say.
  */
 import type { Capture, FlightPlan, Project } from '../../worker/domain/types';
 import { SAMPLE } from '../../worker/domain/constants';

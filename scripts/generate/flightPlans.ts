@@ -60,7 +60,7 @@ export function planFlightPlan(rng: Rng, input: PlanInput): FlightPlan {
   });
 }
 
-/** SPEC §9: FP007, altitude 10000, five lines of 0.5, time 2.5, length 2.5. */
+/** docs/requirements.md#req-sample-data: FP007, altitude 10000, five lines of 0.5, time 2.5, length 2.5. */
 export function sampleFlightPlan(flightPlanId: string, captureId: string): FlightPlan {
   const lines: FlightPlanLine[] = [1, 2, 3, 4, 5].map((number) => ({ number, capture: true, time: 0.5, length: 0.5 }));
   return makeFlightPlan({ flightPlanId, captureId, code: 'FP007', name: 'Sample Flight Plan', altitude: 10000, time: 2.5, length: 2.5, lines });

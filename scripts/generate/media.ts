@@ -49,7 +49,7 @@ export function newMedia(mediaId: string, host: string | null, bays: number[]): 
   return assembleMedia({ mediaId, host, bays });
 }
 
-/** Marks a media set received on `day` with one disk id per bay (SPEC §5 receive id). */
+/** Marks a media set received on `day` with one disk id per bay (the receive id of docs/requirements.md#req-receive-id). */
 export function markReceived(rng: Rng, media: Media, day: string): void {
   media.receivedOn = day;
   media.itemIds = media.bays.map(() => `HD${rng.int(1000, 9999)}`);

@@ -149,7 +149,7 @@ export interface MediaTiming {
   cancelledAt?: 'copy' | 'receive';
 }
 
-/** SPEC §4: receiving lasts as long as the media's largest survey. */
+/** docs/requirements.md#req-media-stages: receiving lasts as long as the media's largest survey. */
 export function applyMediaWorkflow(media: Media, target: MediaTarget, surveys: readonly Survey[], timing: MediaTiming): void {
   const receiveS = surveys.reduce((max, s) => Math.max(max, s.size), 0) || DEFAULT_WORKFLOW_SECONDS;
   if (target === 'cancelled') {

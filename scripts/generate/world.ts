@@ -1,5 +1,5 @@
 /**
- * generateWorld(): the whole simulated operation of all.json (SPEC §7, §9), deterministic from a
+ * generateWorld(): the whole simulated operation of all.json (docs/requirements.md#req-call-all-json, #req-constants), deterministic from a
  * seed. Plans targets first (captures, surveys, media, drives), then builds workflows and derived
  * fields with the engine's own factories. Also makes big worlds for the benchmark.
  */
@@ -53,7 +53,7 @@ export function generateWorld(options: WorldOptions = {}): DataFile {
   const media: PlannedMedia[] = [];
   const mediaIds = mediaIdMaker();
 
-  // The sample (SPEC §9): TS007 waits in ingest-01, ready to receive, with its one survey.
+  // The sample (docs/requirements.md#req-sample-data): TS007 waits in ingest-01, ready to receive, with its one survey.
   const sample = captures[0]!;
   const sampleMedia = newMedia(SAMPLE.mediaId, 'ingest-01', [1]);
   const sampleSurvey = planSurvey(srvRng, {

@@ -1,5 +1,5 @@
 /**
- * Flash messages (SPEC §8): danger stays until closed, every other category leaves after
+ * Flash messages (docs/requirements.md#req-flash): danger stays until closed, every other category leaves after
  * FLASH_CLEAR_MS. Navigating clears them (the shell calls `clearFlashesOnNavigation`), except the
  * flash raised by the very action that caused the navigation (Reset Demo → /login with 'The demo
  * has been reset.', Approve → back to the list with 'QC approved…').

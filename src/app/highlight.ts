@@ -1,5 +1,5 @@
 /**
- * "Highlight row when action performed" (SPEC §2 Settings): the rows an action touched glow for a
+ * "Highlight row when action performed" (Settings, docs/requirements.md#req-screen-settings): the rows an action touched glow for a
  * moment. Rows ask `useHighlighted(kind, id)`, and re-render only when their own glow changes.
  */
 import type { Highlight } from '../../worker/api';

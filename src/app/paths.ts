@@ -1,5 +1,5 @@
 /**
- * Every route's path pattern (SPEC §2), and the builders of every in-app path ("exact path shapes
+ * Every route's path pattern (docs/requirements.md#req-routes), and the builders of every in-app path ("exact path shapes
  * for capture tabs are built by helpers"). The router matches the same patterns (src/app/routes.tsx),
  * so a path is written once; components never assemble paths by hand.
  */

@@ -1,6 +1,6 @@
 /**
  * A button outside a dialog has no field to show the engine's refusal beside: the engine's message
- * opens in the Alert preset instead (SPEC §2), the same way for every such button.
+ * opens in the Alert preset instead (docs/requirements.md#req-presets), the same way for every such button.
  */
 import type { ActionResult } from '../../worker/api';
 import { alertDialog } from '../components/presets';

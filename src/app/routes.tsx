@@ -1,6 +1,6 @@
 /**
- * The route table (SPEC §2): for every path pattern, the page it shows, its tab title, who may open
- * it (§6) and the flag it needs. The router's Switch, the first page's preload and the document
+ * The route table (docs/requirements.md#req-routes): for every path pattern, the page it shows, its tab title, who may open
+ * it (docs/requirements.md#req-roles) and the flag it needs. The router's Switch, the first page's preload and the document
  * title all read this one table. Pages load lazily so the first load stays small.
  */
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The modal of SPEC §2, in two parts, as Fluent means dialogs to be used:
+ * The modal (docs/requirements.md#req-modals), in two parts, as Fluent means dialogs to be used:
  *
  * - `FormDialog` is the Dialog itself. It stays mounted and toggles `open`, so Fluent plays its
  *   exit motion and hands `aria-hidden` and focus back itself when the dialog closes. Escape (and

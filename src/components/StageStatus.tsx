@@ -1,6 +1,6 @@
 /**
  * The status cell of every table: the stage's label, and while a stage works (or was cancelled or
- * failed part way) a progress bar with its percent and the time left (SPEC §4). The engine derives
+ * failed part way) a progress bar with its percent and the time left (docs/requirements.md#req-progress-shown). The engine derives
  * all of it; this only renders `StageView`. The time left is what the person will wait (real
  * time at the simulation speed), with the simulated duration beside it when they differ. A stage
  * that stopped at 0 % shows no empty bar.

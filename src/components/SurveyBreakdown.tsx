@@ -1,6 +1,6 @@
 /**
  * The capture table's survey count, with a hover (and focus) breakdown of its surveys by
- * displayed stage (SPEC §2, §4). The engine keeps `capture.counts`; this only labels them.
+ * displayed stage (docs/requirements.md#req-screen-captures, #req-displayed-stages). The engine keeps `capture.counts`; this only labels them.
  */
 import { Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import type { CaptureCounts } from '../../worker/domain/types';

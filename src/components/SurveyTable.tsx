@@ -1,5 +1,5 @@
 /**
- * The survey table of SPEC §2, used on a capture's Surveys tab, on /surveys and on the capture QC
+ * The survey table of docs/requirements.md#req-screen-capture-qc, used on a capture's Surveys tab, on /surveys and on the capture QC
  * page. Columns: Survey, Flown On, Received On, optional Capture, Flight Plan, Assigned, Lines,
  * Status, optional Actions (with the more-actions menu). It draws the rows a view answered; a long
  * list is a window of rows (`start` of `total`), the rest stood in for by spacers of their height.

@@ -1,5 +1,5 @@
 /**
- * Who a survey is assigned to: initials, with the name and email on hover (SPEC §2).
+ * Who a survey is assigned to: initials, with the name and email on hover (docs/requirements.md#req-survey-table).
  */
 import { Avatar, Tooltip } from '@fluentui/react-components';
 import type { UserRow } from '../../worker/screens';

@@ -1,5 +1,5 @@
 /**
- * Display formats of days and day ranges (SPEC §9: "Dates in a medium format"). A fixed locale
+ * Display formats of days and day ranges (docs/requirements.md#req-display-formats: "Dates in a medium format"). A fixed locale
  * keeps what staff see, and what tests read, the same on every laptop.
  */
 import { DateTime } from 'luxon';

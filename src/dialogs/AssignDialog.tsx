@@ -1,5 +1,5 @@
 /**
- * Assign (SPEC §5): the pickers start on the current user for every survey; a picker per survey
+ * Assign (docs/requirements.md#req-validation-assign): the pickers start on the current user for every survey; a picker per survey
  * is offered only when the media holds more than one survey. What is chosen is sent as it is, and
  * the engine's refusal (an unknown user, a survey not on the media) shows in the dialog.
  */

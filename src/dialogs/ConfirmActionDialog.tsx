@@ -1,5 +1,5 @@
 /**
- * The confirmations of SPEC §4 (cancel receiving, eject, cancel survey, approve and reject survey,
+ * The confirmations of docs/requirements.md#req-confirmations (cancel receiving, eject, cancel survey, approve and reject survey,
  * publish): a question, OK runs the intent; the engine's refusal keeps the dialog open with its
  * message.
  */

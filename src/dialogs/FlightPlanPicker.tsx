@@ -1,6 +1,6 @@
 /**
  * Chooses the flight plan a new survey was flown on. A combobox that filters as one types, from
- * the first character or none at all, and never offers more than 10 suggestions (SPEC §5). With
+ * the first character or none at all, and never offers more than 10 suggestions (docs/requirements.md#req-validation-pickers). With
  * nothing typed it opens on the plans of captures still being flown.
  */
 import { useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The flown-on date: typed as 'dd MMM yyyy' (SPEC §5) or picked on a small month calendar whose
+ * The flown-on date: typed as 'dd MMM yyyy' (docs/requirements.md#req-date-input) or picked on a small month calendar whose
  * days after `max` cannot be chosen. Esc or Enter leaves the field (blurs) without closing the
  * dialog or submitting it; a typed date is normalised when the field is left.
  */

@@ -1,5 +1,5 @@
 /**
- * Insert media into an empty drive (SPEC §2, §5): the bays it fills (bay 1 by default) and the
+ * Insert media into an empty drive (docs/requirements.md#req-modals, #req-validation-insert): the bays it fills (bay 1 by default) and the
  * surveys it holds, each with flight plan, size preset and flown-on date. The engine judges them
  * (no bay, an empty list: 'At least one survey is required', a date in the future…) and names the
  * input its refusal is about, so its message sits beside that input and goes as soon as the input

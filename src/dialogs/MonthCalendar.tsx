@@ -1,5 +1,5 @@
 /**
- * A small calendar for the flown-on date: a month of days, and a decade of years (SPEC §9: the
+ * A small calendar for the flown-on date: a month of days, and a decade of years (docs/requirements.md#req-display-formats: the
  * year picker's decade view shows 10 years) reached by the month title. No day after `max` can be
  * chosen: a survey cannot be flown in the future.
  */

@@ -1,5 +1,5 @@
 /**
- * Process Applanix: confirms the positioning data of one survey (SPEC §2, §4).
+ * Process Applanix: confirms the positioning data of one survey (docs/requirements.md#req-modals, #req-survey-actions).
  */
 import { Text } from '@fluentui/react-components';
 import type { SurveyRow } from '../../worker/screens';

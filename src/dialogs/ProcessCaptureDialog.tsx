@@ -1,5 +1,5 @@
 /**
- * Process capture (SPEC §5): the capture's surveys with checkboxes (Fluent `useTableSelection`);
+ * Process capture (docs/requirements.md#req-validation-process): the capture's surveys with checkboxes (Fluent `useTableSelection`);
  * only QC-approved surveys are checked at first and only they can be chosen. The others are shown
  * unselectable with the reason. A select-all checkbox takes every processable survey. The engine
  * answers 'Please select at least one survey for processing' when none is.

@@ -1,5 +1,5 @@
 /**
- * Process PodConfig (SPEC §2, §5; issue 13): a drop zone and a file picker for the survey's pod
+ * Process PodConfig (docs/requirements.md#req-modals, #req-validation-podconfig; issue 13): a drop zone and a file picker for the survey's pod
  * configuration. The chosen file is read and sent to the engine, which checks it off the main
  * thread: a bad file gets its message beside the field and the dialog stays open; a good one shows
  * what it holds ("6 cameras, pod serial …") before OK. A sample file is offered for demos.

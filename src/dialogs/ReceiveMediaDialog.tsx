@@ -1,5 +1,5 @@
 /**
- * Receive media (SPEC §5; issue 13): a Media ID for every bay holding media, and a preview of the
+ * Receive media (docs/requirements.md#req-validation-receive; issue 13): a Media ID for every bay holding media, and a preview of the
  * receive id. Each bay starts on the id the drive already shows (editable). A bay left empty gets
  * 'missing media id' beside its own field; the engine names the bay's field when a label is not a
  * media id or is already in another drive, and that message shows beside it. Each goes as soon as

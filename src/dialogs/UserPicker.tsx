@@ -1,5 +1,5 @@
 /**
- * Picks one of the users (SPEC §5: the assign list holds all users, the current user included).
+ * Picks one of the users (docs/requirements.md#req-validation-assign: the assign list holds all users, the current user included).
  * A plain dropdown: the team is small, so every name fits the list.
  */
 import { Dropdown, Option } from '@fluentui/react-components';

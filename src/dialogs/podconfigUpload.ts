@@ -1,5 +1,5 @@
 /**
- * SPEC §7: the PodConfig drop zone also posts the file to a placeholder external test endpoint
+ * docs/requirements.md#req-call-podconfig: the PodConfig drop zone also posts the file to a placeholder external test endpoint
  * whose method, payload and answer the spec does not give. The workflow never depends on it: the
  * post is fire-and-forget, skipped offline, bounded in time, and every failure is ignored.
  */

@@ -1,5 +1,5 @@
 /**
- * The page's copy of what its screens show (ARCHITECTURE §1): a map from each open view to its
+ * The page's copy of what its screens show (docs/architecture.md#arch-views): a map from each open view to its
  * answer, fed by the worker's page events, and the session. Nothing else is held: there are no
  * entities on the page, only the rows the views answered. Each listener hears only its own view
  * (or the session), so a tick re-renders only the screens whose rows moved.

@@ -71,7 +71,7 @@ function connect(): EngineClient {
       readAt: Date.now(),
       baseUrl: new URL(import.meta.env.BASE_URL, location.href).href,
     });
-    // The stored data is now version 45 (SPEC §3), whatever was there before.
+    // The stored data is now version 45 (docs/requirements.md#req-version-rule), whatever was there before.
     writeSession(booted.current, booted.flags);
     model.boot(booted.current, booted.flags, booted.loading);
     booted.notices?.forEach((n) => model.notify(n));

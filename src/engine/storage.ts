@@ -1,5 +1,5 @@
 /**
- * The localStorage keys the spec names (SPEC §3), read synchronously at boot so the route guard
+ * The localStorage keys the spec names (docs/requirements.md#req-persistence), read synchronously at boot so the route guard
  * decides before the worker is up; `current` and `flags` written synchronously as answers change
  * them, `db` when the engine hands over its mirror and again when the page is hidden.
  */
@@ -30,7 +30,7 @@ export type WriteOutcome = 'ok' | 'quota';
 
 /**
  * Written the moment an answer changes the session, before any navigation it causes, so the route
- * guard of the next page load reads the truth (ARCHITECTURE §3).
+ * guard of the next page load reads the truth (docs/architecture.md#arch-local-storage).
  */
 export function writeSession(current: Current, flags: Flags): void {
   // Storage full: the engine's store holds the session too.
@@ -50,7 +50,7 @@ function writeSmallKeys(current: Current, flags: Flags): boolean {
 }
 
 /**
- * SPEC §3: a stored version other than 45 discards the stored data. Answers the version found (the
+ * docs/requirements.md#req-version-rule: a stored version other than 45 discards the stored data. Answers the version found (the
  * engine discards its own store when told), and drops the stale `db` copy here.
  */
 export function checkVersion(): string | null {
@@ -67,7 +67,7 @@ export function checkVersion(): string | null {
 
 /**
  * Writes the small keys first so the session survives even when `db` no longer fits: the worker's
- * IndexedDB copy stays the record of the world (ARCHITECTURE §3).
+ * IndexedDB copy stays the record of the world (docs/architecture.md#arch-record).
  */
 export function writePersist(message: PersistMessage): WriteOutcome {
   if (!writeSmallKeys(message.current, message.flags)) return 'quota';

@@ -1,5 +1,5 @@
 /**
- * A trailing debounce with a cancel, for scroll and resize handlers (SPEC §9: scroll 10 ms,
+ * A trailing debounce with a cancel, for scroll and resize handlers (docs/requirements.md#req-viewport: scroll 10 ms,
  * resize 100 ms).
  */
 export interface Debounced {

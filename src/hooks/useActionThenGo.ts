@@ -1,8 +1,9 @@
 /**
  * Actions that leave the page when they succeed (Start QC opens the QC page; approving or
- * rejecting returns to a list, SPEC §4). Navigating clears flash messages (SPEC §2), so the
- * answer's flash is shown only once the new page is on screen; on failure nothing moves and the
- * caller (a dialog) shows the error.
+ * rejecting returns to a list, docs/requirements.md#req-survey-qc). Navigating clears flash
+ * messages (docs/requirements.md#req-navigate-clears-flash), so the answer's flash is shown only
+ * once the new page is on screen; on failure nothing moves and the caller (a dialog) shows the
+ * error.
  */
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';

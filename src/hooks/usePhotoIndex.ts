@@ -1,5 +1,5 @@
 /**
- * The survey photo index (SPEC §7: one fixed test set whatever the survey), fetched once per page
+ * The survey photo index (docs/requirements.md#req-call-photo-index: one fixed test set whatever the survey), fetched once per page
  * load and shared by the QC grid and the image viewer. The service worker serves it offline.
  */
 import { useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Windowing for long lists of fixed-height rows (the QC grid, big tables): only the rows in the
- * viewport, plus one viewport height before and after it (SPEC §9), are rendered. It measures the
+ * viewport, plus one viewport height before and after it (docs/requirements.md#req-viewport), are rendered. It measures the
  * list's position against the browser viewport, so it works whichever ancestor scrolls.
  */
 import { startTransition, useLayoutEffect, useState, type RefObject } from 'react';

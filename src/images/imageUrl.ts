@@ -1,5 +1,5 @@
 /**
- * The one place that builds a survey photo URL (SPEC §7, ARCHITECTURE §5). Every thumbnail, frame,
+ * The one place that builds a survey photo URL (docs/requirements.md#req-call-images, docs/architecture.md#arch-images). Every thumbnail, frame,
  * prefetch and "Make available offline" list comes from here, so the service worker's photo route
  * and the pinned cache always see the same URLs the grid and the viewer ask for.
  *

@@ -1,5 +1,5 @@
 /**
- * Page Not Found (SPEC §2, §8): any unknown path, in any state, and pages whose flag is off.
+ * Page Not Found (docs/requirements.md#req-screen-not-found, #req-errors): any unknown path, in any state, and pages whose flag is off.
  */
 import { Body1, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';

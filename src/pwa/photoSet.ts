@@ -1,5 +1,5 @@
 /**
- * The survey photo set as URLs: reads the photo index (SPEC §7: one fixed test set whatever the
+ * The survey photo set as URLs: reads the photo index (docs/requirements.md#req-call-photo-index: one fixed test set whatever the
  * survey) and lists every thumbnail and frame, at every scale, through imageUrl().
  */
 import type { PhotoIndex } from '../../worker/domain/types';

@@ -1,7 +1,7 @@
 /**
  * Registers the service worker with workbox-window and keeps pwaState in step with it and with the
  * network. An update never applies itself: it waits until the person clicks Reload (squoosh's
- * habit, ARCHITECTURE §5), then the page reloads once the new worker controls it.
+ * habit, docs/architecture.md#arch-sw-update), then the page reloads once the new worker controls it.
  */
 import { Workbox } from 'workbox-window';
 import { getPwaState, setPwaState } from './pwaState';

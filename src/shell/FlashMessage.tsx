@@ -1,5 +1,5 @@
 /**
- * One flash message as a Fluent MessageBar, its intent from the category (SPEC §8). Every message
+ * One flash message as a Fluent MessageBar, its intent from the category (docs/requirements.md#req-flash). Every message
  * carries a close button: danger stays until closed, the others may be closed before they leave.
  * The live region around it announces the text, so the bar itself does not announce again.
  */

@@ -2,7 +2,7 @@
  * The stack of flash messages, drawn over the page in its bottom-right corner (as Fluent's
  * toasts are) so a message never pushes the heading or the buttons under the cursor. Two live
  * regions that always exist, so screen readers announce what is added: `status` (polite) for info,
- * success, warning and simulation; `alert` (assertive) for danger (ARCHITECTURE §6).
+ * success, warning and simulation; `alert` (assertive) for danger (docs/architecture.md#arch-names).
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useFlashes } from '../app/flash';

@@ -1,5 +1,5 @@
 /**
- * The app header (SPEC §2): the logo alone before login (plus the offline badge when offline);
+ * The app header (docs/requirements.md#req-header): the logo alone before login (plus the offline badge when offline);
  * after it, the main links, the search box, a Help icon and the user menu.
  */
 import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';

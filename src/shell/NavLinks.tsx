@@ -1,5 +1,5 @@
 /**
- * The header's main links (SPEC §2): Home, Projects (flag), Captures, Surveys (flag), Media,
+ * The header's main links (docs/requirements.md#req-header): Home, Projects (flag), Captures, Surveys (flag), Media,
  * Drives. The current section is marked with aria-current. Narrow windows get them in a menu
  * instead (see `NavMenu`).
  */

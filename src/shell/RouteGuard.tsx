@@ -1,5 +1,5 @@
 /**
- * The route guards of SPEC §2 and §6. Only two states exist: logged in or anonymous. The session
+ * The route guards of docs/requirements.md#req-route-guard, #req-roles. Only two states exist: logged in or anonymous. The session
  * is read synchronously from localStorage at boot, so a guard decides before the engine is up.
  */
 import type { ReactNode } from 'react';
@@ -29,7 +29,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Pages behind a feature flag do not exist while it is off (SPEC §2: Page Not Found). */
+/** Pages behind a feature flag do not exist while it is off (docs/requirements.md#req-screen-not-found: Page Not Found). */
 export function RequireFlag({ flag, children }: { flag: keyof Pick<Flags, 'projects' | 'surveys'>; children: ReactNode }) {
   const flags = useFlags();
   return flags[flag] ? <>{children}</> : <NotFoundPage />;

@@ -1,5 +1,5 @@
 /**
- * The header's search (SPEC §2, §9): a combobox named "Search" whose suggestions come from the
+ * The header's search (docs/requirements.md#req-header, #req-search): a combobox named "Search" whose suggestions come from the
  * engine's index (from 1 character, at most 15), grouped by type. Arrows move through them, Enter
  * opens the active one (or the first), Escape closes the list (a second Escape clears the box).
  */

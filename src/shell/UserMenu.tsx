@@ -1,5 +1,5 @@
 /**
- * The user menu (SPEC §2): shows who is signed in, and offers Help, Settings and Logout.
+ * The user menu (docs/requirements.md#req-header): shows who is signed in, and offers Help, Settings and Logout.
  */
 import {
   Avatar,

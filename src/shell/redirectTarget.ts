@@ -1,5 +1,5 @@
 /**
- * Where to go after signing in (SPEC §2): the `redirect` query when it is a path inside the app,
+ * Where to go after signing in (docs/requirements.md#req-screen-login): the `redirect` query when it is a path inside the app,
  * else /help. Another origin ("//evil", "/\evil") or the login/logout pages themselves never count.
  */
 import { paths } from '../app/paths';

@@ -1,5 +1,5 @@
 /**
- * Where a search suggestion leads (SPEC §2 header search): a project to its page (or the capture
+ * Where a search suggestion leads (the header's search, docs/requirements.md#req-header): a project to its page (or the capture
  * list while the projects page is off), a capture to its row in the capture list (issue 9: search
  * lands on the item; its link opens the capture), a flight plan to its
  * capture's flight plans tab, a survey to its QC once QC is under way (else its capture's surveys

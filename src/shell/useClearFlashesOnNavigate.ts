@@ -1,5 +1,5 @@
 /**
- * SPEC §2 "Navigating clears flash messages": on every change of path or query, the flashes raised
+ * docs/requirements.md#req-navigate-clears-flash "Navigating clears flash messages": on every change of path or query, the flashes raised
  * before the person's latest input go (see `clearFlashesOnNavigation`).
  */
 import { useEffect, useRef } from 'react';

@@ -2,7 +2,7 @@
  * The builds as files. The end-to-end build differs from production by the stepped clock alone
  * (issue 18): the build the tests drive contains it, and the production bundle contains no trace
  * of it, neither the clock nor the page's handle on it. The production build's initial JavaScript
- * and precache are measured against the budget (ARCHITECTURE §7).
+ * and precache are measured against the budget (docs/architecture.md#arch-budgets).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * The demo as a presenter runs it (ARCHITECTURE §8): insert media into an empty drive, receive it,
+ * The demo as a presenter runs it (docs/architecture.md#arch-testing): insert media into an empty drive, receive it,
  * assign, Process Applanix, Process PodConfig, survey QC, process the capture, capture QC and
- * publish, checking every flash text of SPEC §8 on the way. Time is stepped (advanceClock), never
+ * publish, checking every flash text of docs/requirements.md#req-flash-texts on the way. Time is stepped (advanceClock), never
  * waited for: each stage that runs by itself is moved past at once, at 1× as the spec implies.
  *
  * One behaviour a test: the media part, the survey part and the capture part each start from the

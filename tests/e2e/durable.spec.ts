@@ -1,5 +1,5 @@
 /**
- * Nothing lost (issue "Nothing lost, at any size"; ARCHITECTURE §3): for each action, act, see the
+ * Nothing lost (issue "Nothing lost, at any size"; docs/architecture.md#arch-persistence): for each action, act, see the
  * console answer (a flash, a closed dialog, a new page, a switch that flipped), and at once reload,
  * or close the page and open a new one in the same browser profile: the change is there. No test
  * here waits for a save; that is the point.

@@ -1,6 +1,6 @@
 /**
  * Shared steps of the end-to-end tests, done as a person does them: through roles and the names
- * of ARCHITECTURE §6.
+ * of docs/architecture.md#arch-names.
  */
 import { expect, type Page } from '@playwright/test';
 import type { DataFile } from '../../worker/domain/types';

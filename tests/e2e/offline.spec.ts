@@ -1,5 +1,5 @@
 /**
- * Offline (issue 4, ARCHITECTURE §5): a first visit online, then the network cut honestly; every
+ * Offline (issue 4, docs/architecture.md#arch-sw): a first visit online, then the network cut honestly; every
  * route still renders with its data, thumbnails seen before still show, and the sample data
  * reloads from the cache. Also measures a cold start from the service-worker cache.
  */
@@ -11,7 +11,7 @@ import { cutNetwork, restoreNetwork, waitForController } from './pwa';
 import { startImageProxy, startPwaServer, type PwaServer } from './pwaServer';
 
 const OUT_DIR = E2E_DIR;
-/** ARCHITECTURE §7, quoted beside the measured median in the log. */
+/** docs/architecture.md#arch-budgets, quoted beside the measured median in the log. */
 const COLD_START_BUDGET_MS = 1500;
 
 /**
@@ -43,7 +43,7 @@ test.afterAll(async () => {
   await server.close();
 });
 
-/** The world the console mirrors into localStorage (SPEC §3 key `db`), once it has been saved. */
+/** The world the console mirrors into localStorage (key `db`, docs/requirements.md#req-persistence), once it has been saved. */
 async function storedWorld(page: Page): Promise<StoredWorld> {
   await expect.poll(() => page.evaluate("localStorage.getItem('db') !== null"), { timeout: 15_000 }).toBe(true);
   return JSON.parse(String(await page.evaluate("localStorage.getItem('db')"))) as StoredWorld;
@@ -246,7 +246,7 @@ test('photos through the image proxy are cached as they are seen, and show offli
     await waitForController(page);
     await page.getByLabel('Image proxy').fill(proxy.url);
     await page.getByRole('button', { name: 'Save' }).click();
-    // Saved (SPEC §9: 500 ms later) before the full page loads below.
+    // Saved (docs/requirements.md#req-timings: 500 ms later) before the full page loads below.
     await expect.poll(() => page.evaluate("JSON.parse(localStorage.getItem('flags') || '{}').imageProxy")).toBe(proxy.url);
     const world = await storedWorld(page);
     const captureId = world.ids.captures.find((id) => world.index.captures[id].surveyIds.length > 0) ?? '';
@@ -254,7 +254,7 @@ test('photos through the image proxy are cached as they are seen, and show offli
 
     await expect.poll(async () => (await loadedPhotos(page, proxy.url)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
     const seen = await loadedPhotos(page, proxy.url);
-    // SPEC §7 shape: the bucket path of line, camera and JPEG2000 image, thumbnails `.32`.
+    // The shape of docs/requirements.md#req-call-images: the bucket path of line, camera and JPEG2000 image, thumbnails `.32`.
     for (const src of seen) expect(src).toMatch(new RegExp(`^${proxy.url}\\?source=\\d+/Cam0[1-6]/[\\w-]+\\.jp2\\.32$`));
     expect(proxy.takeSources().length).toBeGreaterThanOrEqual(seen.length);
 

@@ -111,7 +111,7 @@ export interface ImageProxy {
 }
 
 /**
- * A stand-in for the JPEG2000 image proxy (SPEC §7) at another origin: answers
+ * A stand-in for the JPEG2000 image proxy (docs/requirements.md#req-call-images) at another origin: answers
  * `?source=<line>/<camera>/<image>.jp2[.32|.8|.4|.2]` with the embedded photo of that scale, and,
  * like many proxies, without CORS headers (the page sees opaque images).
  */

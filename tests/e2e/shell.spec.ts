@@ -1,7 +1,8 @@
 /**
- * The app shell end to end (SPEC §2, §5, §6, §8): every route and guard, the login messages, the
- * header before and after login, settings that persist, the demo data actions with their flashes
- * and destinations, search by keyboard and mouse, and flash timing.
+ * The app shell end to end (docs/requirements.md#req-routes, #req-validation-login, #req-roles,
+ * #req-errors): every route and guard, the login messages, the header before and after login,
+ * settings that persist, the demo data actions with their flashes and destinations, search by
+ * keyboard and mouse, and flash timing.
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -10,7 +11,7 @@ import { DEMO_USER, flash, login, signIn } from './helpers';
 
 const SAMPLE_CAPTURE_ID = 'ddced3da-3667-40ce-9191-9373bd859474';
 
-/** Every route of SPEC §2 that needs a signed-in user (flagged ones included). */
+/** Every route of docs/requirements.md#req-routes that needs a signed-in user (flagged ones included). */
 const PRIVATE_ROUTES = [
   '/',
   '/help',

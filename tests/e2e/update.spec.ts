@@ -1,5 +1,5 @@
 /**
- * Updates (issue 4, ARCHITECTURE §5): a page controlled by one build, when a newer build is
+ * Updates (issue 4, docs/architecture.md#arch-sw-update): a page controlled by one build, when a newer build is
  * deployed at the same origin, says "A new version is available" and keeps working; nothing
  * reloads until the person clicks Reload, which applies the new version.
  */

@@ -4,7 +4,7 @@ import { shortId } from '../../worker/domain/shortId';
 import { receiveIdOf } from '../../worker/domain/dates';
 import { compareCaptures } from '../../worker/domain/sort';
 
-describe('users (SPEC §3)', () => {
+describe('users (docs/requirements.md#req-entity-user)', () => {
   it('derives "First Last" and initials from first.last@', () => {
     expect(userFromEmail('ann.lee@example.com')).toEqual({ email: 'ann.lee@example.com', name: 'Ann Lee', initials: 'AL' });
     expect(userFromEmail('MARY.JANE.WATSON@x.org')).toMatchObject({ name: 'Mary Jane Watson', initials: 'MW' });
@@ -19,7 +19,7 @@ describe('users (SPEC §3)', () => {
   });
 });
 
-describe('short ids and receive ids (SPEC §5, §9)', () => {
+describe('short ids and receive ids (docs/requirements.md#req-receive-id, #req-short-id)', () => {
   it('short id: first 8 characters uppercased', () => {
     expect(shortId('3f9a1c2e-77aa-4bbb-8ccc-123456789abc')).toBe('3F9A1C2E');
     expect(shortId('ab')).toBe('AB');
@@ -31,7 +31,7 @@ describe('short ids and receive ids (SPEC §5, §9)', () => {
   });
 });
 
-describe('capture sort (SPEC §2)', () => {
+describe('capture sort (docs/requirements.md#req-screen-captures)', () => {
   const caps = [
     { captureId: 'c', cpid: 'CP003', lastReceivedOn: '2026-01-03' },
     { captureId: 'n', cpid: 'CP009', lastReceivedOn: null },

@@ -1,5 +1,5 @@
 /**
- * The whole demo through the engine, every transition of SPEC §4 in order: insert, receive (copy,
+ * The whole demo through the engine, every transition of docs/requirements.md#req-states in order: insert, receive (copy,
  * receive), assign, Applanix, PodConfig, frame extraction, survey QC, processing, capture QC,
  * publishing. Time is stepped with the manual clock.
  */
@@ -133,7 +133,7 @@ describe('media and drives', () => {
 });
 
 describe('survey and capture through to Published', () => {
-  it('walks every stage of SPEC §4', async () => {
+  it('walks every stage of docs/requirements.md#req-states', async () => {
     const h = await harness();
     const { media, surveyIds } = await inserted(h);
     const [sid] = surveyIds as [string];

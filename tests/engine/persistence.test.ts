@@ -1,5 +1,5 @@
 /**
- * Persistence (ARCHITECTURE §3): every commit on disk before its answer, writing only what it
+ * Persistence (docs/architecture.md#arch-persistence): every commit on disk before its answer, writing only what it
  * changed; the localStorage mirror; boot choosing the newest valid copy; version mismatch, expiry,
  * corrupt copies, malformed all.json; a reload in the middle of an automatic stage; IndexedDB
  * itself (fake-indexeddb); a store that refuses.

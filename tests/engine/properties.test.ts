@@ -1,5 +1,5 @@
 /**
- * Property test (ARCHITECTURE §8): random action sequences through the engine, with time passing,
+ * Property test (docs/architecture.md#arch-testing): random action sequences through the engine, with time passing,
  * keep the invariants: a survey is in exactly one stage; capture counts equal what their surveys
  * say; references agree; errors change nothing; save → load is identity.
  */

@@ -1,6 +1,6 @@
 /**
  * The committed sample data (public/data/all.json) through the engine: it boots without a notice,
- * ticks, and the sample (SPEC §9: media TS007 in its drive, capture SAMPLE007) runs the demo.
+ * ticks, and the sample (docs/requirements.md#req-sample-data: media TS007 in its drive, capture SAMPLE007) runs the demo.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

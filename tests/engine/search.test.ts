@@ -1,4 +1,4 @@
-/** Search (SPEC §9): from one character, at most 15 suggestions, every field, kept up to date. */
+/** Search (docs/requirements.md#req-search): from one character, at most 15 suggestions, every field, kept up to date. */
 import { describe, expect, it } from 'vitest';
 import { harness } from '../helpers/engineHarness';
 import { aSurvey, aWorld } from '../helpers/builders';
@@ -19,7 +19,7 @@ describe('search', () => {
     expect(await h.engine.search('   ')).toEqual([]);
   });
 
-  it('matches every field of SPEC §9, case-insensitively', async () => {
+  it('matches every field of docs/requirements.md#req-search, case-insensitively', async () => {
     const h = await harness({ world: world() });
     const first = async (q: string) => (await h.engine.search(q))[0];
     expect(await first('p1')).toMatchObject({ type: 'project', id: 'P1', title: 'P1' });

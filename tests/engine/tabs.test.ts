@@ -1,5 +1,5 @@
 /**
- * Several tabs (ARCHITECTURE §3): the tab holding the lock leads; another forwards its calls by
+ * Several tabs (docs/architecture.md#arch-tabs): the tab holding the lock leads; another forwards its calls by
  * name over a BroadcastChannel and receives its page events from the leader; when the leader
  * closes, the next one leads, every tab's views open there again, and calls in flight are
  * answered once and applied once. A rule about stored data is never judged again from a tab's

@@ -1,6 +1,6 @@
 /**
- * Every validation message of SPEC §5 and docs/workflow-rules.md, every remaining flash text of
- * SPEC §8, and: an error changes nothing.
+ * Every validation message of docs/requirements.md#req-validation and docs/workflow-rules.md, every remaining flash text of
+ * docs/requirements.md#req-flash-texts, and: an error changes nothing.
  */
 import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from '../helpers/engineHarness';
@@ -18,7 +18,7 @@ async function expectUnchanged(h: Harness, action: Action, error: string, field?
   expect(JSON.stringify([h.engine.world.current, h.engine.world.flags])).toBe(session);
 }
 
-describe('login (SPEC §5)', () => {
+describe('login (docs/requirements.md#req-validation-login)', () => {
   it.each([
     ['', 'demo', 'missing email', 'email'],
     ['   ', 'demo', 'missing email', 'email'],
@@ -48,7 +48,7 @@ describe('login (SPEC §5)', () => {
   });
 });
 
-describe('insert and receive (SPEC §5)', () => {
+describe('insert and receive (docs/requirements.md#req-validation-insert)', () => {
   it('insert needs a bay, a survey, a flight plan, a date not in the future, an empty drive; each refusal names its input', async () => {
     const h = await harness();
     const ok = { flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-15' } as const;
@@ -79,7 +79,7 @@ describe('insert and receive (SPEC §5)', () => {
   });
 });
 
-describe('surveys and captures (SPEC §4, §5)', () => {
+describe('surveys and captures (docs/requirements.md#req-states, #req-validation)', () => {
   function world() {
     const w = aWorld();
     aSurvey(w, { surveyId: 's-apx', mediaId: 'M1', stage: 'applanix' });
@@ -129,7 +129,7 @@ describe('surveys and captures (SPEC §4, §5)', () => {
   });
 });
 
-describe('data operations (SPEC §8)', () => {
+describe('data operations (docs/requirements.md#req-flash-texts)', () => {
   function world() {
     const w = aWorld();
     aMedia(w, { mediaId: 'M2', stage: 'assign', host: 'drive-01' });

@@ -21,7 +21,7 @@ const defs: StageDef[] = [
   { name: 'end', automatic: false, labels: { waiting: 'All done?' } },
 ];
 
-describe('generic workflow (SPEC §4)', () => {
+describe('generic workflow (docs/requirements.md#req-workflow)', () => {
   it('moving to the next stage completes the current one', () => {
     const wf = createWorkflow(defs, 1000);
     expect(currentStage(wf).state).toBe('waiting');
@@ -91,7 +91,7 @@ describe('generic workflow (SPEC §4)', () => {
   });
 });
 
-describe('formatDuration (SPEC §4: s under 90 s, m under 90 min, else h)', () => {
+describe('formatDuration (docs/requirements.md#req-durations: s under 90 s, m under 90 min, else h)', () => {
   it.each([
     [0, '0s'],
     [0.2, '1s'],

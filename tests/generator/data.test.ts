@@ -1,6 +1,6 @@
 /**
  * The committed sample data (public/data/all.json) and its generator: deterministic, equal to a
- * fresh generation, true to SPEC §9's sample, covering every stage of every workflow, consistent
+ * fresh generation, true to the sample of docs/requirements.md#req-sample-data, covering every stage of every workflow, consistent
  * in its references, and accepted by the engine's restore().
  */
 import { readFileSync } from 'node:fs';
@@ -57,7 +57,7 @@ describe('public/data/all.json', () => {
     expect(new Set(captures.map((c) => c.season)).size).toBeGreaterThanOrEqual(3);
   });
 
-  it('holds the sample exactly as SPEC §9 says', () => {
+  it('holds the sample exactly as docs/requirements.md#req-sample-data says', () => {
     const project = index.projects[SAMPLE.projectId]!;
     const capture = captures.find((c) => c.cpid === SAMPLE.cpid)!;
     expect(project.captureIds).toEqual([capture.captureId]);
@@ -152,7 +152,7 @@ describe('the survey photo set', () => {
     expect(JSON.parse(readFileSync(PHOTOS_JSON, 'utf8'))).toEqual(index);
   });
 
-  it('indexes 3 lines of 20 exposures from six cameras, with times; the defects stay out of it (SPEC §7)', () => {
+  it('indexes 3 lines of 20 exposures from six cameras, with times; the defects stay out of it (docs/requirements.md#req-call-photo-index)', () => {
     expect(index.cameras).toEqual([...CAMERAS]);
     expect(index.count).toBe(LINES * FRAMES_PER_LINE);
     expect(index.lines).toEqual([1, 2, 3].map((line, i) => ({ line, start: i * 20, count: 20 })));

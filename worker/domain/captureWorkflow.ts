@@ -1,5 +1,5 @@
 /**
- * The capture workflow of SPEC §4 (docs/workflow-rules.md, Captures): waiting for its first
+ * The capture workflow of docs/requirements.md#req-capture-stages (docs/workflow-rules.md, Captures): waiting for its first
  * survey, receiving surveys and QC, four automatic processing stages, capture QC and publishing.
  * Pure, deterministic factories.
  */

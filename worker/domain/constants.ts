@@ -1,12 +1,12 @@
 /**
- * Every business constant of the product, each citing SPEC.md. Units are in the names.
+ * Every business constant of the product, each citing docs/requirements.md. Units are in the names.
  * Pure values only: this module is safe to import anywhere (engine, UI, scripts, tests).
  */
 
-/** §3: a stored version other than this discards the stored data. */
+/** docs/requirements.md#req-version-rule: a stored version other than this discards the stored data. */
 export const DATA_VERSION = 45;
 
-/** §9 */
+/** docs/requirements.md#req-constants */
 export const FLASH_CLEAR_MS = 4000;
 export const TICK_MS = 500;
 export const SAVE_DELAY_MS = 500;
@@ -19,11 +19,11 @@ export const RESIZE_DEBOUNCE_MS = 100;
 export const SHORT_ID_LENGTH = 8;
 export const DEFAULT_WORKFLOW_SECONDS = 60;
 
-/** §9 "Six cameras": the pod's cameras, as the photo set, the QC grid and PodConfig name them. */
+/** docs/requirements.md#req-cameras "Six cameras": the pod's cameras, as the photo set, the QC grid and PodConfig name them. */
 export const CAMERAS = ['Cam01', 'Cam02', 'Cam03', 'Cam04', 'Cam05', 'Cam06'] as const;
 export type CameraId = (typeof CAMERAS)[number];
 
-/** §9: survey size presets, in seconds of flying (and of simulated receiving). */
+/** docs/requirements.md#req-size-presets: survey size presets, in seconds of flying (and of simulated receiving). */
 export const SIZE_PRESETS_S = {
   teeny: 10,
   tiny: 30,
@@ -34,7 +34,7 @@ export const SIZE_PRESETS_S = {
 } as const;
 export type SizePreset = keyof typeof SIZE_PRESETS_S;
 
-/** §5 */
+/** docs/requirements.md#req-validation */
 export const DEMO_PASSWORD = 'demo';
 export const DATE_INPUT_FORMAT = 'dd MMM yyyy';
 export const PODCONFIG_MAX_FILES = 1;
@@ -46,16 +46,16 @@ export const EMAIL_MAX_CHARS = 254;
 export const MEDIA_ID_PATTERN = /^[A-Za-z0-9-]{1,16}$/;
 
 /**
- * §9 "Demo state resets when stored data has expired." The spec gives no period; a demo left
+ * docs/requirements.md#req-demo-expiry "Demo state resets when stored data has expired." The spec gives no period; a demo left
  * untouched for two weeks is stale enough that starting afresh is what a presenter wants.
  */
 export const DEMO_EXPIRY_MS = 14 * 24 * 60 * 60 * 1000;
 
-/** ARCHITECTURE §4: the only way to bend time. */
+/** docs/architecture.md#arch-simulation-speed: the only way to bend time. */
 export const SIMULATION_SPEEDS = [1, 10, 100] as const;
 export type SimulationSpeed = (typeof SIMULATION_SPEEDS)[number];
 
-/** §9 default flags. */
+/** Default flags (docs/requirements.md#req-default-flags). */
 export const DEFAULT_FLAGS = {
   projects: false,
   surveys: false,
@@ -66,12 +66,12 @@ export const DEFAULT_FLAGS = {
 };
 
 /**
- * ARCHITECTURE §3: browsers give localStorage about 5 MB (UTF-16, so ~2.5 M characters). A `db`
+ * docs/architecture.md#arch-local-storage: browsers give localStorage about 5 MB (UTF-16, so ~2.5 M characters). A `db`
  * larger than this is not mirrored at all: IndexedDB keeps the record (see PersistMessage.db).
  */
 export const LOCAL_MIRROR_MAX_CHARS = 2_500_000;
 
-/** §3: the keys the main thread mirrors into localStorage. */
+/** docs/requirements.md#req-persistence: the keys the main thread mirrors into localStorage. */
 export const STORAGE_KEYS = {
   db: 'db',
   version: 'version',
@@ -79,7 +79,7 @@ export const STORAGE_KEYS = {
   flags: 'flags',
 } as const;
 
-/** §9 sample data. */
+/** The sample data (docs/requirements.md#req-sample-data). */
 export const SAMPLE = {
   projectId: 'SAMPLE',
   cpid: 'SAMPLE007',

@@ -1,5 +1,5 @@
 /**
- * The local data version rule (SPEC §3): data stored under another version than DATA_VERSION (45)
+ * The local data version rule (docs/requirements.md#req-version-rule): data stored under another version than DATA_VERSION (45)
  * is discarded. One judgement, for the page's localStorage keys, the engine's stored copies and an
  * imported file alike.
  */

@@ -1,6 +1,6 @@
 /**
  * Calendar days as the product shows and stores them (`yyyy-MM-dd`, local time) and the receive id
- * of SPEC §5: the received date as YYMMDD, '_', then the item ids joined with '_'.
+ * of docs/requirements.md#req-receive-id: the received date as YYMMDD, '_', then the item ids joined with '_'.
  */
 import type { IsoDate } from './types';
 

@@ -1,7 +1,7 @@
 /**
  * Every derived field of types.ts, computed from an entity's stored fields (and, for captures and
  * drives, their surveys and media). The engine calls these on every change and restore() on every
- * load, so a stored copy never disagrees with the rules of SPEC §4.
+ * load, so a stored copy never disagrees with the rules of docs/requirements.md#req-states.
  */
 import { CAPTURE_COUNT_KEYS } from './types';
 import { COUNT_OF_DISPLAY } from './surveyDisplay';

@@ -1,5 +1,5 @@
 /**
- * The media workflow of SPEC §4 (docs/workflow-rules.md, Media): new (Ready to Receive), copy and
+ * The media workflow of docs/requirements.md#req-media-stages (docs/workflow-rules.md, Media): new (Ready to Receive), copy and
  * receive (automatic), assign (waiting). Pure, deterministic factories.
  */
 import { DEFAULT_WORKFLOW_SECONDS } from './constants';
@@ -31,7 +31,7 @@ export function createMediaWorkflow(now = 0): Workflow {
 }
 
 export interface MediaAtOptions extends StageAtOptions {
-  /** Length of the receive stage: the largest survey size (SPEC §4). */
+  /** Length of the receive stage: the largest survey size (docs/requirements.md#req-media-stages). */
   receiveS?: number;
 }
 

@@ -1,6 +1,6 @@
 /**
  * How an entity is named: by its key (kind and id as one string, for maps and sets on either side
- * of the worker), and a survey in words ("survey 3F2A9C1D", SPEC §9 short ids), so every message,
+ * of the worker), and a survey in words ("survey 3F2A9C1D", docs/requirements.md#req-short-id short ids), so every message,
  * title and accessible name says it the same way.
  */
 import { shortId } from './shortId';

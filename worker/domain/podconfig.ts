@@ -29,7 +29,7 @@ export interface PodconfigSummary {
 export type PodconfigCheck = { ok: true; summary: PodconfigSummary } | { ok: false; error: string };
 
 export const PODCONFIG_ROOT = 'PodConfig';
-/** Cam01 … Cam06 (SPEC §9: six cameras). */
+/** Cam01 … Cam06 (docs/requirements.md#req-cameras: six cameras). */
 export const PODCONFIG_CAMERA_IDS: readonly string[] = CAMERAS;
 const MAX_MB = PODCONFIG_MAX_BYTES / (1024 * 1024);
 

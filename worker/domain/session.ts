@@ -1,5 +1,5 @@
 /**
- * The session as stored under the spec's `current` and `flags` keys (SPEC §3), read back the same
+ * The session as stored under the spec's `current` and `flags` keys (docs/requirements.md#req-persistence), read back the same
  * way wherever it is read: by the main thread at boot (before the worker is up) and by the engine
  * choosing among its stored copies. Pure: whatever cannot be trusted falls back to the defaults.
  */

@@ -1,5 +1,5 @@
 /**
- * Capture table order (SPEC §2): by capture id (its cpid) or last received date, either direction;
+ * Capture table order (docs/requirements.md#req-screen-captures): by capture id (its cpid) or last received date, either direction;
  * a capture never received sorts last in both directions.
  */
 import type { Capture } from './types';

@@ -1,6 +1,6 @@
 /**
- * The displayed stages of a survey (SPEC §4), once: the order they are shown in, the capture count
- * each adds to (SPEC §3), and the label of that count in a breakdown. `surveyDisplay()` (derive.ts)
+ * The displayed stages of a survey (docs/requirements.md#req-displayed-stages), once: the order they are shown in, the capture count
+ * each adds to (docs/requirements.md#req-capture-counts), and the label of that count in a breakdown. `surveyDisplay()` (derive.ts)
  * says which one a survey is at; the capture counts, the survey-count breakdown and the dashboard's
  * pipeline all read this table.
  */
@@ -32,7 +32,7 @@ export const SURVEY_DISPLAY: readonly DisplayedStage[] = [
   { stage: 'Cancelled', count: null, label: 'Cancelled' },
 ];
 
-/** Which count of SPEC §3 a survey's displayed stage adds to. */
+/** Which count of docs/requirements.md#req-capture-counts a survey's displayed stage adds to. */
 export const COUNT_OF_DISPLAY: Partial<Record<SurveyDisplayStage, CaptureCountKey>> = Object.fromEntries(
   SURVEY_DISPLAY.flatMap((d) => (d.count ? [[d.stage, d.count]] : [])),
 );

@@ -1,5 +1,5 @@
 /**
- * The survey workflow of SPEC §4 (docs/workflow-rules.md, Surveys): its stage definitions and pure,
+ * The survey workflow of docs/requirements.md#req-survey-stages (docs/workflow-rules.md, Surveys): its stage definitions and pure,
  * deterministic factories, used by the engine, the data generator and the tests alike.
  */
 import { DEFAULT_WORKFLOW_SECONDS } from './constants';
@@ -74,7 +74,7 @@ export interface SurveyWorkflowInput {
 
 /**
  * A survey workflow at `new` (hidden, waiting for its media to be received). Applanix and PodConfig
- * stages already provided are marked completed, so moving on skips them (SPEC §4).
+ * stages already provided are marked completed, so moving on skips them (docs/requirements.md#req-survey-stages).
  */
 export function createSurveyWorkflow(input: SurveyWorkflowInput, now = 0): Workflow {
   const stages = surveyStageDefs(input).map((d) => stageFromDef(d));

@@ -1,5 +1,5 @@
 /**
- * The simulated world's entities (SPEC §3), as stored in `db` and sent to the UI.
+ * The simulated world's entities (docs/requirements.md#req-entities), as stored in `db` and sent to the UI.
  * Every entity is plain JSON. Fields marked "derived" are recomputed by the engine on every change
  * and on every load (restore), so a stored copy never disagrees with the rules.
  */
@@ -10,7 +10,7 @@ export type Id = string;
 /** Dates are ISO strings: `yyyy-MM-dd` for days, full ISO for instants. */
 export type IsoDate = string;
 
-// ── Generic workflow (SPEC §4) ───────────────────────────────────────────────────────────────
+// ── Generic workflow (docs/requirements.md#req-workflow) ─────────────────────────────────────
 export type StageState = 'waiting' | 'working' | 'completed' | 'cancelled' | 'failed' | 'future';
 
 export interface Stage {
@@ -45,7 +45,7 @@ export interface StageView {
   name: string;
   state: StageState;
   statusLabel: string;
-  /** Present only for working, cancelled or failed stages (SPEC §4). */
+  /** Present only for working, cancelled or failed stages (docs/requirements.md#req-progress-shown). */
   progress?: number;
   /** Present only while working: simulated seconds left and its text ("12s", "3m", "2h"). */
   remainingS?: number;
@@ -146,8 +146,8 @@ export interface FlightPlan {
   surveyIds: Id[];
 }
 
-/** Survey workflow stages in order (SPEC §4). */
-/** The automatic processing stages a capture runs, and its selected surveys with it (SPEC §4). */
+/** Survey workflow stages in order (docs/requirements.md#req-survey-stages). */
+/** The automatic processing stages a capture runs, and its selected surveys with it (docs/requirements.md#req-capture-stages). */
 export const PROCESSING_STAGES = ['feature-matching', 'bundle-adjustment', 'rolling-shutter', 'orthorectification'] as const;
 
 export const SURVEY_STAGES = [
@@ -164,7 +164,7 @@ export const SURVEY_STAGES = [
 ] as const;
 export type SurveyStageName = (typeof SURVEY_STAGES)[number];
 
-/** The displayed stages of a survey (SPEC §4), plus Cancelled. */
+/** The displayed stages of a survey (docs/requirements.md#req-displayed-stages), plus Cancelled. */
 export type SurveyDisplayStage =
   | 'Copy/Receiving'
   | 'Waiting for Applanix'
@@ -221,7 +221,7 @@ export interface Survey {
   rejectReason: string;
   /** derived: current stage name */
   status: SurveyStageName;
-  /** derived: the displayed stage (SPEC §4) */
+  /** derived: the displayed stage (docs/requirements.md#req-displayed-stages) */
   display: SurveyDisplayStage;
   /** derived */
   stage: StageView;
@@ -300,7 +300,7 @@ export interface SearchEntry {
   underQc?: true;
 }
 
-/** SPEC §7: the survey QC photo index. */
+/** docs/requirements.md#req-call-photo-index: the survey QC photo index. */
 export interface PhotoIndex {
   /** camera name (Cam01…Cam06) → image names in order */
   index: Record<string, string[]>;
@@ -333,7 +333,7 @@ export type SentOf<K extends EntityKind> = Sent<EntityOf<K>>;
 export type SentMaps = { [K in EntityKind]: Record<Id, SentOf<K>> };
 export type IdLists = Record<EntityKind, Id[]>;
 
-/** Shape of public/data/all.json (SPEC §7). */
+/** Shape of public/data/all.json (docs/requirements.md#req-call-all-json). */
 export interface DataFile {
   version: number;
   index: EntityMaps;

@@ -1,10 +1,10 @@
 /**
- * Users (SPEC §3): a name derived from the email when the data has none ("first.last@x" gives
+ * Users (docs/requirements.md#req-entity-user): a name derived from the email when the data has none ("first.last@x" gives
  * "First Last"), and initials for the Assigned column.
  */
 import type { User } from './types';
 
-/** SPEC §5 `{email}` pattern: something@something.tld, no spaces. */
+/** The `{email}` pattern of docs/requirements.md#req-validation-login: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function capitalise(word: string): string {

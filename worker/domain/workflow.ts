@@ -1,5 +1,5 @@
 /**
- * The generic workflow of SPEC §4: an ordered list of stages, one current. Waiting stages wait for
+ * The generic workflow of docs/requirements.md#req-workflow: an ordered list of stages, one current. Waiting stages wait for
  * a person; working (automatic) stages progress by elapsed wall-clock time against their expected
  * duration, scaled by the simulation speed, and move on at 100 % at the exact instant they end.
  * Pure functions over plain JSON; they mutate the workflow handed to them (the engine owns it).
@@ -187,7 +187,7 @@ export function rebaseStage(stage: Stage, now: number, speed: number): void {
   stage.progress = progressAt(stage, now);
 }
 
-/** SPEC §4 fallback: state-specific label, then label, then the humanised state name. */
+/** The status label's fallback (docs/requirements.md#req-stage-labels): state-specific label, then label, then the humanised state name. */
 export function stageStatusLabel(stage: Pick<Stage, 'state' | 'label' | 'labels'>): string {
   return stage.labels?.[stage.state] ?? stage.label ?? humanise(stage.state);
 }
@@ -197,13 +197,13 @@ export function humanise(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }
 
-/** SPEC §4: progress shows only for working, cancelled or failed stages. */
+/** docs/requirements.md#req-progress-shown: progress shows only for working, cancelled or failed stages. */
 export function showsProgress(state: StageState): boolean {
   return state === 'working' || state === 'cancelled' || state === 'failed';
 }
 
 /**
- * SPEC §4 durations: seconds under 90 s, minutes under 90 min, else hours. Seconds round up, so a
+ * Durations (docs/requirements.md#req-durations): seconds under 90 s, minutes under 90 min, else hours. Seconds round up, so a
  * stage that still runs never shows "0s"; minutes and hours round to the nearest whole unit.
  * Examples: 0.2 → "1s", 45 → "45s", 89.5 → "90s", 90 → "2m", 720 → "12m", 5400 → "2h".
  */

@@ -1,5 +1,5 @@
 /**
- * A boot (ARCHITECTURE §3): which world the engine starts from, and reading it. With a first look
+ * A boot (docs/architecture.md#arch-boot): which world the engine starts from, and reading it. With a first look
  * (docs/views.md), the capture table, projects and users are read from their own records and the
  * boot answers at once; the rest of the world is read once the first view has been answered (or
  * after FIRST_LOOK_GRACE_MS), and the world is then replaced whole. Until then only the views of

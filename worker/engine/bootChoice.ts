@@ -1,5 +1,5 @@
 /**
- * Which world a boot starts from (ARCHITECTURE §3, SPEC §3): a localStorage `version` other than
+ * Which world a boot starts from (docs/architecture.md#arch-boot, docs/requirements.md#req-version-rule): a localStorage `version` other than
  * 45 discards every stored copy; otherwise the store's world, localStorage's `db` and (once) an
  * earlier version's store are judged, and the newest valid one wins; else the sample data is
  * fetched. Reading and judging only: the engine loads (or writes) what this chooses.
@@ -15,7 +15,7 @@ import type { StoreMeta, StoredWorld, WorldStore } from './store/worldStore';
 export type SampleResult = { ok: true; db: Db } | { ok: false; error: string };
 
 /**
- * SPEC §3: a stored version other than 45 discards the stored data, the store's included. Decided
+ * docs/requirements.md#req-version-rule: a stored version other than 45 discards the stored data, the store's included. Decided
  * once, from the store: a page's copy of localStorage read before the store last applied the rule
  * is stale (a new leading tab boots with the copy its page read long ago), and discards nothing.
  */

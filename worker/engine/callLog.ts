@@ -1,5 +1,5 @@
 /**
- * The answers of calls other tabs forwarded (ARCHITECTURE §3, several tabs): a call replayed after
+ * The answers of calls other tabs forwarded (docs/architecture.md#arch-tabs): a call replayed after
  * the leading tab closed is answered with the answer it already had, never applied twice. Answers
  * are stored with the commit that applied them; the newest few hundred are kept, older ones are
  * forgotten in a later commit (a tab replays only what was in flight a moment ago).

@@ -1,5 +1,5 @@
 /**
- * Reset Demo, Reload sample data and Import demo data (SPEC §2 Settings): each replaces the world
+ * Reset Demo, Reload sample data and Import demo data (docs/requirements.md#req-screen-settings Settings): each replaces the world
  * whole, on disk and then on every screen, keeping or ending the session as it stands once the
  * writes before it have landed. A refused write leaves the world the store holds.
  */

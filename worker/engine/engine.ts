@@ -1,6 +1,6 @@
 /**
  * The engine: owns the world, runs the 500 ms clock, applies actions, answers search, and keeps
- * the world on disk (ARCHITECTURE §1, §3, §4). Every commit (an action, or a tick that starts or
+ * the world on disk (docs/architecture.md#arch-owner, #arch-persistence, #arch-time). Every commit (an action, or a tick that starts or
  * ends stages) writes exactly what it changed in one store transaction (writer.ts), and only once
  * that transaction has completed is its change told and its answer given: what the console shows
  * as done is on disk. Everything it touches outside itself (time, storage, fetching all.json, ids)

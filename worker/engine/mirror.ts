@@ -1,5 +1,5 @@
 /**
- * The localStorage mirror (SPEC §9, ARCHITECTURE §3): the all.json-shaped copy of the world the
+ * The localStorage mirror (docs/requirements.md#req-timings, docs/architecture.md#arch-local-storage): the all.json-shaped copy of the world the
  * main thread writes to `db`, handed over 500 ms after the change that landed last, while it fits
  * localStorage. IndexedDB is the record; this is the spec's key kept true.
  */

@@ -1,5 +1,5 @@
 /**
- * What the engine writes and how it chooses at boot (ARCHITECTURE §3): the records a commit writes
+ * What the engine writes and how it chooses at boot (docs/architecture.md#arch-persistence): the records a commit writes
  * (only what it changed), the whole-world batch (sample data, reset, import), the all.json-shaped
  * text of the localStorage mirror and of Export, and the choice of the newest valid copy among the
  * store, localStorage's `db` and an earlier version's store.

@@ -1,5 +1,5 @@
 /**
- * Search suggestions (SPEC §9): from one character, at most 15, matched case-insensitively on
+ * Search suggestions (docs/requirements.md#req-search): from one character, at most 15, matched case-insensitively on
  * project id, capture uuid, cpid, description, sfid, flight plan uuid, name (and code), survey id,
  * media id and receive id. One sorted array of (key, entity) rows: prefix matches come from a
  * binary search and rank first. Substring matches follow from `indexOf` over one haystack string of

@@ -97,7 +97,7 @@ function onComplete(world: World, kind: ProgressKind, entity: Survey | Media | C
   }
 }
 
-/** A survey finished receiving: its received date, and its capture starts receiving (SPEC §4). */
+/** A survey finished receiving: its received date, and its capture starts receiving (docs/requirements.md#req-survey-stages). */
 function surveyReceived(world: World, survey: Survey, at: number): void {
   survey.receivedOn = isoDay(at);
   const capture = world.index.captures[survey.captureId];

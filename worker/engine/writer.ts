@@ -1,5 +1,5 @@
 /**
- * The engine's one writer (ARCHITECTURE §3, durable when it says done): every change of the world
+ * The engine's one writer (docs/architecture.md#arch-persistence, durable when it says done): every change of the world
  * is taken, written in one store transaction, in commit order, and only then told to those who
  * show it. An action's write holds the clock while it is in flight, so its change is the next one
  * told; a tick's change is told at once and written behind it (everything a tick does follows from

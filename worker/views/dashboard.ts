@@ -1,5 +1,5 @@
 /**
- * The dashboard's three lists (SPEC §2: in progress, recent, mine), picked in one pass over the
+ * The dashboard's three lists (docs/requirements.md#req-screen-dashboard: in progress, recent, mine), picked in one pass over the
  * surveys so they stay cheap with 100 000 of them. Each keeps only its first DASHBOARD_ROWS rows
  * and counts the rest.
  */
@@ -23,7 +23,7 @@ export interface Dashboard {
   recent: DashboardList;
   /** Surveys assigned to the current user, published ones too (they show their state). */
   mine: DashboardList;
-  /** Surveys by displayed stage (SPEC §4), for the pipeline overview. */
+  /** Surveys by displayed stage (docs/requirements.md#req-displayed-stages), for the pipeline overview. */
   surveysByStage: Record<string, number>;
 }
 

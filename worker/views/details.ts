@@ -14,7 +14,7 @@ function own<T>(map: Record<Id, T>, id: unknown): T | undefined {
   return typeof id === 'string' && Object.prototype.hasOwnProperty.call(map, id) ? map[id] : undefined;
 }
 
-/** Of a capture's surveys, those a list displays (SPEC §4), by flown-on date if asked. */
+/** Of a capture's surveys, those a list displays (docs/requirements.md#req-displayed-stages), by flown-on date if asked. */
 export function shownSurveys(world: World, ids: readonly Id[], order: FlownOnOrder | null): Survey[] {
   const shown = ids.map((id) => world.index.surveys[id]).filter(isShown);
   if (!order) return shown;

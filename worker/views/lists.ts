@@ -1,5 +1,5 @@
 /**
- * The answers of the list screens (SPEC §2): the capture table in a window, /surveys and /media
+ * The answers of the list screens (docs/requirements.md#req-screen-captures): the capture table in a window, /surveys and /media
  * (the first LIST_CAP), the drives, the users and the projects. Sorting, caps and counts over the
  * whole world are done here, where the world is; the page receives the rows it draws.
  */
@@ -20,7 +20,7 @@ export function windowOf(total: number, asked: Partial<RowWindow>): RowWindow {
   return { start, count };
 }
 
-/** A survey a list displays: not at the hidden `new` stage (SPEC §4). */
+/** A survey a list displays: not at the hidden `new` stage (docs/requirements.md#req-displayed-stages). */
 export function isShown(s: Survey | undefined): s is Survey {
   return s !== undefined && !s.workflow.stages[s.workflow.current]?.hidden;
 }

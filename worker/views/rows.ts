@@ -145,7 +145,7 @@ export function flightPlanRows(world: World, c: Capture): FlightPlanRow[] {
 
 const PAST_PROCESSING = new Set(['Processing', 'Waiting for Capture QC', 'Ready for Publishing', 'Publishing', 'Published']);
 
-/** Why a survey cannot be chosen for processing (SPEC §5: only QC-approved ones), or null. */
+/** Why a survey cannot be chosen for processing (docs/requirements.md#req-validation-process: only QC-approved ones), or null. */
 export function notSelectable(s: Pick<Survey, 'display' | 'flags'>): string | null {
   if (s.flags.canProcess) return null;
   if (s.display === 'Cancelled') return 'a cancelled survey is not processed';

@@ -50,7 +50,7 @@ interface ViewDef<P, A> {
 const view = <P, A>(def: ViewDef<P, A>) => def;
 
 export const VIEWS = {
-  /** /captures: the capture table (SPEC §2), sorted, optionally at one displayed stage, a window of it. */
+  /** /captures: the capture table (docs/requirements.md#req-screen-captures), sorted, optionally at one displayed stage, a window of it. */
   captures: view<{ by: CaptureSortKey; dir: SortDir; stage: string | null } & RowWindow, RowsOf<CaptureRow>>({
     reads: ['captures'],
     answer: ({ world, captureOrder }, p) => captureTable(world, captureOrder, p),

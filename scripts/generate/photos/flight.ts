@@ -2,7 +2,7 @@
  * The photo set's flight: three parallel lines of twenty exposures, six cameras, 60 % forward and
  * 30 % side overlap, flown in alternate directions as a real survey flies its lines. Answers where
  * each exposure was taken, its name and time, which frames carry a defect (the manifest), and the photo index
- * (SPEC §7) written to public/data/photos.json.
+ * (docs/requirements.md#req-call-photo-index) written to public/data/photos.json.
  */
 import { CAMERAS, type CameraId } from '../../../worker/domain/constants';
 import type { PhotoIndex } from '../../../worker/domain/types';

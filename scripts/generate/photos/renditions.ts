@@ -1,5 +1,5 @@
 /**
- * Every scale of a frame (SPEC §7): full frame, `.2` (1/2), `.4` (1/4), `.8` (1/8) by successive
+ * Every scale of a frame (docs/requirements.md#req-call-images): full frame, `.2` (1/2), `.4` (1/4), `.8` (1/8) by successive
  * 2×2 box filtering, and the thumbnail `.32`, which is 160×120 rather than a literal 1/32 (32×24
  * pixels would show nothing a reviewer could judge). Encoded as baseline JPEG with jpeg-js.
  */

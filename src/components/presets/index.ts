@@ -1,5 +1,5 @@
 /**
- * The preset modals of SPEC §2. Mount `<PresetHost />` once (the shell does); call the functions
+ * The preset modals of docs/requirements.md#req-presets. Mount `<PresetHost />` once (the shell does); call the functions
  * anywhere: `if (await confirmDialog({ title: 'Publish', message: '…', okLabel: 'Publish' })) …`
  */
 export { PresetHost } from './PresetHost';

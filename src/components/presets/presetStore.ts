@@ -1,5 +1,5 @@
 /**
- * The preset modals of SPEC §2 (Coming Soon, Missing Feature, Alert, Confirm) as promises: any
+ * The preset modals of docs/requirements.md#req-presets (Coming Soon, Missing Feature, Alert, Confirm) as promises: any
  * module can ask `confirmDialog({...})` and await the person's answer. One `PresetHost` (mounted
  * once by the app shell) renders whatever is asked; requests queue, so two never overlap.
  */
@@ -21,7 +21,7 @@ export interface PresetRequest {
 export interface ConfirmOptions {
   title: string;
   message: string;
-  /** Defaults to "OK" (ARCHITECTURE §6: modals have OK and Cancel). */
+  /** Defaults to "OK" (docs/architecture.md#arch-names: modals have OK and Cancel). */
   okLabel?: string;
 }
 
@@ -31,7 +31,7 @@ export interface AlertOptions {
   okLabel?: string;
 }
 
-/** SPEC §8: the Coming Soon preset's exact text. */
+/** docs/requirements.md#req-errors: the Coming Soon preset's exact text. */
 export const COMING_SOON_TEXT = 'This feature is coming soon';
 
 const queue = createStore<PresetRequest[]>([]);
@@ -61,12 +61,12 @@ export async function alertDialog({ title, message, okLabel = 'OK' }: AlertOptio
   await ask({ kind: 'alert', title, message, okLabel, cancelLabel: 'Cancel' });
 }
 
-/** SPEC §2 preset: 'This feature is coming soon'. `feature` names it in the title. */
+/** The Coming Soon preset (docs/requirements.md#req-presets): 'This feature is coming soon'. `feature` names it in the title. */
 export async function comingSoon(feature?: string): Promise<void> {
   await ask({ kind: 'comingSoon', title: feature ?? 'Coming Soon', message: COMING_SOON_TEXT, okLabel: 'OK', cancelLabel: 'Cancel' });
 }
 
-/** SPEC §2 preset: a feature the prototype deliberately leaves out (e.g. media filtering). */
+/** The Missing Feature preset (docs/requirements.md#req-presets): a feature the prototype deliberately leaves out (e.g. media filtering). */
 export async function missingFeature(feature: string): Promise<void> {
   await ask({
     kind: 'missingFeature',

@@ -1,5 +1,5 @@
 /**
- * Sign in (SPEC §2, §5): Email, Password, Sign in. The engine validates and answers with the
+ * Sign in (docs/requirements.md#req-screen-login, #req-validation-login): Email, Password, Sign in. The engine validates and answers with the
  * message and the field it belongs beside. Anonymous only: a signed-in visitor goes to /; after
  * signing in here, to the `redirect` query or /help.
  */
@@ -45,7 +45,7 @@ export default function LoginPage() {
     e.preventDefault();
     if (busy) return;
     // With no email, both empty fields are named at once (the engine answers one message at a
-    // time, email first); the texts are the engine's own (SPEC §5). Otherwise the engine decides.
+    // time, email first); the texts are the engine's own (docs/requirements.md#req-validation-login). Otherwise the engine decides.
     if (!email.trim()) {
       setErrors({ email: 'missing email', password: password ? undefined : 'missing password' });
       return;

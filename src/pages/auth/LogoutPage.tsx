@@ -1,5 +1,5 @@
 /**
- * /logout in any state (SPEC §2, §6): ends the session, then goes to /login.
+ * /logout in any state (docs/requirements.md#req-routes, #req-roles): ends the session, then goes to /login.
  */
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';

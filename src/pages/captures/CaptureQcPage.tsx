@@ -1,5 +1,5 @@
 /**
- * /captures/{cid}/qc: capture QC (SPEC §2, §4). Start QC while it is ready but not started;
+ * /captures/{cid}/qc: capture QC (docs/requirements.md#req-screen-capture-qc, #req-capture-qc). Start QC while it is ready but not started;
  * Approve Capture or Reject Capture while in progress, both returning to /captures. Below, the
  * capture's surveys by stage and the surveys chosen for processing, and the QC report
  * of all its surveys' flagged frames (issue 8).

@@ -1,5 +1,5 @@
 /**
- * /captures: the capture table (SPEC §2), sortable by capture id or last received date in either
+ * /captures: the capture table (docs/requirements.md#req-screen-captures), sortable by capture id or last received date in either
  * direction (never-received captures last). Past LIST_CAP rows only the rows near the viewport are
  * asked for and rendered. `?stage=` narrows it to the captures at one displayed stage. The
  * worker's captures view answers the rows of the window, sorted and filtered where the world is.

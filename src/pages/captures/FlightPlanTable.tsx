@@ -1,5 +1,5 @@
 /**
- * A capture's flight plans (SPEC §2): ID, Name, Lines, Est. Miles, Est. Hours, Altitude (ft),
+ * A capture's flight plans (docs/requirements.md#req-screen-flight-plans): ID, Name, Lines, Est. Miles, Est. Hours, Altitude (ft),
  * Surveys.
  */
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';

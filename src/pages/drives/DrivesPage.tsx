@@ -1,5 +1,5 @@
 /**
- * /drives: every drive with its media and the actions of SPEC §4 (Insert, Receive, Cancel,
+ * /drives: every drive with its media and the actions of docs/requirements.md#req-drive-status (Insert, Receive, Cancel,
  * Eject, Assign), each offered exactly when the drive's flags allow.
  */
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2, makeStyles } from '@fluentui/react-components';

@@ -1,5 +1,5 @@
 /**
- * The help section (SPEC §2): one heading, the sub-navigation, and the chosen page.
+ * The help section (docs/requirements.md#req-screen-help): one heading, the sub-navigation, and the chosen page.
  */
 import { Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { HELP_PAGES, type HelpPageName } from './helpPages';

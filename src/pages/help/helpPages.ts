@@ -1,5 +1,5 @@
 /**
- * The help pages (SPEC §2) in the order of their sub-navigation.
+ * The help pages (docs/requirements.md#req-screen-help) in the order of their sub-navigation.
  */
 import { paths } from '../../app/paths';
 

@@ -1,5 +1,5 @@
 /**
- * The release notes as HTML (SPEC §2: "release notes as HTML"). Kept as authored markup so the
+ * The release notes as HTML (docs/requirements.md#req-screen-help: "release notes as HTML"). Kept as authored markup so the
  * product owner can paste notes from the wiki; the page sanitises it before rendering.
  */
 export const RELEASE_NOTES_HTML = `

@@ -1,5 +1,5 @@
 /**
- * The dashboard (SPEC §2): in progress, recent and mine, as real lists. The worker picks them in
+ * The dashboard (docs/requirements.md#req-screen-dashboard): in progress, recent and mine, as real lists. The worker picks them in
  * one pass over the surveys (the dashboard view) and answers again only when they change.
  */
 import { Body1, Title2, makeStyles, tokens } from '@fluentui/react-components';

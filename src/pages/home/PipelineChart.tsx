@@ -1,5 +1,5 @@
 /**
- * The pipeline overview: how many surveys and captures are in each displayed stage (SPEC §4), as
+ * The pipeline overview: how many surveys and captures are in each displayed stage (docs/requirements.md#req-displayed-stages), as
  * horizontal bars read at a glance. Plain HTML and SVG rather than a chart library: each bar is a
  * link (its text says the stage and the count) to the list filtered to that stage.
  */

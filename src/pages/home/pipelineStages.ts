@@ -1,5 +1,5 @@
 /**
- * The displayed stages of a capture (SPEC §4 capture stages), in workflow order, as their status
+ * The displayed stages of a capture (docs/requirements.md#req-capture-stages), in workflow order, as their status
  * labels read: the pipeline overview's capture bars and the /captures stage filter use them.
  */
 export const CAPTURE_STAGE_LABELS = [

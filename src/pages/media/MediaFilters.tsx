@@ -1,5 +1,5 @@
 /**
- * The media filters of SPEC §2: present, disabled, and marked as not yet implemented (so are
+ * The media filters of docs/requirements.md#req-screen-media: present, disabled, and marked as not yet implemented (so are
  * user favorites). "Why?" opens the Missing Feature preset.
  */
 import { Badge, Button, Dropdown, Field, Input, Option, Switch, makeStyles, tokens } from '@fluentui/react-components';

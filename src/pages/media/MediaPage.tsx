@@ -1,5 +1,5 @@
 /**
- * /media: the first LIST_CAP media sets (SPEC §2, §9), with the placeholder filters, and an
+ * /media: the first LIST_CAP media sets (docs/requirements.md#req-screen-media, #req-list-cap), with the placeholder filters, and an
  * empty state pointing at the drives.
  */
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';

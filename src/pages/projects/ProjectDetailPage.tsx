@@ -1,5 +1,5 @@
 /**
- * /projects/{pid} (SPEC §2): the project and its captures, each linking to its surveys tab.
+ * /projects/{pid} (docs/requirements.md#req-screen-projects): the project and its captures, each linking to its surveys tab.
  */
 import {
   Table,

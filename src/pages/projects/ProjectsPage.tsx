@@ -1,5 +1,5 @@
 /**
- * /projects (SPEC §2, behind the projects flag): every project with its captures and surveys, and
+ * /projects (docs/requirements.md#req-screen-projects, behind the projects flag): every project with its captures and surveys, and
  * a View Project link.
  */
 import {

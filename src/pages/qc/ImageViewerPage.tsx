@@ -1,5 +1,5 @@
 /**
- * /surveys/{sid}/qc/{line}/{camera}/{image}: one frame (SPEC §2) in tabs 1/8, 1/4, 1/2, Full Frame
+ * /surveys/{sid}/qc/{line}/{camera}/{image}: one frame (docs/requirements.md#req-screen-image-viewer) in tabs 1/8, 1/4, 1/2, Full Frame
  * and Metadata, Back to QC (or Esc). Issue 8: it opens on the rendition that best suits the window,
  * fitted and centred (ViewerStage: zoom, pan), arrow keys go to the neighbouring frame (left/right)
  * and camera (up/down) at the fit, and the Metadata tab is real (frameMetadata.ts). Choosing a tab

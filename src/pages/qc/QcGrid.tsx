@@ -1,7 +1,7 @@
 /**
  * One flight line's thumbnail grid: a row per image index with its time and the six cameras
- * (SPEC §2). The camera header sticks under the app header while the page scrolls. Only rows in
- * the viewport, and one viewport height around it, exist in the DOM at all (SPEC §9), so a
+ * (docs/requirements.md#req-screen-survey-qc). The camera header sticks under the app header while the page scrolls. Only rows in
+ * the viewport, and one viewport height around it, exist in the DOM at all (docs/requirements.md#req-viewport), so a
  * 3 600-row line costs no more than a short one and thumbnails far away are never requested.
  *
  * Keyboard: the ARIA grid pattern with a roving tab stop, so a line is one Tab stop however many

@@ -1,5 +1,5 @@
 /**
- * The survey QC page's decisions (SPEC §4): Start QC while ready but not started; Approve Survey
+ * The survey QC page's decisions (docs/requirements.md#req-survey-qc): Start QC while ready but not started; Approve Survey
  * and Reject Survey (after a confirmation) while in progress, both returning to the capture's
  * surveys list.
  */

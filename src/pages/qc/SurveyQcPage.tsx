@@ -1,5 +1,5 @@
 /**
- * /surveys/{sid}/qc: survey QC (SPEC §2). The survey's facts and decisions, "Make available
+ * /surveys/{sid}/qc: survey QC (docs/requirements.md#req-screen-survey-qc). The survey's facts and decisions, "Make available
  * offline", then its flight lines as collapsible sections (the first open) each holding a
  * windowed thumbnail grid. The open lines and the scroll position are the survey's QC place
  * (qcPlace.ts), restored on return from the viewer. Issue 8: F/U flag and unflag the focused frame

@@ -1,5 +1,5 @@
 /**
- * The QC grid's rows, line by line: one row per image index (SPEC §2), each naming the index of
+ * The QC grid's rows, line by line: one row per image index (docs/requirements.md#req-screen-survey-qc), each naming the index of
  * its images in the photo index and a time label. The index carries no exposure times, so a row's
  * time is the simulated exposure time: lines start a quarter of an hour apart, frames follow every
  * FRAME_INTERVAL_S seconds.

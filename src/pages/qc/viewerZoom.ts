@@ -4,7 +4,7 @@
  * CSS pixels per rendition pixel; offsets are the frame centre's distance from the stage centre.
  */
 
-/** Reduced renditions of a frame (SPEC §7): 1/8, 1/4, 1/2 and 1 (Full Frame). */
+/** Reduced renditions of a frame (docs/requirements.md#req-call-images): 1/8, 1/4, 1/2 and 1 (Full Frame). */
 export type Reduction = 8 | 4 | 2 | 1;
 export const REDUCTIONS: readonly Reduction[] = [8, 4, 2, 1];
 

@@ -1,5 +1,5 @@
 /**
- * The demo data buttons of Settings (SPEC §2, §8), each after a confirmation:
+ * The demo data buttons of Settings (docs/requirements.md#req-screen-settings, #req-flash-texts), each after a confirmation:
  * Reset Demo (reloads the sample data and signs out → /login, 'The demo has been reset.'),
  * Clean Demo (removes all media and surveys → /captures, 'The demo has been cleaned'),
  * SAMPLE ONLY (keeps only the sample project → /captures), and Reload sample data (keeps the

@@ -1,5 +1,5 @@
 /**
- * The settings switches (SPEC §2, §9): the optional Projects and (All) Surveys pages, and row
+ * The settings switches (docs/requirements.md#req-screen-settings, #req-default-flags): the optional Projects and (All) Surveys pages, and row
  * highlighting. The engine owns the flags; a switch sends `setFlags` and shows what comes back.
  */
 import { Switch, makeStyles, tokens } from '@fluentui/react-components';

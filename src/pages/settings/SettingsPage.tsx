@@ -1,5 +1,5 @@
 /**
- * Settings (SPEC §2): pages and display, simulation, and the demo data.
+ * Settings (docs/requirements.md#req-screen-settings): pages and display, simulation, and the demo data.
  */
 import type { ReactNode } from 'react';
 import { Card, Subtitle1, Title2, makeStyles, tokens } from '@fluentui/react-components';

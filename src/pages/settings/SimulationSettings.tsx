@@ -1,5 +1,5 @@
 /**
- * Simulation speed (ARCHITECTURE §4: 1×, 10×, 100×) and the image proxy (empty = the embedded
+ * Simulation speed (docs/architecture.md#arch-simulation-speed: 1×, 10×, 100×) and the image proxy (empty = the embedded
  * offline photo set). Both are engine flags.
  */
 import { useState } from 'react';

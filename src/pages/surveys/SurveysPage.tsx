@@ -1,6 +1,7 @@
 /**
  * /surveys (flag): the first LIST_CAP surveys of the engine's order, with a Capture column
- * (SPEC §2, §9). Surveys not yet received are never displayed (SPEC §4) and not counted.
+ * (docs/requirements.md#req-screen-all-surveys, #req-list-cap). Surveys not yet received are never
+ * displayed (docs/requirements.md#req-displayed-stages) and not counted.
  */
 import { Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { Link, useSearch } from 'wouter';

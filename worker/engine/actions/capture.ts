@@ -1,5 +1,5 @@
 /**
- * Capture actions (SPEC §4, §5): process the selected QC-approved surveys, capture QC start,
+ * Capture actions (docs/requirements.md#req-capture-actions, #req-validation): process the selected QC-approved surveys, capture QC start,
  * approve, reject, publish. Selected surveys follow the capture's stage through processing,
  * capture QC and publishing (docs/workflow-rules.md, Captures).
  */

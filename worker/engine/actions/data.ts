@@ -1,5 +1,5 @@
 /**
- * Whole-world data operations of Settings (SPEC §2, §8; docs/workflow-rules.md, Data operations):
+ * Whole-world data operations of Settings (docs/requirements.md#req-screen-settings, #req-flash-texts; docs/workflow-rules.md, Data operations):
  * Clean Demo, a capture's clean, SAMPLE ONLY. Reset and reload fetch all.json, so the engine runs
  * them itself.
  */

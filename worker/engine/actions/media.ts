@@ -1,5 +1,5 @@
 /**
- * Media and drive actions (SPEC §4, §5; docs/workflow-rules.md, Media and Drives): insert, receive,
+ * Media and drive actions (docs/requirements.md#req-drive-status, #req-validation; docs/workflow-rules.md, Media and Drives): insert, receive,
  * cancel receiving, eject, assign.
  */
 import type { ActionResult, NewSurveyInput } from '../../api';
@@ -96,7 +96,7 @@ export function receiveMedia(ctx: ActionContext, host: string, itemIds: string[]
   media.itemIds = used;
   media.receiveId = receiveIdOf(media.receivedOn, used);
   const surveys = media.surveyIds.map((id) => world.index.surveys[id]).filter((s): s is Survey => !!s);
-  // SPEC §4: receiving lasts as long as the largest survey.
+  // docs/requirements.md#req-media-stages: receiving lasts as long as the largest survey.
   const receiveS = surveys.reduce((max, s) => Math.max(max, s.size), 0) || DEFAULT_WORKFLOW_SECONDS;
   const copyStage = media.workflow.stages[stageIndex(media.workflow, 'copy')]!;
   media.workflow.stages[stageIndex(media.workflow, 'receive')]!.durationS = receiveS;

@@ -1,4 +1,7 @@
-/** Login, logout and flags (SPEC §5 login rules; ARCHITECTURE §4 simulation speed). */
+/**
+ * Login, logout and flags (login rules: docs/requirements.md#req-validation-login; simulation
+ * speed: docs/architecture.md#arch-simulation-speed).
+ */
 import type { ActionResult } from '../../api';
 import { DEMO_PASSWORD, EMAIL_MAX_CHARS, SIMULATION_SPEEDS } from '../../domain/constants';
 import type { Flags } from '../../domain/types';
@@ -16,7 +19,7 @@ export function login(ctx: ActionContext, email: string, password: string): Acti
   const key = address.toLowerCase();
   let user = own(world.index.users, key);
   if (!user) {
-    // The assign list holds every user including the current one (SPEC §5).
+    // The assign list holds every user including the current one (docs/requirements.md#req-validation-assign).
     user = userFromEmail(key);
     world.add('users', key, user);
   }

@@ -1,5 +1,5 @@
 /**
- * Survey actions (SPEC §4, §5): cancel, Process Applanix, Process PodConfig, survey QC start,
+ * Survey actions (docs/requirements.md#req-survey-actions, #req-validation): cancel, Process Applanix, Process PodConfig, survey QC start,
  * approve, reject. Flash texts name a survey by its short id.
  */
 import type { ActionResult, PodconfigFile } from '../../api';

@@ -1,5 +1,5 @@
 /**
- * The compact stored form of one entity (ARCHITECTURE §3, issue "Nothing lost, at any size"): what
+ * The compact stored form of one entity (docs/architecture.md#arch-record, issue "Nothing lost, at any size"): what
  * restore() cannot work out again. Left out: the id (it is the record's key), derived fields,
  * fields at their factory default, child id lists in the world's own order (restore() rebuilds
  * them from the children's pointers), a survey's cpid and default path, and everything a stage

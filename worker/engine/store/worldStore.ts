@@ -1,5 +1,5 @@
 /**
- * Where the engine keeps the world (ARCHITECTURE §3): one record per entity, keyed by kind and id,
+ * Where the engine keeps the world (docs/architecture.md#arch-record): one record per entity, keyed by kind and id,
  * a meta record (data version, save stamps, the session keys), and the answers of calls already
  * applied (so a call replayed after a change of leading tab is answered, not applied twice).
  * A commit is one transaction: all of it lands, or none of it. The IndexedDB implementation is in
