@@ -10,12 +10,11 @@
 import type { FrameFlag } from './domain/frameFlags';
 import type { ViewTable } from './views/table';
 import type {
-  CaptureCounts,
-  CaptureFlags,
+  Capture,
   DriveFlags,
   DriveStatus,
   EntityKind,
-  FlightPlanLine,
+  FlightPlan,
   Id,
   IsoDate,
   MediaFlags,
@@ -56,25 +55,16 @@ export interface UserRow {
   initials: string;
 }
 
-/** A capture as a table row (and a capture page's header) shows it. */
-export interface CaptureRow {
+/** A capture as a table row (and a capture page's header) shows it: its own fields, without its lists and workflow. */
+export interface CaptureRow
+  extends Pick<
+    Capture,
+    | 'captureId' | 'cpid' | 'description' | 'sfid' | 'season' | 'projectId'
+    | 'firstFlownOn' | 'lastFlownOn' | 'firstReceivedOn' | 'lastReceivedOn'
+    | 'counts' | 'stage' | 'flags' | 'published'
+  > {
   key: Id;
-  captureId: Id;
-  cpid: string;
-  description: string;
-  sfid: string;
-  season: string;
-  projectId: Id;
-  firstFlownOn: IsoDate | null;
-  lastFlownOn: IsoDate | null;
-  firstReceivedOn: IsoDate | null;
-  lastReceivedOn: IsoDate | null;
-  /** Its surveys by displayed stage, and its flight plan count. */
-  counts: CaptureCounts;
-  stage: StageView;
   stageOf: EntityRef;
-  flags: CaptureFlags;
-  published: boolean;
 }
 
 /** A survey as a table row shows it (docs/requirements.md#req-survey-table survey table). */
@@ -126,15 +116,9 @@ export interface DriveRow {
   stageOf: EntityRef | null;
 }
 
-export interface FlightPlanRow {
+/** A flight plan as its table and the capture's map show it. */
+export interface FlightPlanRow extends Omit<FlightPlan, 'captureId' | 'surveyIds'> {
   key: Id;
-  flightPlanId: Id;
-  code: string;
-  name: string;
-  altitude: number;
-  time: number;
-  length: number;
-  lines: FlightPlanLine[];
   surveys: number;
   /** How many of its lines some received survey has flown (the capture's map). */
   linesFlown: number;

@@ -3,11 +3,11 @@
  * changed.
  */
 import { memo } from 'react';
-import { TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
+import { TableCell, Text } from '@fluentui/react-components';
 import { shortId } from '../../worker/domain/shortId';
 import type { SurveyRow } from '../../worker/screens';
 import { AppLink } from './AppLink';
-import { useHighlighted } from '../app/highlight';
+import { EntityRow } from './EntityRow';
 import { paths } from '../app/paths';
 import { formatDay } from './dates';
 import { useRowStyles } from './rowStyles';
@@ -29,15 +29,9 @@ export interface SurveyTableRowProps {
 
 export const SurveyTableRow = memo(function SurveyTableRow({ survey, showCapture, showActions, fixedHeight }: SurveyTableRowProps) {
   const styles = useRowStyles();
-  const highlighted = useHighlighted('surveys', survey.surveyId);
   const id = shortId(survey.surveyId);
   return (
-    <TableRow
-      className={mergeClasses(styles.row, highlighted && styles.highlighted)}
-      data-highlighted={highlighted || undefined}
-      style={fixedHeight ? { height: SURVEY_ROW_HEIGHT_PX } : undefined}
-      data-survey-id={survey.surveyId}
-    >
+    <EntityRow kind="surveys" id={survey.surveyId} height={fixedHeight ? SURVEY_ROW_HEIGHT_PX : undefined}>
       <TableCell>{id}</TableCell>
       <TableCell className={styles.nowrap}>{formatDay(survey.flownOn)}</TableCell>
       <TableCell className={styles.nowrap}>{formatDay(survey.receivedOn)}</TableCell>
@@ -70,6 +64,6 @@ export const SurveyTableRow = memo(function SurveyTableRow({ survey, showCapture
           </div>
         </TableCell>
       )}
-    </TableRow>
+    </EntityRow>
   );
 });

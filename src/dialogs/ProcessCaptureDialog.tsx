@@ -5,22 +5,7 @@
  * answers 'Please select at least one survey for processing' when none is.
  */
 import { useState } from 'react';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  TableSelectionCell,
-  Text,
-  createTableColumn,
-  makeStyles,
-  tokens,
-  useTableFeatures,
-  useTableSelection,
-  type TableRowId,
-} from '@fluentui/react-components';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, TableSelectionCell, Text, createTableColumn, makeStyles, tokens, useTableFeatures, useTableSelection, type TableRowId } from '@fluentui/react-components';
 import type { Id } from '../../worker/domain/types';
 import type { CaptureRow, ProcessChoiceRow } from '../../worker/screens';
 import { shortId } from '../../worker/domain/shortId';

@@ -5,12 +5,7 @@
  */
 import type { EntityKind, Id } from '../../worker/domain/types';
 import { highlightRows } from '../app/highlight';
-
-const ROW_ATTRIBUTE: Partial<Record<EntityKind, string>> = {
-  surveys: 'data-survey-id',
-  media: 'data-media-id',
-  captures: 'data-capture-id',
-};
+import { ROW_ATTRIBUTE } from '../components/EntityRow';
 const GIVE_UP_MS = 3000;
 
 export function landOnRow(kind: EntityKind, id: Id): void {

@@ -3,10 +3,10 @@
  * again only when that row changed (the answer keeps the identity of the rows a change leaves).
  */
 import { memo } from 'react';
-import { TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
+import { TableCell, Text } from '@fluentui/react-components';
 import type { CaptureRow } from '../../../worker/screens';
 import { AppLink } from '../../components/AppLink';
-import { useHighlighted } from '../../app/highlight';
+import { EntityRow } from '../../components/EntityRow';
 import { paths } from '../../app/paths';
 import { formatDayRange } from '../../components/dates';
 import { useRowStyles } from '../../components/rowStyles';
@@ -18,14 +18,8 @@ export const CAPTURE_ROW_HEIGHT_PX = 64;
 
 export const CaptureTableRow = memo(function CaptureTableRow({ capture, fixedHeight }: { capture: CaptureRow; fixedHeight: boolean }) {
   const styles = useRowStyles();
-  const highlighted = useHighlighted('captures', capture.captureId);
   return (
-    <TableRow
-      className={mergeClasses(styles.row, highlighted && styles.highlighted)}
-      data-highlighted={highlighted || undefined}
-      style={fixedHeight ? { height: CAPTURE_ROW_HEIGHT_PX } : undefined}
-      data-capture-id={capture.captureId}
-    >
+    <EntityRow kind="captures" id={capture.captureId} height={fixedHeight ? CAPTURE_ROW_HEIGHT_PX : undefined}>
       <TableCell>
         <AppLink href={paths.capture(capture.captureId)}>{capture.cpid}</AppLink>
       </TableCell>
@@ -49,6 +43,6 @@ export const CaptureTableRow = memo(function CaptureTableRow({ capture, fixedHei
           <CaptureActions capture={capture} />
         </div>
       </TableCell>
-    </TableRow>
+    </EntityRow>
   );
 });

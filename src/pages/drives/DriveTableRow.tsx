@@ -4,10 +4,10 @@
  * the drives view's answer.
  */
 import { memo, useState } from 'react';
-import { Badge, Button, TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
+import { Badge, Button, TableCell, Text } from '@fluentui/react-components';
 import type { DriveStatus } from '../../../worker/domain/types';
 import type { DriveRow } from '../../../worker/screens';
-import { useHighlighted } from '../../app/highlight';
+import { EntityRow } from '../../components/EntityRow';
 import { useRowStyles } from '../../components/rowStyles';
 import { StageStatus } from '../../components/StageStatus';
 import { MediaCaptures } from '../../components/MediaCaptures';
@@ -22,11 +22,10 @@ const STATUS_COLOR: Record<DriveStatus, 'informative' | 'success' | 'brand'> = {
 
 export const DriveTableRow = memo(function DriveTableRow({ drive }: { drive: DriveRow }) {
   const styles = useRowStyles();
-  const highlighted = useHighlighted('drives', drive.host);
   const [inserting, setInserting] = useState(false);
   const { flags, media } = drive;
   return (
-    <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)} data-highlighted={highlighted || undefined} data-host={drive.host}>
+    <EntityRow kind="drives" id={drive.host}>
       <TableCell>
         <Text weight="semibold" wrap={false} style={{ whiteSpace: 'nowrap' }}>
           {drive.host}
@@ -66,6 +65,6 @@ export const DriveTableRow = memo(function DriveTableRow({ drive }: { drive: Dri
         </div>
         <InsertMediaDialog open={inserting} drive={drive} onClose={() => setInserting(false)} />
       </TableCell>
-    </TableRow>
+    </EntityRow>
   );
 });

@@ -2,6 +2,7 @@
  * The dashboard (docs/requirements.md#req-screen-dashboard): in progress, recent and mine, as real lists. The worker picks them in
  * one pass over the surveys (the dashboard view) and answers again only when they change.
  */
+import type { ReactNode } from 'react';
 import { Body1, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { Link, useSearch } from 'wouter';
 import { useCurrent, useView } from '../../engine/hooks';
@@ -9,7 +10,31 @@ import type { DashboardAnswer, DashboardListName, RowsOf, SurveyRow } from '../.
 import { PipelineChart } from './PipelineChart';
 import { paths } from '../../app/paths';
 
-const LISTS: readonly DashboardListName[] = ['inProgress', 'recent', 'mine'];
+/** The three lists (docs/requirements.md#req-screen-dashboard: in progress, recent, mine), each with what its date shows and what an empty one says. */
+const CARDS: readonly { list: DashboardListName; title: string; date: 'flown' | 'received'; empty: ReactNode }[] = [
+  { list: 'inProgress', title: 'In progress', date: 'flown', empty: 'Nothing is copying, receiving or processing right now.' },
+  {
+    list: 'recent',
+    title: 'Recent',
+    date: 'received',
+    empty: (
+      <>
+        No surveys have been received. Insert and receive media on the <strong>Drives</strong> page.
+      </>
+    ),
+  },
+  {
+    list: 'mine',
+    title: 'Mine',
+    date: 'flown',
+    empty: (
+      <>
+        No surveys are assigned to you. Assign received media on the <strong>Drives</strong> or <strong>Media</strong> page.
+      </>
+    ),
+  },
+];
+const LISTS: readonly DashboardListName[] = CARDS.map((card) => card.list);
 const EMPTY: RowsOf<SurveyRow> = { rows: [], total: 0, start: 0 };
 const LOADING: DashboardAnswer = { inProgress: EMPTY, recent: EMPTY, mine: EMPTY, surveysByStage: {}, capturesByStage: {} };
 
@@ -62,42 +87,9 @@ export default function HomePage() {
         <PipelineChart surveysByStage={dashboard.surveysByStage} capturesByStage={dashboard.capturesByStage} />
       )}
       <div className={full ? undefined : s.grid}>
-        {shows('inProgress') && (
-        <DashboardCard
-          title="In progress"
-          list={dashboard.inProgress}
-          date="flown"
-          allHref={allHref('inProgress')}
-          empty="Nothing is copying, receiving or processing right now."
-        />
-        )}
-        {shows('recent') && (
-        <DashboardCard
-          title="Recent"
-          list={dashboard.recent}
-          date="received"
-          allHref={allHref('recent')}
-          empty={
-            <>
-              No surveys have been received. Insert and receive media on the <strong>Drives</strong> page.
-            </>
-          }
-        />
-        )}
-        {shows('mine') && (
-        <DashboardCard
-          title="Mine"
-          list={dashboard.mine}
-          date="flown"
-          allHref={allHref('mine')}
-          empty={
-            <>
-              No surveys are assigned to you. Assign received media on the <strong>Drives</strong> or{' '}
-              <strong>Media</strong> page.
-            </>
-          }
-        />
-        )}
+        {CARDS.filter((card) => shows(card.list)).map((card) => (
+          <DashboardCard key={card.list} title={card.title} list={dashboard[card.list]} date={card.date} allHref={allHref(card.list)} empty={card.empty} />
+        ))}
       </div>
     </div>
   );

@@ -3,9 +3,9 @@
  * Drawn from its row in the media view's answer.
  */
 import { memo } from 'react';
-import { TableCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
+import { TableCell, Text } from '@fluentui/react-components';
 import type { MediaRow } from '../../../worker/screens';
-import { useHighlighted } from '../../app/highlight';
+import { EntityRow } from '../../components/EntityRow';
 import { formatDay } from '../../components/dates';
 import { useRowStyles } from '../../components/rowStyles';
 import { StageStatus } from '../../components/StageStatus';
@@ -14,9 +14,8 @@ import { MediaActions } from '../../components/MediaActions';
 
 export const MediaTableRow = memo(function MediaTableRow({ media }: { media: MediaRow }) {
   const styles = useRowStyles();
-  const highlighted = useHighlighted('media', media.mediaId);
   return (
-    <TableRow className={mergeClasses(styles.row, highlighted && styles.highlighted)} data-highlighted={highlighted || undefined} data-media-id={media.mediaId}>
+    <EntityRow kind="media" id={media.mediaId}>
       <TableCell className={styles.nowrap}>{formatDay(media.receivedOn)}</TableCell>
       <TableCell>
         <Text block>{media.receiveId ?? media.mediaId}</Text>
@@ -43,6 +42,6 @@ export const MediaTableRow = memo(function MediaTableRow({ media }: { media: Med
           />
         </div>
       </TableCell>
-    </TableRow>
+    </EntityRow>
   );
 });

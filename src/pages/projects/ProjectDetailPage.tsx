@@ -1,58 +1,18 @@
 /**
  * /projects/{pid} (docs/requirements.md#req-screen-projects): the project and its captures, each linking to its surveys tab.
  */
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { AppLink } from '../../components/AppLink';
-import { memo } from 'react';
-import type { CaptureRow } from '../../../worker/screens';
 import { useView } from '../../engine/hooks';
 import { BootSpinner } from '../../shell/BootSpinner';
 import { paths } from '../../app/paths';
 import { PageHeading } from '../../components/PageHeading';
-import { StageStatus } from '../../components/StageStatus';
-import { formatDayRange } from '../../components/dates';
 import { NotFoundPage } from '../NotFoundPage';
+import { CaptureTable } from '../captures/CaptureTable';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  // Columns sized by their content: Fluent's fixed layout gives every column the same width.
-  table: { backgroundColor: tokens.colorNeutralBackground1, tableLayout: 'auto' },
   link: { color: tokens.colorBrandForegroundLink },
-  muted: { color: tokens.colorNeutralForeground3 },
-});
-
-const ProjectCaptureRow = memo(function ProjectCaptureRow({ capture: c }: { capture: CaptureRow }) {
-  const s = useStyles();
-  return (
-    <TableRow>
-      <TableCell>
-        <AppLink href={paths.capture(c.captureId, 'surveys')} className={s.link}>
-          {c.cpid}
-        </AppLink>
-      </TableCell>
-      <TableCell>
-        {c.description}
-        <div className={s.muted}>
-          {c.sfid} · {c.season}
-        </div>
-      </TableCell>
-      <TableCell>{formatDayRange(c.firstFlownOn, c.lastFlownOn)}</TableCell>
-      <TableCell>{formatDayRange(c.firstReceivedOn, c.lastReceivedOn)}</TableCell>
-      <TableCell>{c.counts.surveys}</TableCell>
-      <TableCell>
-        <StageStatus stage={c.stage} />
-      </TableCell>
-    </TableRow>
-  );
 });
 
 export default function ProjectDetailPage({ projectId }: { projectId: string }) {
@@ -74,30 +34,7 @@ export default function ProjectDetailPage({ projectId }: { projectId: string }) 
           </>
         }
       />
-      <Table className={s.table} aria-label={`Captures of ${project.projectId}`}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>Capture</TableHeaderCell>
-            <TableHeaderCell>Description</TableHeaderCell>
-            <TableHeaderCell>Flown</TableHeaderCell>
-            <TableHeaderCell>Received</TableHeaderCell>
-            <TableHeaderCell>Surveys</TableHeaderCell>
-            <TableHeaderCell>Status</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={6} className={s.muted}>
-                This project has no captures.
-              </TableCell>
-            </TableRow>
-          )}
-          {rows.map((row) => (
-            <ProjectCaptureRow key={row.key} capture={row} />
-          ))}
-        </TableBody>
-      </Table>
+      <CaptureTable label={`Captures of ${project.projectId}`} rows={rows} empty="This project has no captures." />
     </div>
   );
 }

@@ -2,17 +2,7 @@
  * /projects (docs/requirements.md#req-screen-projects, behind the projects flag): every project with its captures and surveys, and
  * a View Project link.
  */
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title2,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { AppLink } from '../../components/AppLink';
 import { useView } from '../../engine/hooks';
 import type { ProjectRow } from '../../../worker/screens';
