@@ -1,5 +1,5 @@
 /**
- * The capture table of SPEC §2: Capture, Description, Flown, Received, Surveys (with the breakdown
+ * The capture table of docs/requirements.md#req-screen-captures: Capture, Description, Flown, Received, Surveys (with the breakdown
  * on hover), Flight Plans, Status, Actions. /captures sorts it by capture id or last received date;
  * a project's page lists its captures in it too. It draws the rows a view answered; a long list is
  * a window of rows (`start` of `total`), the rest stood in for by spacers of their height.
