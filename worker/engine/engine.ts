@@ -12,7 +12,7 @@ import { Emitter } from '../domain/emitter';
 import { restore } from '../domain/restore';
 import type { Db, EntityKind, SearchEntry } from '../domain/types';
 import { applyAction, type SyncAction } from './actions/dispatch';
-import type { ActionContext } from './actions/context';
+import { actionFault, type ActionContext } from './actions/context';
 import { realClock, type Cancel, type Clock } from './clock';
 import { captureRowsBatch, commitBatch, judgeStored, parseCurrent, parseFlags, serialise, wholeWorldBatch, type LegacyStore } from './persistence';
 import { LiveSearch } from './liveSearch';
@@ -277,7 +277,15 @@ export function createEngine(deps: EngineDeps): Engine {
     const now = clock.now();
     step(world, now);
     const ctx: ActionContext = { world, now, newId };
-    const result = applyAction(ctx, action as SyncAction);
+    let result: ActionResult;
+    try {
+      result = applyAction(ctx, action as SyncAction);
+    } catch (error) {
+      // A handler that throws is a bug, and it may have changed part of the world first: memory goes
+      // back to what the store holds (the world before this action) and the call is answered.
+      await rollBack();
+      return { ok: false, error: actionFault(error) };
+    }
     try {
       const extra: Partial<WorldBatch> = {};
       if (callId) {
