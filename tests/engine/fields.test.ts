@@ -25,6 +25,17 @@ describe('login email is at most 254 characters', () => {
     await expectRefused(h, { type: 'login', email: at(n), password: 'demo' }, 'invalid email', 'email');
   });
 
+  it.each([
+    ['a right-to-left override', 'ann\u202E@example.com'],
+    ['a zero-width space', 'ann\u200B.lee@example.com'],
+    ['a zero-width joiner', 'ann\u200D@example.com'],
+    ['a NUL', 'ann\u0000@example.com'],
+    ['a byte-order mark', 'ann@exa\uFEFFmple.com'],
+  ])('an email with %s: invalid email (issue 19)', async (_what, email) => {
+    const h = await harness({ login: false });
+    await expectRefused(h, { type: 'login', email, password: 'demo' }, 'invalid email', 'email');
+  });
+
   it('254 characters signs in', async () => {
     const h = await harness({ login: false });
     expect(await h.do({ type: 'login', email: at(254), password: 'demo' })).toMatchObject({ ok: true });

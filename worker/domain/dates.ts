@@ -2,6 +2,7 @@
  * Calendar days as the product shows and stores them (`yyyy-MM-dd`, local time) and the receive id
  * of SPEC §5: the received date as YYMMDD, '_', then the item ids joined with '_'.
  */
+import { EARLIEST_DAY } from './constants';
 import type { IsoDate } from './types';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -23,4 +24,15 @@ export function receiveIdOf(receivedOn: IsoDate, itemIds: readonly string[]): st
 
 export function isIsoDay(value: unknown): value is IsoDate {
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+}
+
+/**
+ * A real calendar day from EARLIEST_DAY on (issue 19: '2024-99-99' and year 0001 were accepted):
+ * the rule for every stored or inserted day. Whether it may be after today is the caller's to say.
+ */
+export function isCalendarDay(value: unknown): value is IsoDate {
+  if (!isIsoDay(value) || value < EARLIEST_DAY) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
 }

@@ -8,7 +8,8 @@ import type { BootInput, Flash } from '../api';
 import { DATA_VERSION } from '../domain/constants';
 import { restore } from '../domain/restore';
 import type { Db } from '../domain/types';
-import { chooseStored, judge, judgeStored, parseCurrent, parseFlags, readLegacy, type Candidate, type Judgement, type LegacyStore } from './persistence';
+import { checkCurrent, checkFlags } from '../domain/session';
+import { chooseStored, judge, judgeStored, readLegacy, repairNotice, type Candidate, type Judgement, type LegacyStore } from './persistence';
 import type { StoredWorld, WorldStore } from './store/worldStore';
 
 export type SampleResult = { ok: true; db: Db } | { ok: false; error: string };
@@ -69,14 +70,18 @@ export async function chooseBootWorld(opts: {
   const notices = [...choice.notices];
   let candidate: Candidate | null = choice.chosen;
   if (!candidate) {
-    const flags = parseFlags(local.flags);
-    const sample = await opts.loadSample(flags.speed);
+    const flags = checkFlags(local.flags);
+    const sample = await opts.loadSample(flags.value.speed);
     if (sample.ok) {
-      candidate = { db: sample.db, current: parseCurrent(local.current), flags, source: 'all.json' };
+      const current = checkCurrent(local.current);
+      candidate = { db: sample.db, current: current.value, flags: flags.value, source: 'all.json', repaired: [...current.repaired, ...flags.repaired] };
     } else {
       notices.push({ category: 'danger', text: `The sample data could not be loaded: ${sample.error}` });
       candidate = choice.fallback;
     }
   }
+  // Issue 19: what was dropped or repaired to read the chosen copy is said, once.
+  const repaired = repairNotice(candidate?.repaired ?? []);
+  if (repaired) notices.push(repaired);
   return { candidate, notices, calls: stored?.calls ?? [] };
 }

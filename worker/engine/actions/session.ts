@@ -1,15 +1,15 @@
 /** Login, logout and flags (SPEC §5 login rules; ARCHITECTURE §4 simulation speed). */
 import type { ActionResult } from '../../api';
-import { DEMO_PASSWORD, EMAIL_MAX_CHARS, SIMULATION_SPEEDS } from '../../domain/constants';
+import { DEMO_PASSWORD, SIMULATION_SPEEDS } from '../../domain/constants';
 import type { Flags } from '../../domain/types';
-import { EMAIL_PATTERN, userFromEmail } from '../../domain/users';
+import { isEmail, userFromEmail } from '../../domain/users';
 import { rebaseAll } from '../simulation';
 import { own, fail, type ActionContext } from './context';
 
 export function login(ctx: ActionContext, email: string, password: string): ActionResult {
   const address = typeof email === 'string' ? email.trim() : '';
   if (!address) return fail('missing email', 'email');
-  if (address.length > EMAIL_MAX_CHARS || !EMAIL_PATTERN.test(address)) return fail('invalid email', 'email');
+  if (!isEmail(address)) return fail('invalid email', 'email');
   if (!password) return fail('missing password', 'password');
   if (password !== DEMO_PASSWORD) return fail('invalid password', 'password');
   const { world } = ctx;
