@@ -93,9 +93,13 @@ export type ActionResult =
    * `podconfig`: what a PodConfig file holds (checkPodconfig).
    */
   | { ok: true; flash?: Flash; highlight?: Highlight[]; session?: { current: Current; flags: Flags }; podconfig?: PodconfigSummary }
-  /** `field` names the input the message belongs beside (login: 'email' | 'password'). */
-  /** `storage`: the browser refused to store the change (nothing changed; the UI says so wherever it is). */
-  | { ok: false; error: string; field?: string; storage?: true };
+  /**
+   * `field` names the input the message belongs beside (login: 'email' | 'password'). `fields`,
+   * when more than one input is wrong at once (login with both), holds every message by input;
+   * `error` and `field` are then the first of them.
+   * `storage`: the browser refused to store the change (nothing changed; the UI says so wherever it is).
+   */
+  | { ok: false; error: string; field?: string; fields?: Record<string, string>; storage?: true };
 
 /**
  * One message per tick or action. `seq` grows by one per event; a client that sees a gap asks for

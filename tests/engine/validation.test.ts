@@ -33,6 +33,20 @@ describe('login (SPEC §5)', () => {
     expect(h.engine.world.current.loggedIn).toBe(false);
   });
 
+  it.each([
+    ['', '', { email: 'missing email', password: 'missing password' }],
+    ['ann', '', { email: 'invalid email', password: 'missing password' }],
+    ['', 'nope', { email: 'missing email', password: 'invalid password' }],
+    ['ann', 'nope', { email: 'invalid email', password: 'invalid password' }],
+  ])('%j / %j: both fields are named at once (issue 19)', async (email, password, fields) => {
+    const h = await harness({ login: false });
+    h.engine.tick();
+    const before = h.engine.serialise();
+    expect(await h.do({ type: 'login', email, password })).toEqual({ ok: false, error: fields.email, field: 'email', fields });
+    expect(h.engine.serialise()).toBe(before);
+    expect(h.engine.world.current.loggedIn).toBe(false);
+  });
+
   it('logs in a known user, or one derived from the email (added to the assign list)', async () => {
     const h = await harness({ login: false });
     expect(await h.do({ type: 'login', email: ANN, password: 'demo' })).toMatchObject({ ok: true, session: { current: { loggedIn: true } } });

@@ -6,12 +6,25 @@ import { isEmail, userFromEmail } from '../../domain/users';
 import { rebaseAll } from '../simulation';
 import { own, fail, type ActionContext } from './context';
 
+/** SPEC §5: both fields are judged, so a person with both wrong reads both messages at once (issue 19). */
+function loginProblems(address: string, password: unknown): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!address) problems.email = 'missing email';
+  else if (!isEmail(address)) problems.email = 'invalid email';
+  if (!password) problems.password = 'missing password';
+  else if (password !== DEMO_PASSWORD) problems.password = 'invalid password';
+  return problems;
+}
+
 export function login(ctx: ActionContext, email: string, password: string): ActionResult {
   const address = typeof email === 'string' ? email.trim() : '';
-  if (!address) return fail('missing email', 'email');
-  if (!isEmail(address)) return fail('invalid email', 'email');
-  if (!password) return fail('missing password', 'password');
-  if (password !== DEMO_PASSWORD) return fail('invalid password', 'password');
+  const problems = loginProblems(address, password);
+  const fields = Object.keys(problems);
+  const first = fields[0];
+  if (first !== undefined) {
+    const refused = fail(problems[first]!, first);
+    return fields.length > 1 && !refused.ok ? { ...refused, fields: problems } : refused;
+  }
   const { world } = ctx;
   const key = address.toLowerCase();
   let user = own(world.index.users, key);
