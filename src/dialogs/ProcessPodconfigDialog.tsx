@@ -10,6 +10,7 @@ import { CheckmarkCircleRegular, DocumentRegular } from '@fluentui/react-icons';
 import type { PodconfigSummary } from '../../worker/api';
 import type { Survey } from '../engine/entities';
 import { DialogForm, formDialog } from '../components/FormDialog';
+import { REFUSED_ATTRIBUTE } from '../components/useRevealRefusal';
 import { TruncatedText } from '../components/TruncatedText';
 import { useAction } from '../app/useAction';
 import { SurveySummary } from './SurveySummary';
@@ -104,7 +105,10 @@ function ProcessPodconfigForm({ survey, onClose }: ProcessPodconfigFormProps) {
           onDrop={onDrop}
         >
           <Text>Drop the PodConfig .xml file here, or</Text>
-          <Button onClick={() => input.current?.click()}>Choose file</Button>
+          {/* After a refused file, focus comes back here, to choose another. */}
+          <Button onClick={() => input.current?.click()} {...{ [REFUSED_ATTRIBUTE]: check.state === 'error' ? 'true' : undefined }}>
+            Choose file
+          </Button>
           <input
             ref={input}
             className={styles.hidden}
