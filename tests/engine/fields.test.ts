@@ -82,3 +82,28 @@ describe('media ids when receiving', () => {
     expect(h.engine.world.current.user?.email).toBe(ANN);
   });
 });
+
+describe('the image proxy is an http(s) address (issue 19)', () => {
+  const NOT_HTTP = 'The image proxy must be an http:// or https:// address, such as https://imageproxy.example/convert';
+
+  it.each([
+    ['javascript:', 'javascript:alert(1)', NOT_HTTP],
+    ['another scheme', 'ftp://proxy.example/x', NOT_HTTP],
+    ['plain text', 'imageproxy', NOT_HTTP],
+    ['a space inside', 'https://proxy.example/a b', NOT_HTTP],
+    ['no host', 'https://', NOT_HTTP],
+    ['100 kB', `https://proxy.example/${'x'.repeat(100_000)}`, 'The image proxy address is longer than 2000 characters'],
+  ])('%s is refused beside the field', async (_what, imageProxy, error) => {
+    const h = await harness();
+    await expectRefused(h, { type: 'setFlags', flags: { imageProxy } }, error, 'imageProxy');
+    expect(h.engine.world.flags.imageProxy).toBe('');
+  });
+
+  it('an http(s) address is kept, and empty goes back to the embedded photos', async () => {
+    const h = await harness();
+    expect(await h.do({ type: 'setFlags', flags: { imageProxy: ' https://imageproxy.example/convert?fmt=jpg ' } })).toMatchObject({ ok: true });
+    expect(h.engine.world.flags.imageProxy).toBe('https://imageproxy.example/convert?fmt=jpg');
+    expect(await h.do({ type: 'setFlags', flags: { imageProxy: '' } })).toMatchObject({ ok: true });
+    expect(h.engine.world.flags.imageProxy).toBe('');
+  });
+});

@@ -1,6 +1,7 @@
 /** Login, logout and flags (SPEC §5 login rules; ARCHITECTURE §4 simulation speed). */
 import type { ActionResult } from '../../api';
 import { DEMO_PASSWORD, SIMULATION_SPEEDS } from '../../domain/constants';
+import { imageProxyProblem } from '../../domain/imageProxy';
 import type { Flags } from '../../domain/types';
 import { isEmail, userFromEmail } from '../../domain/users';
 import { rebaseAll } from '../simulation';
@@ -55,7 +56,10 @@ export function setFlags(ctx: ActionContext, patch: Partial<Flags>): ActionResul
     next.speed = patch.speed;
   }
   if (patch.imageProxy !== undefined) {
-    if (typeof patch.imageProxy !== 'string') return fail('invalid image proxy');
+    // Issue 19: only an http(s) address, bounded (the rule stored flags are read by too).
+    if (typeof patch.imageProxy !== 'string') return fail('invalid image proxy', 'imageProxy');
+    const problem = imageProxyProblem(patch.imageProxy);
+    if (problem) return fail(problem, 'imageProxy');
     next.imageProxy = patch.imageProxy.trim();
   }
   const speedChanged = next.speed !== ctx.world.flags.speed;
