@@ -31,7 +31,12 @@ export function isIsoDay(value: unknown): value is IsoDate {
  * the rule for every stored or inserted day. Whether it may be after today is the caller's to say.
  */
 export function isCalendarDay(value: unknown): value is IsoDate {
-  if (!isIsoDay(value) || value < EARLIEST_DAY) return false;
+  return isRealDay(value) && value >= EARLIEST_DAY;
+}
+
+/** A `yyyy-MM-dd` that names a day of the calendar: not '2024-99-99', not 30 February. */
+export function isRealDay(value: unknown): value is IsoDate {
+  if (!isIsoDay(value)) return false;
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
   const day = new Date(Date.UTC(y, m - 1, d));
   return day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
