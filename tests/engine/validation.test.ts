@@ -76,7 +76,7 @@ describe('insert and receive (SPEC §5)', () => {
 
   it('insert takes a flown-on date from 1 January 1990 to today', async () => {
     const h = await harness();
-    const at = (flownOn: string) => ({ type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn }] }) as const;
+    const at = (flownOn: string): Action => ({ type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn }] });
     expect(await h.do(at('1990-01-01'))).toMatchObject({ ok: true });
     expect(await h.do(at('2024-02-29'))).toMatchObject({ ok: false, error: 'Drive drive-01 is not empty' });
   });
