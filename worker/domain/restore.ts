@@ -184,8 +184,9 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
   for (const kind of ENTITY_KINDS) maps[kind] = need(rawIndex[kind], kind, isObj, 'an object');
 
   /**
-   * Each entity of a kind, read by `read` from its checked fields (a fresh object: the stored one is
-   * never spread into the world) under its own id, which must meet its kind's rule.
+   * Each entity of a kind, read by `read` from its checked fields (a fresh object, ours to fill in
+   * and hand to the factory: the stored one is never spread into the world) under its own id,
+   * which must meet its kind's rule.
    */
   const each = (kind: EntityKind, read: (id: string, path: string, fields: Obj, raw: Obj) => void) => {
     const rule = keyRule(kind);
@@ -209,7 +210,7 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
     index.users[id] = { ...userFromEmail(id, f.name as string | undefined), email: id };
   });
   each('projects', (id, _p, f) => {
-    index.projects[id] = makeProject({ ...f, projectId: id, captureIds: [] });
+    index.projects[id] = makeProject(Object.assign(f, { projectId: id, captureIds: [] }));
   });
   each('captures', (id, p, f, raw) => {
     const cpid = str(raw, p, 'cpid');
@@ -217,17 +218,17 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
     const projectId = str(raw, p, 'projectId');
     named(index.projects, projectId, `${p}.projectId`, 'project');
     const workflow = restoreWorkflow('captures', raw.workflow, `${p}.workflow`, now, speed, inPlace, problems);
-    index.captures[id] = assembleCapture({ ...(f as Partial<Capture>), captureId: id, cpid, projectId, workflow, flightPlanIds: [], surveyIds: [] }, now);
+    index.captures[id] = assembleCapture(Object.assign(f as Partial<Capture>, { captureId: id, cpid, projectId, workflow, flightPlanIds: [], surveyIds: [] }), now);
   });
   each('flightPlans', (id, p, f, raw) => {
     const captureId = str(raw, p, 'captureId');
     const capture = named(index.captures, captureId, `${p}.captureId`, 'capture');
-    index.flightPlans[id] = makeFlightPlan({ ...f, flightPlanId: id, captureId, surveyIds: [] });
+    index.flightPlans[id] = makeFlightPlan(Object.assign(f, { flightPlanId: id, captureId, surveyIds: [] }));
     capture.flightPlanIds.push(id);
   });
   each('media', (id, p, f, raw) => {
     const workflow = restoreWorkflow('media', raw.workflow, `${p}.workflow`, now, speed, inPlace, problems);
-    index.media[id] = assembleMedia({ ...f, mediaId: id, workflow, surveyIds: [] }, now);
+    index.media[id] = assembleMedia(Object.assign(f, { mediaId: id, workflow, surveyIds: [] }), now);
   });
   each('surveys', (id, p, f, raw) => {
     const captureId = str(raw, p, 'captureId');
@@ -239,14 +240,14 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
     const flownOn = str(raw, p, 'flownOn');
     if (!isCalendarDay(flownOn)) fail(`${p}.flownOn is not a calendar day (yyyy-MM-dd) from 1990`);
     const workflow = restoreWorkflow('surveys', raw.workflow, `${p}.workflow`, now, speed, inPlace, problems);
-    index.surveys[id] = assembleSurvey({ ...f, surveyId: id, captureId, cpid: capture.cpid, flightPlanId, mediaId, flownOn, workflow }, now);
+    index.surveys[id] = assembleSurvey(Object.assign(f, { surveyId: id, captureId, cpid: capture.cpid, flightPlanId, mediaId, flownOn, workflow }), now);
     capture.surveyIds.push(id);
     plan.surveyIds.push(id);
     media.surveyIds.push(id);
   });
   each('drives', (id, _p, f) => {
     const mediaId = f.mediaId as string | null | undefined;
-    index.drives[id] = makeDrive({ ...f, host: id, mediaId: mediaId && ownIn(index.media, mediaId) ? mediaId : null });
+    index.drives[id] = makeDrive(Object.assign(f, { host: id, mediaId: mediaId && ownIn(index.media, mediaId) ? mediaId : null }));
   });
   // Cross references follow the entities' own ids; stored orders are kept where still valid.
   for (const c of Object.values(index.captures)) {
