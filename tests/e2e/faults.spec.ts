@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { DataFile, Survey } from '../../worker/domain/types';
-import { DEMO_USER, flash, login, rowOf, sampleData, signIn } from './helpers';
+import { DEMO_USER, flash, login, receiveTakenLabel, rowOf, sampleData, signIn } from './helpers';
 
 const SAMPLE = readFileSync('public/samples/podconfig-sample.xml');
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
@@ -167,20 +167,11 @@ test.describe('item 5: stored values of the wrong shape', () => {
 
 test.describe('item 6: after a refused OK, focus is on what to fix', () => {
   test('Receive with a media id already in another drive: focus on that field, and Escape still closes', async ({ page }) => {
-    await signIn(page, '/drives');
-    const data = await sampleData(page);
-    const ready = Object.values(data.index.drives).find((d) => d.mediaId && data.index.media[d.mediaId]?.isNew && d.host !== 'ingest-01')!;
-    await rowOf(page, ready.host).getByRole('button', { name: 'Receive' }).click();
-    const dialog = page.getByRole('dialog');
-    const ids = dialog.getByRole('textbox', { name: /Media ID/ });
-    const count = await ids.count();
-    for (let i = 0; i < count; i++) await ids.nth(i).fill(i === 0 ? 'TS007' : `HD-${i}`);
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await expect(dialog.getByRole('alert').filter({ hasText: 'TS007 is already in ingest-01' })).toBeVisible();
+    const { host, dialog, ids } = await receiveTakenLabel(page);
     await expect(ids.first()).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
-    await expect(rowOf(page, ready.host)).toContainText('Ready');
+    await expect(rowOf(page, host)).toContainText('Ready');
   });
 
   test('Insert with no bay: focus on the first bay; with a flown-on date in year 0001: focus on that date, and the calendar starts in 1990', async ({ page }) => {
