@@ -13,7 +13,7 @@ import { DEFAULT_WORKFLOW_SECONDS } from './constants';
 import type { Capture, Db, EntityKind, EntityMaps, IdLists, Stage, Workflow } from './types';
 import { captureDates, deriveAll } from './derive';
 import { assembleCapture, assembleMedia, assembleSurvey, makeDrive, makeFlightPlan, makeProject } from './entities';
-import { checkedFields, isObj, keyRule, kindOf, shownId, type Obj, type Rule } from './storedFields';
+import { checkedFields, isObj, keyRule, kindOf, shownId, STAGE_RULE_LIST, type Obj, type Rule } from './storedFields';
 import { userFromEmail } from './users';
 import { progressAt, spanMs, STAGE_STATES } from './workflow';
 import { stageDef, withDefinition, type WorkflowKind } from './stageCatalog';
@@ -106,20 +106,6 @@ function need<T>(value: unknown, path: string, check: (v: unknown) => v is T, wh
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
-const isTime = (v: unknown) => isNumber(v) && v >= 0;
-const isLabel = (v: unknown) => typeof v === 'string' && v.length <= 200;
-
-/** A stage's optional fields (name, state and automatic are read first), each with its rule. */
-const STAGE_RULES: Record<string, Rule> = {
-  label: { ok: isLabel, what: 'text of at most 200 characters' },
-  labels: { ok: (v) => isObj(v) && Object.values(v).every(isLabel), what: 'labels by state' },
-  hidden: { ok: (v) => typeof v === 'boolean', what: 'true or false' },
-  durationS: { ok: isTime, what: 'a number of seconds' },
-  startedAt: { ok: isTime, what: 'an instant' },
-  expectedEndAt: { ok: isTime, what: 'an instant' },
-  endedAt: { ok: isTime, what: 'an instant' },
-  progress: { ok: (v) => isNumber(v) && v >= 0 && v <= 100, what: 'a percentage' },
-};
 
 function optional<T>(value: unknown, path: string, check: (v: unknown) => v is T, what: string): T | undefined {
   if (value === undefined || value === null) return undefined;
@@ -140,13 +126,18 @@ function restoreWorkflow(kind: WorkflowKind, value: unknown, path: string, now: 
     const state = need(given.state, `${p}.state`, isString, 'a string');
     if (!(STAGE_STATES as readonly string[]).includes(state)) fail(`${p}.state "${state.slice(0, 40)}" is not a stage state`);
     const automatic = typeof given.automatic === 'boolean' ? given.automatic : (stageDef(kind, name)?.automatic ?? false);
-    // Only a stage's own fields, each of its type: a label that is an object would reach the page.
-    const st: Obj = inPlace ? given : { ...given };
-    for (const key in st) {
-      if (key === 'name' || key === 'state' || key === 'automatic') continue;
-      const rule = STAGE_RULES[key];
-      if (rule && st[key] !== undefined && !rule.ok(st[key])) problems.wrong(`${p}.${key}`, st[key], rule.what);
-      if (!rule || (st[key] !== undefined && !rule.ok(st[key]))) delete st[key];
+    // A stage's own fields, each of its type (a label that is an object would reach the page); a
+    // copy takes nothing else. The store's own records are checked in place, field by field.
+    const st: Obj = inPlace ? given : { name, state };
+    for (const [key, rule] of STAGE_RULE_LIST) {
+      const value = given[key];
+      if (value === undefined) continue;
+      if (rule.ok(value)) {
+        if (st !== given) st[key] = value;
+      } else {
+        problems.wrong(`${p}.${key}`, value, rule.what);
+        if (st === given) delete st[key];
+      }
     }
     st.automatic = automatic;
     return withDefinition(kind, st as unknown as Stage);
@@ -172,7 +163,7 @@ function ownIn<T>(map: Record<string, T>, id: string): T | undefined {
 }
 
 /** A cpid: what the capture table and every flash show, so bounded text with nothing hidden. */
-const CPID: Rule = { ok: (v) => keyRule('captures').ok(v), what: 'a capture id of 1 to 100 characters' };
+const CPID: Rule = { ok: keyRule('captures').ok, what: 'a capture id of 1 to 100 characters' };
 
 function restoreObject(data: unknown, now: number, speed: number, inPlace: boolean, problems: Problems): Db {
   const top = need(data, 'the file', isObj, 'an object');

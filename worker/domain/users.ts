@@ -15,9 +15,12 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}]/u;
 
+/** Printable ASCII, the common case (ids, most emails), holds none: answered without the Unicode scan. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** A name or an address shown to people: no character that hides or reorders what it says. */
 export function hasHiddenCharacter(text: string): boolean {
-  return HIDDEN_CHARACTER.test(text);
+  return !PRINTABLE_ASCII.test(text) && HIDDEN_CHARACTER.test(text);
 }
 
 /** The one email rule (login, the stored session, stored users): bounded, `{email}`, nothing hidden. */
