@@ -1,7 +1,9 @@
 /**
  * The router: every route of the table in src/app/routes.tsx, behind its guard (docs/requirements.md#req-roles):
  * anonymous visitors go to /login with a `redirect` query; /logout and Page Not Found work in any
- * state; /projects… and /surveys exist only with their flags.
+ * state; /projects… and /surveys exist only with their flags. An error boundary holds the routes
+ * (going to another path draws afresh) and one more the whole shell (issue 19): an uncaught error
+ * shows what happened, never a white page.
  */
 import { Suspense, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
@@ -11,6 +13,7 @@ import { BootSpinner } from './shell/BootSpinner';
 import { PRODUCT_NAME } from './shell/Logo';
 import { RequireFlag, RequireLogin } from './shell/RouteGuard';
 import { WhenReady } from './shell/WhenReady';
+import { ErrorBoundary } from './shell/ErrorBoundary';
 import { NotFoundPage } from './pages/NotFoundPage';
 
 /** Starts loading the page a path opens before the first render needs it. */
@@ -49,8 +52,20 @@ function DocumentTitle() {
 
 export function App() {
   return (
-    <Layout>
-      <DocumentTitle />
+    <ErrorBoundary scope="app">
+      <Layout>
+        <DocumentTitle />
+        <Pages />
+      </Layout>
+    </ErrorBoundary>
+  );
+}
+
+/** The page of the path, inside the pages' error boundary (Suspense too: a page that fails to load is caught). */
+function Pages() {
+  const [location] = useLocation();
+  return (
+    <ErrorBoundary resetKey={location} scope="page">
       <Suspense fallback={<BootSpinner label="Loading…" />}>
         <Switch>
           {ROUTES.map((route) => (
@@ -66,6 +81,6 @@ export function App() {
           </Route>
         </Switch>
       </Suspense>
-    </Layout>
+    </ErrorBoundary>
   );
 }

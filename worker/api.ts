@@ -98,10 +98,12 @@ export type ActionResult =
    */
   | { ok: true; flash?: Flash; highlight?: Highlight[]; session?: { current: Current; flags: Flags } }
   /**
-   * `field` names the input the message belongs beside (login: 'email' | 'password').
+   * `field` names the input the message belongs beside (login: 'email' | 'password'). `fields`,
+   * when more than one input is wrong at once (login with both), holds every message by input;
+   * `error` and `field` are then the first of them.
    * `storage`: the browser refused to store the change (nothing changed; the UI says so wherever it is).
    */
-  | { ok: false; error: string; field?: string; storage?: true };
+  | { ok: false; error: string; field?: string; fields?: Record<string, string>; storage?: true };
 
 /** Checking a PodConfig file changes nothing: what it holds, or why it is refused. */
 export type PodconfigCheck = { ok: true; summary: PodconfigSummary } | { ok: false; error: string };

@@ -25,6 +25,7 @@ import {
   MessageBarBody,
   Spinner,
 } from '@fluentui/react-components';
+import { useRevealRefusal } from './useRevealRefusal';
 
 export interface FormDialogProps {
   open: boolean;
@@ -103,15 +104,12 @@ export function DialogForm({ title, children, okLabel = 'OK', cancelLabel = 'Can
   const [busy, setBusy] = useState(false);
 
   const formRef = useRef<HTMLFormElement>(null);
-  /** Brings the first field message into view (the content scrolls at 800×600) and focuses its input. */
-  const revealFirstError = () =>
-    requestAnimationFrame(() => {
-      const form = formRef.current;
-      const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      const message = form?.querySelector<HTMLElement>('[role="alert"]');
-      (message ?? invalid)?.scrollIntoView({ block: 'nearest' });
-      invalid?.focus({ preventScroll: true });
-    });
+  const okRef = useRef<HTMLButtonElement>(null);
+  /**
+   * After a refusal: the first field message in view (the content scrolls at 800×600) and focus on
+   * its input, or, for a message about no one input, on OK; never on <body>, where Escape is lost.
+   */
+  const revealRefusal = useRevealRefusal(formRef, okRef);
 
   const ok = async () => {
     if (busy || okDisabled) return;
@@ -120,9 +118,11 @@ export function DialogForm({ title, children, okLabel = 'OK', cancelLabel = 'Can
       const message = onOk ? await onOk() : null;
       if (message === false) {
         setError(null);
-        revealFirstError();
-      } else if (message) setError(message);
-      else onClose();
+        revealRefusal();
+      } else if (message) {
+        setError(message);
+        revealRefusal();
+      } else onClose();
     } finally {
       setBusy(false);
     }
@@ -153,7 +153,9 @@ export function DialogForm({ title, children, okLabel = 'OK', cancelLabel = 'Can
               {cancelLabel}
             </Button>
           )}
-          <Button appearance="primary" type="submit" disabled={busy || okDisabled} icon={busy ? <Spinner size="tiny" /> : undefined}>
+          {/* Focusable while busy: a focused button that turns disabled drops focus to <body>. Disabled
+              outright while what OK acts on is still arriving. */}
+          <Button ref={okRef} appearance="primary" type="submit" disabled={okDisabled} disabledFocusable={busy && !okDisabled} icon={busy ? <Spinner size="tiny" /> : undefined}>
             {okLabel}
           </Button>
         </DialogActions>

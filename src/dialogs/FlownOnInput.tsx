@@ -1,16 +1,18 @@
 /**
  * The flown-on date: typed as 'dd MMM yyyy' (docs/requirements.md#req-date-input) or picked on a small month calendar whose
- * days after `max` cannot be chosen. Esc or Enter leaves the field (blurs) without closing the
- * dialog or submitting it; a typed date is normalised when the field is left.
+ * days after `max`, or before 1990 (EARLIEST_DAY, the engine's bound), cannot be chosen. Esc or
+ * Enter leaves the field (blurs) without closing the dialog or submitting it; a typed date is
+ * normalised when the field is left. A typed day out of bounds goes to the engine, which says so.
  */
 import { useRef, useState } from 'react';
 import { Button, Input, Popover, PopoverSurface, PopoverTrigger } from '@fluentui/react-components';
 import { CalendarRegular } from '@fluentui/react-icons';
 import { DateTime } from 'luxon';
-import { DATE_INPUT_FORMAT } from '../../worker/domain/constants';
+import { DATE_INPUT_FORMAT, EARLIEST_DAY } from '../../worker/domain/constants';
 import { MonthCalendar } from './MonthCalendar';
 
 const LOCALE = 'en-US';
+const EARLIEST = DateTime.fromISO(EARLIEST_DAY);
 
 /** The typed text as a day, or null when it is not a 'dd MMM yyyy' date. */
 export function parseFlownOn(text: string): DateTime | null {
@@ -58,7 +60,7 @@ export function FlownOnInput({ value, onChange, label, max, className }: FlownOn
             <Button appearance="transparent" size="small" icon={<CalendarRegular />} aria-label={`Choose ${label.toLowerCase()}`} />
           </PopoverTrigger>
           <PopoverSurface>
-            <MonthCalendar selected={parsed} max={max} onSelect={(d) => {
+            <MonthCalendar selected={parsed} min={EARLIEST} max={max} onSelect={(d) => {
                 onChange(formatFlownOn(d));
                 setPicking(false);
               }}

@@ -13,6 +13,7 @@ import { DateTime } from 'luxon';
 import type { NewSurveyInput } from '../../worker/api';
 import type { DriveRow } from '../../worker/screens';
 import { DialogForm, formDialog } from '../components/FormDialog';
+import { REFUSED_ATTRIBUTE } from '../components/useRevealRefusal';
 import { useAction } from '../app/useAction';
 import { formatFlownOn, parseFlownOn } from './FlownOnInput';
 import { defaultFlightPlanId, useFlightPlanChoices } from './flightPlanChoices';
@@ -117,7 +118,14 @@ function InsertMediaForm({ drive, onClose }: InsertMediaFormProps) {
           <Label id="insert-bays-label">Bays</Label>
           <div className={styles.bays}>
             {Array.from({ length: Math.max(1, drive.bays) }, (_, i) => i + 1).map((bay) => (
-              <Checkbox key={bay} label={`Bay ${bay}`} checked={bays.includes(bay)} onChange={(_, d) => toggleBay(bay, d.checked === true)} />
+              <Checkbox
+                key={bay}
+                label={`Bay ${bay}`}
+                checked={bays.includes(bay)}
+                // The bays' message has no control of its own: the first bay takes focus after it.
+                aria-invalid={errors.bays ? true : undefined}
+                onChange={(_, d) => toggleBay(bay, d.checked === true)}
+              />
             ))}
           </div>
           {/* A message without a control of its own: the bays above are what it is about. */}
@@ -140,7 +148,7 @@ function InsertMediaForm({ drive, onClose }: InsertMediaFormProps) {
         </div>
         <div>
           {errors.surveys && <Field validationMessage={errors.surveys} />}
-          <Button icon={<AddRegular />} onClick={add}>
+          <Button icon={<AddRegular />} onClick={add} {...{ [REFUSED_ATTRIBUTE]: errors.surveys ? 'true' : undefined }}>
             Add survey
           </Button>
         </div>

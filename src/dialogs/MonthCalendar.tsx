@@ -1,7 +1,8 @@
 /**
  * A small calendar for the flown-on date: a month of days, and a decade of years (docs/requirements.md#req-display-formats: the
  * year picker's decade view shows 10 years) reached by the month title. No day after `max` can be
- * chosen: a survey cannot be flown in the future.
+ * chosen (a survey cannot be flown in the future), nor before `min` (issue 19: the engine takes no
+ * day before 1990, so the calendar does not offer one).
  */
 import { useState } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
@@ -21,15 +22,19 @@ const DECADE = 10;
 
 export interface MonthCalendarProps {
   selected: DateTime | null;
+  min: DateTime;
   max: DateTime;
   onSelect: (day: DateTime) => void;
 }
 
-export function MonthCalendar({ selected, max, onSelect }: MonthCalendarProps) {
+export function MonthCalendar({ selected, min, max, onSelect }: MonthCalendarProps) {
   const styles = useStyles();
-  const [month, setMonth] = useState(() => (selected && selected <= max ? selected : max).startOf('month'));
+  const [month, setMonth] = useState(() => (selected && selected <= max && selected >= min ? selected : max).startOf('month'));
   const [view, setView] = useState<'days' | 'years'>('days');
   const lastDay = max.endOf('day');
+  const firstDay = min.startOf('day');
+  /** A month moved into the allowed span (a year chosen in the decade view may lead outside it). */
+  const within = (m: DateTime) => (m > lastDay ? max.startOf('month') : m < firstDay.startOf('month') ? min.startOf('month') : m);
 
   if (view === 'years') {
     const first = Math.floor(month.year / DECADE) * DECADE;
@@ -37,7 +42,14 @@ export function MonthCalendar({ selected, max, onSelect }: MonthCalendarProps) {
     return (
       <div role="group" aria-label="Choose a year">
         <div className={styles.head}>
-          <Button appearance="subtle" size="small" icon={<ChevronLeftRegular />} aria-label="Previous decade" onClick={() => setMonth(month.minus({ years: DECADE }))} />
+          <Button
+            appearance="subtle"
+            size="small"
+            icon={<ChevronLeftRegular />}
+            aria-label="Previous decade"
+            disabled={first <= min.year}
+            onClick={() => setMonth(month.minus({ years: DECADE }))}
+          />
           <strong>
             {first} – {first + DECADE - 1}
           </strong>
@@ -57,10 +69,9 @@ export function MonthCalendar({ selected, max, onSelect }: MonthCalendarProps) {
               size="small"
               className={styles.cell}
               appearance={y === month.year ? 'primary' : 'subtle'}
-              disabled={y > max.year}
+              disabled={y > max.year || y < min.year}
               onClick={() => {
-                const next = month.set({ year: y });
-                setMonth(next > lastDay ? max.startOf('month') : next);
+                setMonth(within(month.set({ year: y })));
                 setView('days');
               }}
             >
@@ -77,7 +88,14 @@ export function MonthCalendar({ selected, max, onSelect }: MonthCalendarProps) {
   return (
     <div role="group" aria-label="Calendar">
       <div className={styles.head}>
-        <Button appearance="subtle" size="small" icon={<ChevronLeftRegular />} aria-label="Previous month" onClick={() => setMonth(month.minus({ months: 1 }))} />
+        <Button
+          appearance="subtle"
+          size="small"
+          icon={<ChevronLeftRegular />}
+          aria-label="Previous month"
+          disabled={month <= firstDay.startOf('month')}
+          onClick={() => setMonth(month.minus({ months: 1 }))}
+        />
         <Button appearance="subtle" size="small" aria-label={`${month.setLocale('en-US').toFormat('MMMM yyyy')}, choose a year`} onClick={() => setView('years')}>
           {month.setLocale('en-US').toFormat('MMMM yyyy')}
         </Button>
@@ -105,7 +123,7 @@ export function MonthCalendar({ selected, max, onSelect }: MonthCalendarProps) {
             className={styles.cell}
             size="small"
             appearance={selected?.hasSame(d, 'day') ? 'primary' : 'subtle'}
-            disabled={d > lastDay}
+            disabled={d > lastDay || d < firstDay}
             aria-label={d.setLocale('en-US').toFormat('d MMMM yyyy')}
             onClick={() => onSelect(d)}
           >

@@ -11,6 +11,7 @@ import type { PodconfigSummary } from '../../worker/api';
 import type { SurveyRow } from '../../worker/screens';
 import { engineClient } from '../engine/client';
 import { DialogForm, formDialog } from '../components/FormDialog';
+import { REFUSED_ATTRIBUTE } from '../components/useRevealRefusal';
 import { TruncatedText } from '../components/TruncatedText';
 import { useAction } from '../app/useAction';
 import { SurveySummary } from './SurveySummary';
@@ -106,7 +107,10 @@ function ProcessPodconfigForm({ survey, onClose }: ProcessPodconfigFormProps) {
           onDrop={onDrop}
         >
           <Text>Drop the PodConfig .xml file here, or</Text>
-          <Button onClick={() => input.current?.click()}>Choose file</Button>
+          {/* After a refused file, focus comes back here, to choose another. */}
+          <Button onClick={() => input.current?.click()} {...{ [REFUSED_ATTRIBUTE]: check.state === 'error' ? 'true' : undefined }}>
+            Choose file
+          </Button>
           <input
             ref={input}
             className={styles.hidden}

@@ -62,3 +62,22 @@ export async function advanceClock(page: Page, ms: number): Promise<void> {
 
 /** Simulated minutes, for advanceClock. */
 export const minutes = (n: number) => n * 60_000;
+
+/**
+ * Opens Receive on a drive holding new media (not ingest-01, which holds TS007), types TS007 in its
+ * first bay and presses OK: refused beside that field, as a label already in another drive.
+ */
+export async function receiveTakenLabel(page: Page) {
+  await signIn(page, '/drives');
+  const data = await sampleData(page);
+  const ready = Object.values(data.index.drives).find((d) => d.mediaId && data.index.media[d.mediaId]?.isNew && d.host !== 'ingest-01')!;
+  await rowOf(page, ready.host).getByRole('button', { name: 'Receive' }).click();
+  const dialog = page.getByRole('dialog');
+  const ids = dialog.getByRole('textbox', { name: /Media ID/ });
+  const count = await ids.count();
+  for (let i = 0; i < count; i++) await ids.nth(i).fill(i === 0 ? 'TS007' : `HD-${i}`);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'TS007 is already in ingest-01' })).toBeVisible();
+  return { host: ready.host, dialog, ids };
+}
+

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import type { Survey } from '../../worker/domain/types';
-import { flash, rowOf, sampleData, signIn } from './helpers';
+import { flash, receiveTakenLabel, rowOf, sampleData, signIn } from './helpers';
 
 const SAMPLE = readFileSync('public/samples/podconfig-sample.xml');
 const six = [1, 2, 3, 4, 5, 6].map((n) => `<Camera id="Cam0${n}" serial="S${n}" focalLengthMm="100"/>`).join('');
@@ -93,16 +93,7 @@ test('a long name is cut with an ellipsis in the header, whole in its tooltip; t
 });
 
 test('a label already in another drive is refused beside its field, naming the drive', async ({ page }) => {
-  await signIn(page, '/drives');
-  const data = await sampleData(page);
-  const ready = Object.values(data.index.drives).find((d) => d.mediaId && data.index.media[d.mediaId]?.isNew && d.host !== 'ingest-01')!;
-  await rowOf(page, ready.host).getByRole('button', { name: 'Receive' }).click();
-  const dialog = page.getByRole('dialog');
-  const ids = dialog.getByRole('textbox', { name: /Media ID/ });
-  const count = await ids.count();
-  for (let i = 0; i < count; i++) await ids.nth(i).fill(i === 0 ? 'TS007' : `HD-${i}`);
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog.getByRole('alert').filter({ hasText: 'TS007 is already in ingest-01' })).toBeVisible();
+  const { dialog, ids } = await receiveTakenLabel(page);
   await ids.first().fill('HD 1/2');
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog.getByRole('alert').filter({ hasText: '"HD 1/2" is not a media id: use letters, digits and -, 1 to 16 characters' })).toBeVisible();

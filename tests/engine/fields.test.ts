@@ -25,6 +25,17 @@ describe('login email is at most 254 characters', () => {
     await expectRefused(h, { type: 'login', email: at(n), password: 'demo' }, 'invalid email', 'email');
   });
 
+  it.each([
+    ['a right-to-left override', 'ann\u202E@example.com'],
+    ['a zero-width space', 'ann\u200B.lee@example.com'],
+    ['a zero-width joiner', 'ann\u200D@example.com'],
+    ['a NUL', 'ann\u0000@example.com'],
+    ['a byte-order mark', 'ann@exa\uFEFFmple.com'],
+  ])('an email with %s: invalid email (issue 19)', async (_what, email) => {
+    const h = await harness({ login: false });
+    await expectRefused(h, { type: 'login', email, password: 'demo' }, 'invalid email', 'email');
+  });
+
   it('254 characters signs in', async () => {
     const h = await harness({ login: false });
     expect(await h.do({ type: 'login', email: at(254), password: 'demo' })).toMatchObject({ ok: true });
@@ -69,5 +80,30 @@ describe('media ids when receiving', () => {
     expect(await h.do({ type: 'receiveMedia', host: 'drive-01', itemIds: ['HD-0001', 'z9'] })).toMatchObject({ ok: true });
     expect(h.engine.world.index.media['NEW1']!.receiveId).toMatch(/^\d{6}_HD-0001_z9$/);
     expect(h.engine.world.current.user?.email).toBe(ANN);
+  });
+});
+
+describe('the image proxy is an http(s) address (issue 19)', () => {
+  const NOT_HTTP = 'The image proxy must be an http:// or https:// address, such as https://imageproxy.example/convert';
+
+  it.each([
+    ['javascript:', 'javascript:alert(1)', NOT_HTTP],
+    ['another scheme', 'ftp://proxy.example/x', NOT_HTTP],
+    ['plain text', 'imageproxy', NOT_HTTP],
+    ['a space inside', 'https://proxy.example/a b', NOT_HTTP],
+    ['no host', 'https://', NOT_HTTP],
+    ['100 kB', `https://proxy.example/${'x'.repeat(100_000)}`, 'The image proxy address is longer than 2000 characters'],
+  ])('%s is refused beside the field', async (_what, imageProxy, error) => {
+    const h = await harness();
+    await expectRefused(h, { type: 'setFlags', flags: { imageProxy } }, error, 'imageProxy');
+    expect(h.engine.world.flags.imageProxy).toBe('');
+  });
+
+  it('an http(s) address is kept, and empty goes back to the embedded photos', async () => {
+    const h = await harness();
+    expect(await h.do({ type: 'setFlags', flags: { imageProxy: ' https://imageproxy.example/convert?fmt=jpg ' } })).toMatchObject({ ok: true });
+    expect(h.engine.world.flags.imageProxy).toBe('https://imageproxy.example/convert?fmt=jpg');
+    expect(await h.do({ type: 'setFlags', flags: { imageProxy: '' } })).toMatchObject({ ok: true });
+    expect(h.engine.world.flags.imageProxy).toBe('');
   });
 });

@@ -13,6 +13,7 @@ import { CORRUPT_NOTICE } from '../../worker/engine/persistence';
 import { memoryStore, type MemoryStore, type StoreMeta } from '../../worker/engine/store/worldStore';
 import { idbStore } from '../../worker/engine/store/idbStore';
 import { DEMO_EXPIRY_MS, LOCAL_MIRROR_MAX_CHARS } from '../../worker/domain/constants';
+import { makeProject } from '../../worker/domain/entities';
 
 async function withMedia(h: Harness) {
   await h.do({ type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-14' }] });
@@ -123,7 +124,11 @@ describe('the localStorage mirror', () => {
 
   it('hands the main thread no db when the world is larger than localStorage holds', async () => {
     const world = aWorld();
-    world.index.captures['cap-1']!.description = 'x'.repeat(LOCAL_MIRROR_MAX_CHARS);
+    // Every text is bounded now (issue 19): many projects with long addresses make the world that large.
+    for (let i = 0; i <= LOCAL_MIRROR_MAX_CHARS / 2000; i++) {
+      world.index.projects[`big-${i}`] = makeProject({ projectId: `big-${i}`, url: 'x'.repeat(2000) });
+      world.ids.projects.push(`big-${i}`);
+    }
     const h = await harness({ world });
     await withMedia(h);
     await h.engine.flush();
@@ -203,14 +208,28 @@ describe('boot', () => {
     expect(h2.engine.world.loadedAt).toBe(h2.clock.now());
   });
 
-  it('a corrupt stored record is ignored with a notice', async () => {
+  it('a stored record that cannot be read is dropped with a notice naming it, and the rest is kept (issue 19)', async () => {
     const h = await saved();
     const surveyId = h.engine.world.ids.surveys[0]!;
     h.store.data.set(`surveys\u0000${surveyId}`, { o: 0, captureId: 'nowhere' });
     const h2 = await harness({ store: h.store, clock: new ManualClock(h.clock.now()), login: false });
-    expect(h2.boot.notices).toEqual([{ category: 'warning', text: CORRUPT_NOTICE }]);
-    expect(h2.fetched).toHaveLength(1);
+    const path = `surveys.${surveyId}`;
+    expect(h2.boot.notices).toEqual([
+      { category: 'warning', text: `Some stored data was of the wrong shape and was repaired: ${path}.captureId names a missing capture nowhere, so ${path} was dropped.` },
+    ]);
+    expect(h2.fetched).toEqual([]);
     expect(h2.engine.world.ids.captures).toEqual(['cap-1', 'cap-2']);
+    expect(h2.engine.world.index.surveys[surveyId]).toBeUndefined();
+    // The repaired world is what the store holds now: the next boot has nothing to say.
+    expect(h.store.data.has(`surveys\u0000${surveyId}`)).toBe(false);
+    const h3 = await harness({ store: h.store, clock: new ManualClock(h.clock.now()), login: false });
+    expect(h3.boot.notices ?? []).toEqual([]);
+  });
+
+  it('a stored copy that cannot be read at all is replaced by the sample data, with a notice', async () => {
+    const h = await harness({ login: false, stored: { db: '{"version":45', version: '45' } });
+    expect(h.boot.notices).toEqual([{ category: 'warning', text: CORRUPT_NOTICE }]);
+    expect(h.fetched).toHaveLength(1);
   });
 
   it('a malformed all.json gives a notice naming what is wrong', async () => {

@@ -20,6 +20,16 @@ const BILLION_LAUGHS = `<?xml version="1.0"?>
 <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>
 <PodConfig serial="&lol3;"><Cameras>${six}</Cameras></PodConfig>`;
 const EXTERNAL_ENTITY = `<?xml version="1.0"?><!DOCTYPE p [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><PodConfig serial="&xxe;"/>`;
+/** Text as UTF-16 bytes, with its byte-order mark unless told otherwise (Notepad's "Unicode"). */
+function utf16(text: string, order: 'le' | 'be', bom = true): Uint8Array {
+  const units = [...(bom ? [0xfeff] : []), ...Array.from({ length: text.length }, (_, i) => text.charCodeAt(i))];
+  const out = new Uint8Array(units.length * 2);
+  units.forEach((u, i) => {
+    out[2 * i + (order === 'le' ? 0 : 1)] = u & 0xff;
+    out[2 * i + (order === 'le' ? 1 : 0)] = u >> 8;
+  });
+  return out;
+}
 const BINARY = Uint8Array.from({ length: 256 }, (_, i) => (i * 37 + 11) % 256);
 
 /** [what was tried, the file, the message beside the field] */
@@ -40,6 +50,11 @@ const REFUSED: [string, ReturnType<typeof podconfigFile>, string][] = [
   ['a camera without serial', podconfigFile(pod(six.replace('serial="S4"', ''))), 'Camera Cam04 has no serial'],
   ['over the size cap', podconfigFile(SAMPLE_PODCONFIG_TEXT, 'big.xml', PODCONFIG_MAX_BYTES + 1), 'The PodConfig file is larger than 5 MB'],
   ['not an .xml name', podconfigFile(SAMPLE_PODCONFIG_TEXT, 'podconfig.csv'), 'Only .xml files are accepted'],
+  // Issue 19: well-formed files the parser itself refuses by throwing.
+  ['an element named __proto__', podconfigFile(`<PodConfig serial="P"><__proto__ polluted="1"/><Cameras>${six}</Cameras></PodConfig>`), 'The PodConfig file uses the name "__proto__", which is not accepted'],
+  ['an element named constructor', podconfigFile(pod(six + '<constructor/>')), 'The PodConfig file uses the name "constructor", which is not accepted'],
+  ['100 000 nested elements', podconfigFile('<a>'.repeat(100_000) + '</a>'.repeat(100_000)), 'The PodConfig file nests its elements more than 32 deep: it is not a PodConfig'],
+  ['UTF-16 without a byte-order mark', podconfigFile(utf16(SAMPLE_PODCONFIG_TEXT, 'le', false)), 'The PodConfig file is not text: it looks like a binary file'],
 ];
 
 async function waitingForPodconfig(): Promise<Harness> {
@@ -95,5 +110,15 @@ describe('PodConfig files are read and checked (issue 13)', () => {
     const h = await waitingForPodconfig();
     const r = await h.engine.checkPodconfig([podconfigFile('\uFEFF' + pod(six, 'PodConfig', ' serial="&lt;img src=x&gt;"'))]);
     expect(r).toMatchObject({ ok: true, summary: { text: '6 cameras, pod serial &lt;img src=x&gt;' } });
+  });
+
+  it.each([
+    ['UTF-16 LE', utf16(SAMPLE_PODCONFIG_TEXT, 'le')],
+    ['UTF-16 BE', utf16(SAMPLE_PODCONFIG_TEXT, 'be')],
+    ['UTF-8', Uint8Array.from([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(SAMPLE_PODCONFIG_TEXT)])],
+  ])('the sample saved as %s with a byte-order mark is read by its mark (issue 19)', async (_encoding, bytes) => {
+    const h = await waitingForPodconfig();
+    expect(await h.engine.checkPodconfig([podconfigFile(bytes)])).toMatchObject({ ok: true, summary: { text: '6 cameras, pod serial POD-0042' } });
+    expect(await h.do({ type: 'processPodconfig', surveyId: 's-pod', files: [podconfigFile(bytes)] })).toMatchObject({ ok: true });
   });
 });

@@ -33,6 +33,20 @@ describe('login (docs/requirements.md#req-validation-login)', () => {
     expect(h.engine.world.current.loggedIn).toBe(false);
   });
 
+  it.each([
+    ['', '', { email: 'missing email', password: 'missing password' }],
+    ['ann', '', { email: 'invalid email', password: 'missing password' }],
+    ['', 'nope', { email: 'missing email', password: 'invalid password' }],
+    ['ann', 'nope', { email: 'invalid email', password: 'invalid password' }],
+  ])('%j / %j: both fields are named at once (issue 19)', async (email, password, fields) => {
+    const h = await harness({ login: false });
+    h.engine.tick();
+    const before = h.engine.serialise();
+    expect(await h.do({ type: 'login', email, password })).toEqual({ ok: false, error: fields.email, field: 'email', fields });
+    expect(h.engine.serialise()).toBe(before);
+    expect(h.engine.world.current.loggedIn).toBe(false);
+  });
+
   it('logs in a known user, or one derived from the email (added to the assign list)', async () => {
     const h = await harness({ login: false });
     expect(await h.do({ type: 'login', email: ANN, password: 'demo' })).toMatchObject({ ok: true, session: { current: { loggedIn: true } } });
@@ -49,6 +63,24 @@ describe('login (docs/requirements.md#req-validation-login)', () => {
 });
 
 describe('insert and receive (docs/requirements.md#req-validation-insert)', () => {
+  it.each([
+    ['2024-99-99', 'Flown-on date 2024-99-99 is not a day of the calendar'],
+    ['2023-02-29', 'Flown-on date 2023-02-29 is not a day of the calendar'],
+    ['0001-01-01', 'Flown-on date cannot be before 1990'],
+    ['1989-12-31', 'Flown-on date cannot be before 1990'],
+  ])('insert with a flown-on date %s is refused beside that date (issue 19)', async (flownOn, error) => {
+    const h = await harness();
+    const ok = { flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-15' } as const;
+    await expectUnchanged(h, { type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [ok, { ...ok, flownOn }] }, error, 'survey:1:flownOn');
+  });
+
+  it('insert takes a flown-on date from 1 January 1990 to today', async () => {
+    const h = await harness();
+    const at = (flownOn: string): Action => ({ type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn }] });
+    expect(await h.do(at('1990-01-01'))).toMatchObject({ ok: true });
+    expect(await h.do(at('2024-02-29'))).toMatchObject({ ok: false, error: 'Drive drive-01 is not empty' });
+  });
+
   it('insert needs a bay, a survey, a flight plan, a date not in the future, an empty drive; each refusal names its input', async () => {
     const h = await harness();
     const ok = { flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-15' } as const;

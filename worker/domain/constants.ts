@@ -42,6 +42,12 @@ export const PODCONFIG_MAX_FILES = 1;
 export const PODCONFIG_MAX_BYTES = 5 * 1024 * 1024;
 /** Issue 13 / RFC 5321: the longest address a mail system carries. */
 export const EMAIL_MAX_CHARS = 254;
+/**
+ * Issue 19: the earliest day a survey can have been flown or received. The product's digital pods
+ * are far younger; the bound keeps a mistyped year (0001, 1026) out, as "not after today" keeps
+ * the future out.
+ */
+export const EARLIEST_DAY = '1990-01-01';
 /** Issue 13: a media id (drive label) is letters, digits and '-', 1 to 16 characters. */
 export const MEDIA_ID_PATTERN = /^[A-Za-z0-9-]{1,16}$/;
 

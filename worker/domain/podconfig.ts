@@ -3,6 +3,8 @@
  * says exactly what is wrong, or what the file holds. Pure: the engine is its only caller and the
  * one judge; the UI never decides whether a file is good.
  *
+ * Text is UTF-8, or UTF-16 (LE or BE) when a byte-order mark says so.
+ *
  * Order matters: cheap, certain refusals (count, name, size, empty, binary, DTD) come before any
  * parsing, so a hostile file never reaches the parser. DTDs and entity declarations are refused
  * outright, never expanded ("billion laughs", external entities).
@@ -51,14 +53,27 @@ function checkUploads(files: unknown): PodconfigUpload | string {
   return { name: file.name, size, bytes: file.bytes };
 }
 
-/** UTF-8 text, or null when the bytes are not text (NUL bytes, invalid UTF-8). */
+/**
+ * The encoding a byte-order mark names (Notepad on Windows saves "Unicode" as UTF-16 LE with one),
+ * else UTF-8. A UTF-16 file is full of NUL bytes, so the mark is read before the NUL test.
+ */
+function encodingOf(bytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return 'utf-8';
+}
+
+/** The text, decoded by its byte-order mark (dropped), or null when the bytes are not text (NULs, invalid code units). */
 function decodeText(bytes: Uint8Array): string | null {
-  if (bytes.includes(0)) return null;
+  const encoding = encodingOf(bytes);
+  if (encoding === 'utf-8' && bytes.includes(0)) return null;
+  let text: string;
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    text = new TextDecoder(encoding, { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     return null;
   }
+  return text.includes('\u0000') ? null : text;
 }
 
 type Node = Record<string, unknown>;
@@ -69,6 +84,9 @@ const attr = (node: Node, name: string): string => {
   return typeof v === 'string' ? v.trim() : '';
 };
 
+/** A PodConfig is three elements deep; anything far deeper is not one (and the parser stops there). */
+const MAX_DEPTH = 32;
+
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
@@ -78,11 +96,31 @@ const parser = new XMLParser({
   processEntities: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
+  maxNestedTags: MAX_DEPTH,
 });
+
+/**
+ * The parser refuses some well-formed files by throwing: element or attribute names that are
+ * JavaScript's own ("__proto__", "constructor"), and nesting past MAX_DEPTH. Each is a message for
+ * the file field like any other refusal, never an exception out of the engine.
+ */
+function parseFailure(error: unknown): string {
+  const why = error instanceof Error ? error.message : String(error);
+  if (/nested tags/i.test(why)) return `The PodConfig file nests its elements more than ${MAX_DEPTH} deep: it is not a PodConfig`;
+  const reserved = /"([^"]{1,40})" is a reserved JavaScript keyword/.exec(why);
+  if (reserved) return `The PodConfig file uses the name "${reserved[1]}", which is not accepted`;
+  return `The PodConfig file could not be read (${why.slice(0, 120)})`;
+}
 
 /** The documented shape: <PodConfig serial="…"> holding <Camera id="Cam0N" serial="…"/> ×6. */
 function checkShape(xml: string): PodconfigCheck {
-  const doc = asNode(parser.parse(xml));
+  let parsed: unknown;
+  try {
+    parsed = parser.parse(xml);
+  } catch (error) {
+    return refuse(parseFailure(error));
+  }
+  const doc = asNode(parsed);
   const roots = Object.keys(doc).filter((k) => !k.startsWith('?') && k !== '#text' && k !== '#comment');
   const root = roots[0] ?? '';
   if (root !== PODCONFIG_ROOT) return refuse(`The root element is <${root.slice(0, 40)}>, not <${PODCONFIG_ROOT}>`);
@@ -116,7 +154,12 @@ export function checkPodconfig(files: unknown): PodconfigCheck {
   if (text === null) return refuse('The PodConfig file is not text: it looks like a binary file');
   if (!text.trim()) return refuse('The PodConfig file is empty');
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) return refuse('The PodConfig file declares a DTD or entities, which are not accepted');
-  const valid = XMLValidator.validate(text);
+  let valid: ReturnType<typeof XMLValidator.validate>;
+  try {
+    valid = XMLValidator.validate(text);
+  } catch (error) {
+    return refuse(parseFailure(error));
+  }
   if (valid !== true) {
     return refuse(`The PodConfig file is not well-formed XML (line ${valid.err.line}: ${valid.err.msg.slice(0, 120)})`);
   }

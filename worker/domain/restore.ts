@@ -1,16 +1,23 @@
 /**
  * One restore() for everything loaded (public/data/all.json, the IndexedDB record, the localStorage
- * copy): it validates the shape with a message naming what is wrong, fills defaults, repairs the
- * cross references from the entities' own ids, and recomputes every derived field.
+ * copy, an imported file): it validates the shape with a message naming what is wrong, checks every
+ * stored field against its rule (storedFields.ts: what an action would accept), fills defaults,
+ * repairs the cross references from the entities' own ids, and recomputes every derived field.
+ *
+ * Strict by default (all.json, Import): the first problem refuses the whole copy, with its message.
+ * With `repair` (a stored copy at boot, issue 19), a field that breaks its rule is reset to its
+ * default and an entity that cannot be read (a bad id, a missing reference, a broken workflow) is
+ * dropped, with the ones that needed it; `repaired` says what, so the boot can tell the person.
  */
-import { isFrameFlag, type FrameFlag } from './frameFlags';
 import { DEFAULT_WORKFLOW_SECONDS } from './constants';
-import type { Capture, Db, EntityKind, EntityMaps, IdLists, Stage, Survey, Workflow } from './types';
+import type { Capture, Db, EntityKind, EntityMaps, IdLists, Stage, Workflow } from './types';
 import { captureDates, deriveAll } from './derive';
 import { assembleCapture, assembleMedia, assembleSurvey, makeDrive, makeFlightPlan, makeProject } from './entities';
+import { checkedFields, isObj, keyRule, kindOf, shownId, STAGE_RULE_LIST, type Obj, type Rule } from './storedFields';
 import { userFromEmail } from './users';
 import { progressAt, spanMs, STAGE_STATES } from './workflow';
 import { stageDef, withDefinition, type WorkflowKind } from './stageCatalog';
+import { isCalendarDay } from './dates';
 
 export const ENTITY_KINDS: readonly EntityKind[] = ['projects', 'captures', 'flightPlans', 'surveys', 'media', 'drives', 'users'];
 
@@ -24,7 +31,8 @@ export const ID_FIELD: Record<EntityKind, string> = {
   users: 'email',
 };
 
-export type RestoreResult = { ok: true; db: Db } | { ok: false; error: string };
+/** `repaired`: what was reset or dropped to read the copy (always empty unless `repair`). */
+export type RestoreResult = { ok: true; db: Db; repaired: string[] } | { ok: false; error: string };
 
 export interface RestoreOptions {
   /** Names the copy in error messages: 'all.json', 'stored data'. */
@@ -36,12 +44,34 @@ export interface RestoreOptions {
    * objects become the world's instead of being copied, which halves the work of a large boot.
    */
   inPlace?: boolean;
+  /** Reset fields and drop entities that break the rules, and say so, rather than refuse (a stored copy). */
+  repair?: boolean;
 }
 
 class Invalid extends Error {}
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** How problems are met: strict ones refuse the copy; repaired ones are noted. */
+class Problems {
+  readonly repaired: string[] = [];
+  constructor(readonly repair: boolean) {}
+
+  /** A field that breaks its rule: refused, or left out (its default) and noted. */
+  readonly wrong = (path: string, value: unknown, what: string): void => {
+    if (!this.repair) fail(`${path} is not ${what}`);
+    this.repaired.push(`${path} was ${kindOf(value)}, not ${what}, so it was reset`);
+  };
+
+  /** Reads one entity; one that cannot be read refuses the copy, or is dropped and noted. */
+  entity(path: string, read: () => void): void {
+    if (!this.repair) return read();
+    try {
+      read();
+    } catch (e) {
+      if (!(e instanceof Invalid)) throw e;
+      this.repaired.push(`${e.message}, so ${path} was dropped`);
+    }
+  }
+}
 
 export function restore(raw: unknown, now: number, options: RestoreOptions = {}): RestoreResult {
   const source = options.source ?? 'data';
@@ -54,7 +84,9 @@ export function restore(raw: unknown, now: number, options: RestoreOptions = {})
         return { ok: false, error: `${source} is not valid JSON` };
       }
     }
-    return { ok: true, db: restoreObject(data, now, options.speed ?? 1, typeof raw === 'string' || options.inPlace === true) };
+    const problems = new Problems(options.repair === true);
+    const db = restoreObject(data, now, options.speed ?? 1, typeof raw === 'string' || options.inPlace === true, problems);
+    return { ok: true, db, repaired: problems.repaired };
   } catch (e) {
     if (e instanceof Invalid) return { ok: false, error: `${source}: ${e.message}` };
     return { ok: false, error: `${source} could not be read (${e instanceof Error ? e.message : String(e)})` };
@@ -73,7 +105,6 @@ function need<T>(value: unknown, path: string, check: (v: unknown) => v is T, wh
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isFrameFlagList = (v: unknown): v is FrameFlag[] => Array.isArray(v) && v.every(isFrameFlag);
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
 
 function optional<T>(value: unknown, path: string, check: (v: unknown) => v is T, what: string): T | undefined {
@@ -82,18 +113,32 @@ function optional<T>(value: unknown, path: string, check: (v: unknown) => v is T
   return value;
 }
 
-function restoreWorkflow(kind: WorkflowKind, value: unknown, path: string, now: number, speed: number, inPlace: boolean): Workflow {
+function restoreWorkflow(kind: WorkflowKind, value: unknown, path: string, now: number, speed: number, inPlace: boolean, problems: Problems): Workflow {
   const wf = need(value, path, isObj, 'an object');
   const stages = need(wf.stages, `${path}.stages`, Array.isArray, 'a list');
   if (!stages.length) fail(`${path}.stages is empty`);
+  if (stages.length > 50) fail(`${path}.stages has more stages than any workflow`);
   const out: Stage[] = stages.map((s, i) => {
     const p = `${path}.stages.${i}`;
-    const st = need(s, p, isObj, 'an object');
-    const name = need(st.name, `${p}.name`, isString, 'a string');
-    const state = need(st.state, `${p}.state`, isString, 'a string');
-    if (!(STAGE_STATES as readonly string[]).includes(state)) fail(`${p}.state "${state}" is not a stage state`);
-    const automatic = typeof st.automatic === 'boolean' ? st.automatic : (stageDef(kind, name)?.automatic ?? false);
-    if (!inPlace) return withDefinition(kind, { ...st, name, state, automatic } as Stage);
+    const given = need(s, p, isObj, 'an object');
+    const name = need(given.name, `${p}.name`, isString, 'a string');
+    if (name.length > 100) fail(`${p}.name is not a stage name`);
+    const state = need(given.state, `${p}.state`, isString, 'a string');
+    if (!(STAGE_STATES as readonly string[]).includes(state)) fail(`${p}.state "${state.slice(0, 40)}" is not a stage state`);
+    const automatic = typeof given.automatic === 'boolean' ? given.automatic : (stageDef(kind, name)?.automatic ?? false);
+    // A stage's own fields, each of its type (a label that is an object would reach the page); a
+    // copy takes nothing else. The store's own records are checked in place, field by field.
+    const st: Obj = inPlace ? given : { name, state };
+    for (const [key, rule] of STAGE_RULE_LIST) {
+      const value = given[key];
+      if (value === undefined) continue;
+      if (rule.ok(value)) {
+        if (st !== given) st[key] = value;
+      } else {
+        problems.wrong(`${p}.${key}`, value, rule.what);
+        if (st === given) delete st[key];
+      }
+    }
     st.automatic = automatic;
     return withDefinition(kind, st as unknown as Stage);
   });
@@ -112,117 +157,129 @@ function restoreWorkflow(kind: WorkflowKind, value: unknown, path: string, now: 
   return { stages: out, current };
 }
 
-function restoreObject(data: unknown, now: number, speed: number, inPlace: boolean): Db {
+/** An entry of a map by its own key only: "constructor" names no project. */
+function ownIn<T>(map: Record<string, T>, id: string): T | undefined {
+  return Object.hasOwn(map, id) ? map[id] : undefined;
+}
+
+/** A cpid: what the capture table and every flash show, so bounded text with nothing hidden. */
+const CPID: Rule = { ok: keyRule('captures').ok, what: 'a capture id of 1 to 100 characters' };
+
+function restoreObject(data: unknown, now: number, speed: number, inPlace: boolean, problems: Problems): Db {
   const top = need(data, 'the file', isObj, 'an object');
   const version = need(top.version, 'version', isNumber, 'a number');
   const rawIndex = need(top.index, 'index', isObj, 'an object');
   const rawIds = optional(top.ids, 'ids', isObj, 'an object') ?? {};
   const index = { projects: {}, captures: {}, flightPlans: {}, surveys: {}, media: {}, drives: {}, users: {} } as EntityMaps;
+  const maps = {} as Record<EntityKind, Obj>;
+  for (const kind of ENTITY_KINDS) maps[kind] = need(rawIndex[kind], kind, isObj, 'an object');
 
-  const entries = (kind: EntityKind): [string, Obj][] => {
-    const map = need(rawIndex[kind], kind, isObj, 'an object');
-    return Object.entries(map).map(([id, e]) => {
-      const ent = need(e, `${kind}.${id}`, isObj, 'an object');
-      const own = ent[ID_FIELD[kind]];
-      if (own !== undefined && own !== id) fail(`${kind}.${id}.${ID_FIELD[kind]} does not match its key`);
-      if (!inPlace) return [id, { ...ent, [ID_FIELD[kind]]: id }];
-      ent[ID_FIELD[kind]] = id;
-      return [id, ent];
-    });
-  };
-  const str = (e: Obj, path: string, field: string) => need(e[field], `${path}.${field}`, isString, 'a string');
-
-  for (const [id, e] of entries('users')) {
-    const name = optional(e.name, `users.${id}.name`, isString, 'a string');
-    index.users[id] = { ...userFromEmail(id, name), email: id };
-  }
-  for (const [id, e] of entries('projects')) {
-    index.projects[id] = makeProject({ ...(e as Partial<typeof index.projects[string]>), projectId: id, captureIds: [] });
-  }
-  for (const [id, e] of entries('captures')) {
-    const p = `captures.${id}`;
-    const cpid = str(e, p, 'cpid');
-    const projectId = str(e, p, 'projectId');
-    if (!index.projects[projectId]) fail(`${p}.projectId names a missing project ${projectId}`);
-    const workflow = restoreWorkflow('captures', e.workflow, `${p}.workflow`, now, speed, inPlace);
-    index.captures[id] = assembleCapture(
-      { ...(e as Partial<Capture>), captureId: id, cpid, projectId, workflow, flightPlanIds: [], surveyIds: [] },
-      now,
-    );
-    optional(e.selectedIds, `${p}.selectedIds`, isStringArray, 'a list of ids');
-  }
-  for (const [id, e] of entries('flightPlans')) {
-    const p = `flightPlans.${id}`;
-    const captureId = str(e, p, 'captureId');
-    const capture = index.captures[captureId] ?? fail(`${p}.captureId names a missing capture ${captureId}`);
-    const lines = optional(e.lines, `${p}.lines`, Array.isArray, 'a list') ?? [];
-    index.flightPlans[id] = makeFlightPlan({ ...(e as object), flightPlanId: id, captureId, lines, surveyIds: [] });
-    capture.flightPlanIds.push(id);
-  }
-  for (const [id, e] of entries('media')) {
-    const p = `media.${id}`;
-    const workflow = restoreWorkflow('media', e.workflow, `${p}.workflow`, now, speed, inPlace);
-    const bays = optional(e.bays, `${p}.bays`, Array.isArray, 'a list') as number[] | undefined;
-    index.media[id] = assembleMedia({ ...(e as object), mediaId: id, workflow, surveyIds: [], bays: bays ?? [1] }, now);
-  }
-  for (const [id, e] of entries('surveys')) {
-    const p = `surveys.${id}`;
-    const captureId = str(e, p, 'captureId');
-    const capture = index.captures[captureId] ?? fail(`${p}.captureId names a missing capture ${captureId}`);
-    const flightPlanId = str(e, p, 'flightPlanId');
-    const plan = index.flightPlans[flightPlanId] ?? fail(`${p}.flightPlanId names a missing flight plan ${flightPlanId}`);
-    const mediaId = str(e, p, 'mediaId');
-    const media = index.media[mediaId] ?? fail(`${p}.mediaId names a missing media set ${mediaId}`);
-    const flownOn = str(e, p, 'flownOn');
-    const workflow = restoreWorkflow('surveys', e.workflow, `${p}.workflow`, now, speed, inPlace);
-    if (e.qc !== undefined && e.qc !== false && e.qc !== 'started' && e.qc !== 'approved' && e.qc !== 'rejected') {
-      fail(`${p}.qc is not a QC state`);
+  /**
+   * Each entity of a kind, read by `read` from its checked fields (a fresh object, ours to fill in
+   * and hand to the factory: the stored one is never spread into the world) under its own id,
+   * which must meet its kind's rule.
+   */
+  const each = (kind: EntityKind, read: (id: string, path: string, fields: Obj, raw: Obj) => void) => {
+    const rule = keyRule(kind);
+    for (const [id, value] of Object.entries(maps[kind])) {
+      const path = `${kind}.${shownId(id)}`;
+      problems.entity(path, () => {
+        const raw = need(value, path, isObj, 'an object');
+        if (!rule.ok(id)) fail(`${path}: its id is not ${rule.what}`);
+        const own = raw[ID_FIELD[kind]];
+        if (own !== undefined && own !== id) fail(`${path}.${ID_FIELD[kind]} does not match its key`);
+        read(id, path, checkedFields(kind, raw, path, problems.wrong), raw);
+      });
     }
-    optional(e.size, `${p}.size`, isNumber, 'a number');
-    optional(e.frameFlags, `${p}.frameFlags`, isFrameFlagList, 'a list of frame flags');
-    optional(e.rejectReason, `${p}.rejectReason`, isString, 'a string');
-    const input = { ...(e as Partial<Survey>), surveyId: id, captureId, cpid: capture.cpid, flightPlanId, mediaId, flownOn, workflow };
-    index.surveys[id] = assembleSurvey(input, now);
+  };
+  /** A required reference or text: a string, else the entity cannot be read. */
+  const str = (e: Obj, path: string, field: string) => need(e[field], `${path}.${field}`, isString, 'a string');
+  const named = <T>(map: Record<string, T>, id: string, path: string, what: string): T =>
+    ownIn(map, id) ?? fail(`${path} names a missing ${what} ${shownId(id)}`);
+
+  each('users', (id, _p, f) => {
+    index.users[id] = { ...userFromEmail(id, f.name as string | undefined), email: id };
+  });
+  each('projects', (id, _p, f) => {
+    index.projects[id] = makeProject(Object.assign(f, { projectId: id, captureIds: [] }));
+  });
+  each('captures', (id, p, f, raw) => {
+    const cpid = str(raw, p, 'cpid');
+    if (!CPID.ok(cpid)) fail(`${p}.cpid is not ${CPID.what}`);
+    const projectId = str(raw, p, 'projectId');
+    named(index.projects, projectId, `${p}.projectId`, 'project');
+    const workflow = restoreWorkflow('captures', raw.workflow, `${p}.workflow`, now, speed, inPlace, problems);
+    index.captures[id] = assembleCapture(Object.assign(f as Partial<Capture>, { captureId: id, cpid, projectId, workflow, flightPlanIds: [], surveyIds: [] }), now);
+  });
+  each('flightPlans', (id, p, f, raw) => {
+    const captureId = str(raw, p, 'captureId');
+    const capture = named(index.captures, captureId, `${p}.captureId`, 'capture');
+    index.flightPlans[id] = makeFlightPlan(Object.assign(f, { flightPlanId: id, captureId, surveyIds: [] }));
+    capture.flightPlanIds.push(id);
+  });
+  each('media', (id, p, f, raw) => {
+    const workflow = restoreWorkflow('media', raw.workflow, `${p}.workflow`, now, speed, inPlace, problems);
+    index.media[id] = assembleMedia(Object.assign(f, { mediaId: id, workflow, surveyIds: [] }), now);
+  });
+  each('surveys', (id, p, f, raw) => {
+    const captureId = str(raw, p, 'captureId');
+    const capture = named(index.captures, captureId, `${p}.captureId`, 'capture');
+    const flightPlanId = str(raw, p, 'flightPlanId');
+    const plan = named(index.flightPlans, flightPlanId, `${p}.flightPlanId`, 'flight plan');
+    const mediaId = str(raw, p, 'mediaId');
+    const media = named(index.media, mediaId, `${p}.mediaId`, 'media set');
+    const flownOn = str(raw, p, 'flownOn');
+    if (!isCalendarDay(flownOn)) fail(`${p}.flownOn is not a calendar day (yyyy-MM-dd) from 1990`);
+    const workflow = restoreWorkflow('surveys', raw.workflow, `${p}.workflow`, now, speed, inPlace, problems);
+    index.surveys[id] = assembleSurvey(Object.assign(f, { surveyId: id, captureId, cpid: capture.cpid, flightPlanId, mediaId, flownOn, workflow }), now);
     capture.surveyIds.push(id);
     plan.surveyIds.push(id);
     media.surveyIds.push(id);
-  }
-  for (const [id, e] of entries('drives')) {
-    const mediaId = optional(e.mediaId, `drives.${id}.mediaId`, isString, 'a string');
-    const bays = optional(e.bays, `drives.${id}.bays`, isNumber, 'a number') ?? 2;
-    index.drives[id] = makeDrive({ host: id, bays, mediaId: mediaId && index.media[mediaId] ? mediaId : null });
-  }
+  });
+  each('drives', (id, _p, f) => {
+    const mediaId = f.mediaId as string | null | undefined;
+    index.drives[id] = makeDrive(Object.assign(f, { host: id, mediaId: mediaId && ownIn(index.media, mediaId) ? mediaId : null }));
+  });
   // Cross references follow the entities' own ids; stored orders are kept where still valid.
   for (const c of Object.values(index.captures)) {
-    const raw = rawIndex.captures as Record<string, Obj>;
-    c.surveyIds = keepOrder(raw[c.captureId]?.surveyIds, c.surveyIds);
-    c.flightPlanIds = keepOrder(raw[c.captureId]?.flightPlanIds, c.flightPlanIds);
-    c.selectedIds = c.selectedIds.filter((sid) => index.surveys[sid]?.captureId === c.captureId);
+    const raw = maps.captures[c.captureId] as Obj;
+    c.surveyIds = keepOrder(raw.surveyIds, c.surveyIds);
+    c.flightPlanIds = keepOrder(raw.flightPlanIds, c.flightPlanIds);
+    c.selectedIds = c.selectedIds.filter((sid) => ownIn(index.surveys, sid)?.captureId === c.captureId);
     Object.assign(c, captureDates(c.surveyIds.map((sid) => index.surveys[sid]!)));
     index.projects[c.projectId]!.captureIds.push(c.captureId);
   }
-  for (const f of Object.values(index.flightPlans)) {
-    f.surveyIds = keepOrder((rawIndex.flightPlans as Record<string, Obj>)[f.flightPlanId]?.surveyIds, f.surveyIds);
-  }
-  for (const p of Object.values(index.projects)) {
-    p.captureIds = keepOrder((rawIndex.projects as Record<string, Obj>)[p.projectId]?.captureIds, p.captureIds);
-  }
+  for (const f of Object.values(index.flightPlans)) f.surveyIds = keepOrder((maps.flightPlans[f.flightPlanId] as Obj).surveyIds, f.surveyIds);
+  for (const p of Object.values(index.projects)) p.captureIds = keepOrder((maps.projects[p.projectId] as Obj).captureIds, p.captureIds);
   for (const m of Object.values(index.media)) {
-    m.surveyIds = keepOrder((rawIndex.media as Record<string, Obj>)[m.mediaId]?.surveyIds, m.surveyIds);
-    m.host = m.host && index.drives[m.host]?.mediaId === m.mediaId ? m.host : null;
+    m.surveyIds = keepOrder((maps.media[m.mediaId] as Obj).surveyIds, m.surveyIds);
+    m.host = m.host && ownIn(index.drives, m.host)?.mediaId === m.mediaId ? m.host : null;
   }
   for (const d of Object.values(index.drives)) {
     if (d.mediaId) index.media[d.mediaId]!.host = d.host;
   }
   const ids = {} as IdLists;
   for (const kind of ENTITY_KINDS) {
-    const stored = optional(rawIds[kind], `ids.${kind}`, isStringArray, 'a list of ids');
+    let stored = rawIds[kind];
+    if (stored !== undefined && stored !== null && !isStringArray(stored)) {
+      problems.wrong(`ids.${kind}`, stored, 'a list of ids');
+      stored = undefined;
+    }
     ids[kind] = keepOrder(stored, Object.keys(index[kind]));
   }
   deriveAll(index, now, speed);
-  const savedAt = optional(top.savedAt, 'savedAt', isNumber, 'a number') ?? 0;
-  const loadedAt = optional(top.loadedAt, 'loadedAt', isNumber, 'a number') ?? now;
+  const savedAt = stamp(top, 'savedAt', problems) ?? 0;
+  const loadedAt = stamp(top, 'loadedAt', problems) ?? now;
   return { version, index, ids, savedAt, loadedAt };
+}
+
+/** A save or load stamp (epoch ms), or undefined when absent or reset. */
+function stamp(top: Obj, field: 'savedAt' | 'loadedAt', problems: Problems): number | undefined {
+  const value = top[field];
+  if (value === undefined || value === null) return undefined;
+  if (isNumber(value)) return value;
+  problems.wrong(field, value, 'a number');
+  return undefined;
 }
 
 /** The stored order of `actual`'s ids where valid, then any id the stored list missed. */

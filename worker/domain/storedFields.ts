@@ -1,11 +1,162 @@
 /**
- * Which fields of an entity are its own, once for every form the world is kept in: the store's
- * records (engine/store/storedForm.ts), the localStorage mirror and Export (engine/persistence.ts).
- * Derived fields restore() recomputes on every load; child id lists it rebuilds from the
- * children's own pointers; a field equal to its factory default (entities.ts) need not be kept.
+ * What each stored field of an entity is, once for every form the world is kept in (the store's
+ * records, the localStorage mirror, Export and Import):
+ * - its rule, against the entity types (types.ts), so restore() accepts what an action accepts
+ *   (issue 19: a capture's description that was an object reached React and gave a white page, and
+ *   a 100 000-character media id went in where Receive allows 16); each rule says in words what the
+ *   field must be, for the message;
+ * - whether it is derived (restore() recomputes it on every load), a child id list (rebuilt from
+ *   the children's pointers), or at its factory default (entities.ts), and so need not be kept.
+ *
+ * Ids and references restore() resolves itself; fields of no entity are never read at all.
  */
+import { EMAIL_MAX_CHARS, MEDIA_ID_PATTERN } from './constants';
 import { assembleCapture, assembleMedia, assembleSurvey, makeDrive, makeFlightPlan } from './entities';
+import { isCalendarDay } from './dates';
+import { isFrameFlag, REJECT_REASON_MAX } from './frameFlags';
 import type { EntityKind } from './types';
+import { hasHiddenCharacter, isEmail } from './users';
+
+export type Obj = Record<string, unknown>;
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface Rule {
+  ok: (value: unknown) => boolean;
+  /** What the field must be: "text of at most 1000 characters". */
+  what: string;
+}
+
+/** What a stored value was, in a few words: "the number 5", "a list", "empty". */
+export function kindOf(value: unknown): string {
+  if (value === null) return 'empty';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return value.trim() ? 'text that cannot be used' : 'empty text';
+  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'boolean') return `the value ${value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** An id in a message: bounded, so a 100 000-character id cannot fill the screen. */
+export function shownId(id: string): string {
+  return id.length > 40 ? `${id.slice(0, 40)}…` : id;
+}
+
+const text = (max: number): Rule => ({ ok: (v) => typeof v === 'string' && v.length <= max, what: `text of at most ${max} characters` });
+const orNull = (rule: Rule): Rule => ({ ok: (v) => v === null || rule.ok(v), what: `${rule.what}, or empty` });
+const listOf = (item: (v: unknown) => boolean, what: string): Rule => ({ ok: (v) => Array.isArray(v) && v.every(item), what });
+const number = (min: number, max: number, what: string): Rule => ({ ok: (v) => typeof v === 'number' && v >= min && v <= max, what });
+const BOOLEAN: Rule = { ok: (v) => typeof v === 'boolean', what: 'true or false' };
+/** Days as actions accept them: a real calendar day, not before 1990 (see isCalendarDay). */
+const DAY: Rule = { ok: isCalendarDay, what: 'a calendar day (yyyy-MM-dd) from 1990' };
+const QC: Rule = { ok: (v) => v === false || v === 'started' || v === 'approved' || v === 'rejected', what: 'a QC state' };
+
+/** The longest id of any kind (a UUID is 36): bounded like every other field. */
+export const ID_MAX_CHARS = 100;
+
+/**
+ * An entity's own id (its key): bounded text with nothing hidden, and never a name that plain
+ * objects carry ("__proto__" as a key would replace the index's prototype). Media ids and user
+ * emails follow the rules Receive and login apply to them.
+ */
+export function keyRule(kind: EntityKind): Rule {
+  if (kind === 'media') return { ok: (v) => typeof v === 'string' && MEDIA_ID_PATTERN.test(v), what: 'a media id (letters, digits and -, 1 to 16 characters)' };
+  if (kind === 'users') return { ok: isEmail, what: `an email address of at most ${EMAIL_MAX_CHARS} characters` };
+  return {
+    ok: (v) => typeof v === 'string' && v.length > 0 && v.length <= ID_MAX_CHARS && !hasHiddenCharacter(v) && !(v in Object.prototype),
+    what: `an id of 1 to ${ID_MAX_CHARS} characters`,
+  };
+}
+
+const isId = keyRule('captures').ok;
+const isLabel = keyRule('media').ok;
+const isLine = (v: unknown) =>
+  isObj(v) && Number.isInteger(v.number) && typeof v.capture === 'boolean' && typeof v.time === 'number' && v.time >= 0 && typeof v.length === 'number' && v.length >= 0;
+
+/** The stored fields of each kind with their rules (ids, references and workflows are restore()'s). */
+export const FIELD_RULES: Record<EntityKind, Record<string, Rule>> = {
+  projects: { url: text(2000) },
+  captures: {
+    description: text(1000),
+    sfid: text(100),
+    season: text(100),
+    selectedIds: listOf(isId, 'a list of ids'),
+    qc: QC,
+    published: BOOLEAN,
+  },
+  flightPlans: {
+    code: text(100),
+    name: text(1000),
+    altitude: number(0, 100_000, 'a height in feet'),
+    time: number(0, 1000, 'a number of hours'),
+    length: number(0, 100_000, 'a number of miles'),
+    lines: listOf(isLine, 'a list of flight lines'),
+  },
+  surveys: {
+    receivedOn: orNull(DAY),
+    size: number(1, 1_000_000, 'a number of seconds'),
+    linesFlown: { ok: (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 10_000, what: 'a whole number of lines' },
+    path: text(2000),
+    applanix: BOOLEAN,
+    podconfig: BOOLEAN,
+    qc: QC,
+    processing: BOOLEAN,
+    published: BOOLEAN,
+    assignedTo: orNull({ ok: isEmail, what: 'an email address' }),
+    frameFlags: listOf(isFrameFlag, 'a list of frame flags'),
+    rejectReason: text(REJECT_REASON_MAX),
+  },
+  media: {
+    receiveId: orNull(text(400)),
+    receivedOn: orNull(DAY),
+    itemIds: listOf(isLabel, 'a list of media ids'),
+    bays: listOf((b) => Number.isInteger(b) && (b as number) >= 1 && (b as number) <= 99, 'a list of bay numbers'),
+    host: orNull({ ok: isId, what: 'a drive' }),
+  },
+  drives: {
+    bays: { ok: (v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 99, what: 'a number of bays from 1 to 99' },
+    mediaId: orNull({ ok: isLabel, what: 'a media id' }),
+  },
+  users: { name: { ok: (v) => typeof v === 'string' && v.length <= EMAIL_MAX_CHARS && !hasHiddenCharacter(v), what: 'a name' } },
+};
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isTime = (v: unknown) => isNumber(v) && v >= 0;
+const isStageLabel = (v: unknown) => typeof v === 'string' && v.length <= 200;
+
+/** A workflow stage's optional fields (restore() reads name, state and automatic first), each with its rule. */
+const STAGE_RULES: Record<string, Rule> = {
+  label: { ok: isStageLabel, what: 'text of at most 200 characters' },
+  labels: { ok: (v) => isObj(v) && Object.values(v).every(isStageLabel), what: 'labels by state' },
+  hidden: { ok: (v) => typeof v === 'boolean', what: 'true or false' },
+  durationS: { ok: isTime, what: 'a number of seconds' },
+  startedAt: { ok: isTime, what: 'an instant' },
+  expectedEndAt: { ok: isTime, what: 'an instant' },
+  endedAt: { ok: isTime, what: 'an instant' },
+  progress: { ok: (v) => isNumber(v) && v >= 0 && v <= 100, what: 'a percentage' },
+};
+export const STAGE_RULE_LIST = Object.entries(STAGE_RULES);
+
+/** What a problem with a field does: fail the whole copy (strict), or drop the field and say so. */
+export type Wrong = (path: string, value: unknown, what: string) => void;
+
+/**
+ * The entity's stored fields that meet their rules, as a fresh object holding only them: nothing
+ * unchecked reaches a factory's `...given`. A field that is absent takes the factory's default;
+ * one that breaks its rule (null included, where null is no value of its type) goes to `wrong`.
+ */
+export function checkedFields(kind: EntityKind, raw: Obj, path: string, wrong: Wrong): Obj {
+  const out: Obj = {};
+  for (const [field, rule] of RULE_LISTS[kind]) {
+    const value = raw[field];
+    if (value === undefined) continue;
+    if (rule.ok(value)) out[field] = value;
+    else wrong(`${path}.${field}`, value, rule.what);
+  }
+  return out;
+}
+
+/** FIELD_RULES as lists: restore() walks them for each of 100 000 surveys at boot. */
+const RULE_LISTS = Object.fromEntries(Object.entries(FIELD_RULES).map(([kind, rules]) => [kind, Object.entries(rules)])) as Record<EntityKind, [string, Rule][]>;
 
 /** Fields restore() recomputes on every load (derive.ts, users.ts). */
 export const DERIVED_FIELDS: Partial<Record<EntityKind, readonly string[]>> = {

@@ -2,10 +2,31 @@
  * Users (docs/requirements.md#req-entity-user): a name derived from the email when the data has none ("first.last@x" gives
  * "First Last"), and initials for the Assigned column.
  */
+import { EMAIL_MAX_CHARS } from './constants';
 import type { User } from './types';
 
 /** The `{email}` pattern of docs/requirements.md#req-validation-login: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Characters no one types in an address and that only hide what it says (issue 19): controls (NUL),
+ * format characters (zero-width spaces and joiners, the bidi overrides that show "moc.xe@" as
+ * "ex.com@"), lone surrogates, private use. `\s` in EMAIL_PATTERN does not catch them.
+ */
+const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}]/u;
+
+/** Printable ASCII, the common case (ids, most emails), holds none: answered without the Unicode scan. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/** A name or an address shown to people: no character that hides or reorders what it says. */
+export function hasHiddenCharacter(text: string): boolean {
+  return !PRINTABLE_ASCII.test(text) && HIDDEN_CHARACTER.test(text);
+}
+
+/** The one email rule (login, the stored session, stored users): bounded, `{email}`, nothing hidden. */
+export function isEmail(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= EMAIL_MAX_CHARS && EMAIL_PATTERN.test(value) && !hasHiddenCharacter(value);
+}
 
 function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();

@@ -9,7 +9,8 @@ import { DATA_VERSION } from '../domain/constants';
 import { isOtherVersion } from '../domain/dataVersion';
 import { restore } from '../domain/restore';
 import type { Db } from '../domain/types';
-import { chooseStored, judge, judgeStored, parseCurrent, parseFlags, readLegacy, type Candidate, type Judgement, type LegacyStore } from './persistence';
+import { checkCurrent, checkFlags } from '../domain/session';
+import { chooseStored, judge, judgeStored, readLegacy, repairNotice, type Candidate, type Judgement, type LegacyStore } from './persistence';
 import type { StoreMeta, StoredWorld, WorldStore } from './store/worldStore';
 
 export type SampleResult = { ok: true; db: Db } | { ok: false; error: string };
@@ -79,15 +80,19 @@ export async function chooseBootWorld(opts: {
   const notices = [...choice.notices];
   let candidate: Candidate | null = choice.chosen;
   if (!candidate) {
-    const flags = parseFlags(local.flags);
-    const sample = await opts.loadSample(flags.speed);
+    const flags = checkFlags(local.flags);
+    const sample = await opts.loadSample(flags.value.speed);
     if (sample.ok) {
-      candidate = { db: sample.db, current: parseCurrent(local.current), flags, source: 'all.json' };
+      const current = checkCurrent(local.current);
+      candidate = { db: sample.db, current: current.value, flags: flags.value, source: 'all.json', repaired: [...current.repaired, ...flags.repaired] };
     } else {
       notices.push({ category: 'danger', text: `The sample data could not be loaded: ${sample.error}` });
       candidate = choice.fallback;
     }
   }
+  // Issue 19: what was dropped or repaired to read the chosen copy is said, once.
+  const repaired = repairNotice(candidate?.repaired ?? []);
+  if (repaired) notices.push(repaired);
   // The pages' wall clock, as `readAt` is: the rule is judged against what they read.
   return { candidate, notices, calls: stored?.calls ?? [], discardedAt: discard ? Date.now() : meta?.discardedAt };
 }

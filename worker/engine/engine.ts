@@ -12,7 +12,7 @@ import { DATA_VERSION, TICK_MS } from '../domain/constants';
 import { checkPodconfig } from '../domain/podconfig';
 import type { Db, EntityKind, SearchEntry } from '../domain/types';
 import { applyAction, type SyncAction } from './actions/dispatch';
-import type { ActionContext } from './actions/context';
+import { actionFault, type ActionContext } from './actions/context';
 import { Boot } from './boot';
 import { CallLog } from './callLog';
 import { realClock, type Cancel, type Clock } from './clock';
@@ -205,7 +205,15 @@ export class Engine {
     const now = this.clock.now();
     step(this.world, now);
     const ctx: ActionContext = { world: this.world, now, newId: this.newId };
-    const result = applyAction(ctx, action as SyncAction);
+    let result: ActionResult;
+    try {
+      result = applyAction(ctx, action as SyncAction);
+    } catch (error) {
+      // A handler that throws is a bug, and it may have changed part of the world first: memory goes
+      // back to what the store holds (the world before this action) and the call is answered.
+      await this.writer.rollBack();
+      return { ok: false, error: actionFault(error) };
+    }
     try {
       const extra: Partial<WorldBatch> = {};
       if (callId) {

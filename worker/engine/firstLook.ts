@@ -3,13 +3,15 @@
  * users, read from their own records alone (a capture's row record carries its last derived row), so a
  * page can show the capture table while the surveys, media and flight plans — most of a large
  * world — are still being read, checked and derived. Anything doubtful (no meta, another version,
- * an expired demo, a record without its row) answers null, and the boot takes its whole path.
+ * an expired demo, a record without its row, a field that breaks its rule) answers null, and the
+ * boot takes its whole path, which repairs the world, says what it repaired and writes it again.
  */
 import { DEMO_EXPIRY_MS } from '../domain/constants';
 import { isOtherVersion } from '../domain/dataVersion';
 import { makeCapture, makeProject, makeUser } from '../domain/entities';
 import type { Capture, Current, EntityKind, Flags, Id, Project, User } from '../domain/types';
 import { parseCurrent, parseFlags } from './persistence';
+import { checkedFields, isObj, keyRule, type Obj } from '../domain/storedFields';
 import { captureFromRow, decode } from './store/storedForm';
 import { CAPTURE_ROWS, type StoredKind, type WorldStore } from './store/worldStore';
 
@@ -56,21 +58,35 @@ export async function firstLook(store: WorldStore, now: number): Promise<FirstLo
   };
   for (const [id, record] of sorted(CAPTURE_ROWS)) {
     const capture = captureFromRow(id, record, ZERO_COUNTS, NO_FLAGS);
-    if (!capture) return null;
+    if (!capture || !trusted('captures', id, capture) || !keyRule('captures').ok(capture.cpid) || !isStageView(capture.stage)) return null;
     out.captures[id] = capture as unknown as Capture;
     out.ids.captures.push(id);
   }
   for (const [id, record] of sorted('projects')) {
     const raw = decode('projects', id, record) as Partial<Project>;
+    if (!trusted('projects', id, raw)) return null;
     out.projects[id] = makeProject({ ...raw, projectId: id, captureIds: [] });
     out.ids.projects.push(id);
   }
   for (const [id, record] of sorted('users')) {
     const raw = decode('users', id, record) as Partial<User>;
+    if (!trusted('users', id, raw)) return null;
     out.users[id] = makeUser(id, typeof raw.name === 'string' ? raw.name : undefined);
     out.ids.users.push(id);
   }
   // A project lists its captures in their order, as restore() would.
   for (const id of out.ids.captures) out.projects[out.captures[id]!.projectId]?.captureIds.push(id);
   return out;
+}
+
+/** An entity whose id and stored fields all meet their rules (storedFields.ts), as restore() checks them. */
+function trusted(kind: EntityKind, id: string, entity: object): boolean {
+  let ok = keyRule(kind).ok(id);
+  checkedFields(kind, entity as Obj, kind, () => (ok = false));
+  return ok;
+}
+
+/** The row's stage view is shown as it is: text where the page reads text. */
+function isStageView(stage: unknown): boolean {
+  return isObj(stage) && typeof stage.name === 'string' && typeof stage.state === 'string' && typeof stage.statusLabel === 'string';
 }

@@ -6,7 +6,7 @@
  */
 import { DEMO_EXPIRY_MS, STORAGE_KEYS } from '../domain/constants';
 import type { Current, Db, EntityKind, Flags, Id, Workflow } from '../domain/types';
-import { parseCurrent, parseFlags } from '../domain/session';
+import { checkCurrent, checkFlags, parseCurrent, parseFlags } from '../domain/session';
 import { slimWorkflow } from '../domain/stageCatalog';
 import { DERIVED_FIELDS } from '../domain/storedFields';
 import { isOtherVersion } from '../domain/dataVersion';
@@ -76,6 +76,8 @@ export interface Candidate {
   orders?: Partial<Record<EntityKind, Map<Id, number>>>;
   /** The store already holds exactly this world. */
   fromStore?: boolean;
+  /** What was dropped or repaired to read this copy (issue 19), for the boot's notice. */
+  repaired?: string[];
 }
 
 export type Judgement =
@@ -88,20 +90,19 @@ export type Judgement =
 /** Judges one stored copy: version 45, parses and validates, not expired. */
 export function judge(copy: StoredCopy, source: string, now: number): Judgement {
   if (copy.db === null) return { kind: 'none' };
-  const flags = parseFlags(copy.flags);
-  const current = parseCurrent(copy.current);
-  const result = restore(copy.db, now, { source, speed: flags.speed });
+  const flags = checkFlags(copy.flags);
+  const current = checkCurrent(copy.current);
+  // A stored copy is repaired where it can be (issue 19): one bad field no longer costs the whole world.
+  const result = restore(copy.db, now, { source, speed: flags.value.speed, repair: true });
+  const repaired = [...current.repaired, ...flags.repaired, ...(result.ok ? result.repaired : [])];
+  const candidate = (db: Db): Candidate => ({ db, current: current.value, flags: flags.value, source, repaired });
   if (isOtherVersion(copy.version)) {
-    return { kind: 'stale', reason: `version ${copy.version}`, candidate: result.ok ? { db: result.db, current, flags, source } : null };
+    return { kind: 'stale', reason: `version ${copy.version}`, candidate: result.ok ? candidate(result.db) : null };
   }
   if (!result.ok) return { kind: 'corrupt', error: result.error };
-  if (isOtherVersion(result.db.version)) {
-    return { kind: 'stale', reason: `version ${result.db.version}`, candidate: { db: result.db, current, flags, source } };
-  }
-  if (now - result.db.loadedAt > DEMO_EXPIRY_MS) {
-    return { kind: 'stale', reason: 'expired', candidate: { db: result.db, current, flags, source } };
-  }
-  return { kind: 'valid', candidate: { db: result.db, current, flags, source } };
+  if (isOtherVersion(result.db.version)) return { kind: 'stale', reason: `version ${result.db.version}`, candidate: candidate(result.db) };
+  if (now - result.db.loadedAt > DEMO_EXPIRY_MS) return { kind: 'stale', reason: 'expired', candidate: candidate(result.db) };
+  return { kind: 'valid', candidate: candidate(result.db) };
 }
 
 export interface BootChoice {
@@ -130,6 +131,13 @@ export function chooseStored(judgements: Judgement[]): BootChoice {
   }
   if (corrupt && !chosen) notices.push({ category: 'warning', text: CORRUPT_NOTICE });
   return { chosen, fallback, notices };
+}
+
+/** One notice for everything a boot had to drop or repair to read its copy, naming the first few. */
+export function repairNotice(repaired: readonly string[]): Flash | null {
+  if (!repaired.length) return null;
+  const more = repaired.length > 3 ? `; and ${repaired.length - 3} more` : '';
+  return { category: 'warning', text: `Some stored data was of the wrong shape and was repaired: ${repaired.slice(0, 3).join('; ')}${more}.` };
 }
 
 export const STORE_SOURCE = 'stored data (IndexedDB)';
@@ -161,11 +169,14 @@ export function judgeStored(stored: StoredWorld | null, now: number): Judgement 
   const copy = stored && storedCopy(stored);
   if (!stored?.meta || !copy) return { kind: 'none' };
   const meta = stored.meta;
-  const flags = parseFlags(JSON.stringify(meta.flags));
-  const current = parseCurrent(JSON.stringify(meta.current));
-  const result = restore(copy.raw, now, { source: STORE_SOURCE, speed: flags.speed, inPlace: true });
+  const flags = checkFlags(JSON.stringify(meta.flags ?? null));
+  const current = checkCurrent(JSON.stringify(meta.current ?? null));
+  const result = restore(copy.raw, now, { source: STORE_SOURCE, speed: flags.value.speed, inPlace: true, repair: true });
   if (!result.ok) return { kind: 'corrupt', error: result.error };
-  const candidate: Candidate = { db: result.db, current, flags, source: STORE_SOURCE, orders: copy.orders, fromStore: true };
+  const repaired = [...current.repaired, ...flags.repaired, ...result.repaired];
+  // A world repaired on reading is not what the store holds: the boot writes it whole, once.
+  const fromStore = result.repaired.length === 0;
+  const candidate: Candidate = { db: result.db, current: current.value, flags: flags.value, source: STORE_SOURCE, orders: copy.orders, fromStore, repaired };
   if (isOtherVersion(result.db.version)) return { kind: 'stale', reason: `version ${result.db.version}`, candidate };
   if (now - result.db.loadedAt > DEMO_EXPIRY_MS) return { kind: 'stale', reason: 'expired', candidate };
   return { kind: 'valid', candidate };

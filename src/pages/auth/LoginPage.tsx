@@ -3,7 +3,7 @@
  * message and the field it belongs beside. Anonymous only: a signed-in visitor goes to /; after
  * signing in here, to the `redirect` query or /help.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, Field, Input, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { Redirect, useSearch } from 'wouter';
 import { DEMO_PASSWORD } from '../../../worker/domain/constants';
@@ -12,6 +12,7 @@ import { useAction } from '../../app/useAction';
 import { engineClient } from '../../engine/client';
 import { paths } from '../../app/paths';
 import { redirectTarget } from '../../shell/redirectTarget';
+import { useRevealRefusal } from '../../components/useRevealRefusal';
 
 const useStyles = makeStyles({
   root: { display: 'flex', justifyContent: 'center', paddingTop: '6vh' },
@@ -38,18 +39,15 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   // Set before dispatching, so when the session flips to logged-in this page knows it was us.
   const [submitted, setSubmitted] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const signIn = useRef<HTMLButtonElement>(null);
+  const reveal = useRevealRefusal(form, signIn);
 
   if (current.loggedIn) return <Redirect to={submitted ? redirectTarget(search) : paths.home()} replace />;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    // With no email, both empty fields are named at once (the engine answers one message at a
-    // time, email first); the texts are the engine's own (docs/requirements.md#req-validation-login). Otherwise the engine decides.
-    if (!email.trim()) {
-      setErrors({ email: 'missing email', password: password ? undefined : 'missing password' });
-      return;
-    }
     setBusy(true);
     setErrors({});
     setSubmitted(true);
@@ -59,16 +57,17 @@ export default function LoginPage() {
     if (result.ok) void engineClient().flush();
     if (!result.ok) {
       setSubmitted(false);
-      if (result.field === 'email') setErrors({ email: result.error });
-      else if (result.field === 'password') setErrors({ password: result.error });
-      else setErrors({ other: result.error });
+      // The engine judges both fields and names each message's field (docs/requirements.md#req-validation-login texts).
+      const fields = result.fields ?? (result.field ? { [result.field]: result.error } : {});
+      setErrors(fields.email || fields.password ? { email: fields.email, password: fields.password } : { other: result.error });
+      reveal();
     }
   };
 
   return (
     <div className={s.root}>
       <Card className={s.card}>
-        <form className={s.form} onSubmit={onSubmit} noValidate>
+        <form ref={form} className={s.form} onSubmit={onSubmit} noValidate>
           <Title2 as="h1">Sign in</Title2>
           <Field label="Email" validationMessage={errors.email} validationState={errors.email ? 'error' : 'none'}>
             <Input
@@ -98,7 +97,8 @@ export default function LoginPage() {
               }}
             />
           </Field>
-          <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+          {/* Focusable while busy: a focused button that turns disabled drops focus to <body>. */}
+          <Button ref={signIn} appearance="primary" type="submit" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
             Sign in
           </Button>
           <Text className={s.hint}>

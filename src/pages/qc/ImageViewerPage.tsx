@@ -4,7 +4,9 @@
  * fitted and centred (ViewerStage: zoom, pan), arrow keys go to the neighbouring frame (left/right)
  * and camera (up/down) at the fit, and the Metadata tab is real (frameMetadata.ts). Choosing a tab
  * hands the keys back to the frame, so the tab list does not keep the arrows. Returning to the
- * grid finds the reviewer's place there (qcPlace.ts).
+ * grid finds the reviewer's place there (qcPlace.ts). An unknown survey, line, camera or image is
+ * Page Not Found once the survey and the photo index are known (a spinner until then), as on the
+ * QC page (issue 19).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
@@ -18,6 +20,9 @@ import { imageUrl } from '../../images/imageUrl';
 import { usePhotoIndex } from '../../hooks/usePhotoIndex';
 import { formatDay } from '../../components/dates';
 import { PageHeading } from '../../components/PageHeading';
+import { BootSpinner } from '../../shell/BootSpinner';
+import { NotFoundPage } from '../NotFoundPage';
+import { frameExists } from './qcRows';
 import { ImageMetadata } from './ImageMetadata';
 import { useNeighbours } from './useNeighbours';
 import { ViewerFlag } from './ViewerFlag';
@@ -58,7 +63,10 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
   // null until the stage is measured: then the rendition that best suits the window.
   const [imageTab, setImageTab] = useState<ImageTab | null>(null);
   const [metadata, setMetadata] = useState(false);
-  const survey = useView({ view: 'surveyQc', surveyId })?.survey ?? undefined;
+  const answer = useView({ view: 'surveyQc', surveyId });
+  const survey = answer?.survey ?? undefined;
+  // Known once the view has answered: a survey it did not find does not exist.
+  const known = answer !== undefined;
   const flightPlan = survey?.plan ?? undefined;
   const { imageProxy } = useFlags();
   const photos = usePhotoIndex();
@@ -99,6 +107,11 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
     (stage: Size) => setImageTab((tab) => tab ?? tabOf(bestReduction(FULL_FRAME, stage, window.devicePixelRatio || 1))),
     [],
   );
+  // Not found only once it is known: no "not found" flash while the survey or the index loads.
+  if (!survey) return known ? <NotFoundPage /> : <BootSpinner label="Loading the survey…" />;
+  if (photos.status === 'loading') return <BootSpinner label="Loading the photo index…" />;
+  if (index && !frameExists(index, line, camera, image)) return <NotFoundPage />;
+
   // After a tab is chosen the frame takes the keys again (arrows: frames, +/−: zoom).
   const focusStage = () => requestAnimationFrame(() => document.getElementById('viewer-stage')?.focus({ preventScroll: true }));
 

@@ -38,11 +38,21 @@ export function rowTime(line: QcLine, row: number): string {
 
 /** Where an image sits: its line and row position, for the viewer's neighbours and metadata. */
 export function locateImage(index: PhotoIndex, camera: string, image: string): { position: number; line: number; row: number } | null {
-  const names = index.index[camera];
+  // Own cameras only: a camera named "__proto__" in the address is no camera (issue 19).
+  const names = Object.hasOwn(index.index, camera) ? index.index[camera] : undefined;
   const position = names ? names.indexOf(image) : -1;
   if (position < 0) return null;
   const line = index.lines.find((l) => position >= l.start && position < l.start + l.count);
   return line ? { position, line: line.line, row: position - line.start } : null;
+}
+
+/**
+ * Whether the photo index holds this frame where the viewer's address puts it: the camera is one of
+ * the set's, the image is that camera's, and it sits on that line (issue 19: an unknown one is Page
+ * Not Found, as an unknown survey is).
+ */
+export function frameExists(index: PhotoIndex, line: number, camera: string, image: string): boolean {
+  return index.cameras.includes(camera) && locateImage(index, camera, image)?.line === line;
 }
 
 /** Parses the `rows` query (dev/test only); anything else means no override. */

@@ -1,6 +1,7 @@
 /**
  * Simulation speed (docs/architecture.md#arch-simulation-speed: 1×, 10×, 100×) and the image proxy (empty = the embedded
- * offline photo set). Both are engine flags.
+ * offline photo set). Both are engine flags. The engine judges the proxy address (an http(s) URL,
+ * bounded; issue 19) and its refusal shows beside the field until the text changes.
  */
 import { useState } from 'react';
 import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
@@ -24,10 +25,13 @@ export function SimulationSettings() {
   const flags = useFlags();
   const act = useAction();
   const [proxy, setProxy] = useState(flags.imageProxy);
+  const [proxyError, setProxyError] = useState<string | null>(null);
   const proxyChanged = proxy.trim() !== flags.imageProxy;
 
-  const saveProxy = () => {
-    if (proxyChanged) void act({ type: 'setFlags', flags: { imageProxy: proxy.trim() } });
+  const saveProxy = async () => {
+    if (!proxyChanged || proxyError) return;
+    const result = await act({ type: 'setFlags', flags: { imageProxy: proxy.trim() } });
+    if (!result.ok && !result.storage) setProxyError(result.error);
   };
 
   return (
@@ -48,18 +52,26 @@ export function SimulationSettings() {
           ))}
         </Select>
       </Field>
-      <Field label="Image proxy" hint="Base URL of the JPEG2000 image proxy. Leave empty to use the embedded offline photos.">
+      <Field
+        label="Image proxy"
+        hint="Base URL of the JPEG2000 image proxy (http:// or https://). Leave empty to use the embedded offline photos."
+        validationState={proxyError ? 'error' : 'none'}
+        validationMessage={proxyError ?? undefined}
+      >
         <div className={s.proxyRow}>
           <Input
             className={s.proxyInput}
             type="url"
             value={proxy}
             placeholder="https://imageproxy.example/convert"
-            onChange={(_, data) => setProxy(data.value)}
-            onBlur={saveProxy}
-            onKeyDown={(e) => e.key === 'Enter' && saveProxy()}
+            onChange={(_, data) => {
+              setProxy(data.value);
+              setProxyError(null);
+            }}
+            onBlur={() => void saveProxy()}
+            onKeyDown={(e) => e.key === 'Enter' && void saveProxy()}
           />
-          <Button onClick={saveProxy} disabled={!proxyChanged}>
+          <Button onClick={() => void saveProxy()} disabled={!proxyChanged}>
             Save
           </Button>
         </div>

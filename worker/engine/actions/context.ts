@@ -63,6 +63,15 @@ export function notFound(what: string, id: unknown): ActionResult {
   return fail(`No ${what} ${shown(id)}`);
 }
 
+/**
+ * What the person reads when a handler throws (a bug, or input no check foresaw): the action is
+ * refused and nothing of it is kept. The exception's own words, cut short, help a bug report.
+ */
+export function actionFault(error: unknown): string {
+  const why = (error instanceof Error ? error.message : String(error)) || 'an unexpected error';
+  return `This action failed inside the console and changed nothing: ${why.length > 200 ? `${why.slice(0, 200)}…` : why}`;
+}
+
 export function hl(kind: EntityKind, id: Id): Highlight {
   return { kind, id };
 }

@@ -3,8 +3,8 @@
  * cancel receiving, eject, assign.
  */
 import type { ActionResult, NewSurveyInput } from '../../api';
-import { SIZE_PRESETS_S, DEFAULT_WORKFLOW_SECONDS } from '../../domain/constants';
-import { isIsoDay, isoDay, receiveIdOf } from '../../domain/dates';
+import { SIZE_PRESETS_S, DEFAULT_WORKFLOW_SECONDS, EARLIEST_DAY } from '../../domain/constants';
+import { isIsoDay, isoDay, isRealDay, receiveIdOf } from '../../domain/dates';
 import { mediaCanEject } from '../../domain/derive';
 import { makeMedia, makeSurvey } from '../../domain/entities';
 import { mediaLabelProblem } from '../../domain/mediaLabels';
@@ -44,6 +44,9 @@ export function insertMedia(ctx: ActionContext, host: string, bays: number[], in
       return fail(`Lines flown is a whole number from 0 to ${lines}`, field('linesFlown'));
     }
     if (!isIsoDay(input.flownOn)) return fail('Please enter the flown-on date', field('flownOn'));
+    // Issue 19: a real day (not 2024-99-99), from 1990 (not year 0001), and not after today.
+    if (!isRealDay(input.flownOn)) return fail(`Flown-on date ${input.flownOn} is not a day of the calendar`, field('flownOn'));
+    if (input.flownOn < EARLIEST_DAY) return fail(`Flown-on date cannot be before ${EARLIEST_DAY.slice(0, 4)}`, field('flownOn'));
     if (input.flownOn > today) return fail('Flown-on date cannot be in the future', field('flownOn'));
   }
   let mediaId = shortId(ctx.newId());

@@ -3,18 +3,32 @@
  * speed: docs/architecture.md#arch-simulation-speed).
  */
 import type { ActionResult } from '../../api';
-import { DEMO_PASSWORD, EMAIL_MAX_CHARS, SIMULATION_SPEEDS } from '../../domain/constants';
+import { DEMO_PASSWORD, SIMULATION_SPEEDS } from '../../domain/constants';
+import { imageProxyProblem } from '../../domain/imageProxy';
 import type { Flags } from '../../domain/types';
-import { EMAIL_PATTERN, userFromEmail } from '../../domain/users';
+import { isEmail, userFromEmail } from '../../domain/users';
 import { rebaseAll } from '../simulation';
 import { own, fail, type ActionContext } from './context';
 
+/** docs/requirements.md#req-validation: both fields are judged, so a person with both wrong reads both messages at once (issue 19). */
+function loginProblems(address: string, password: unknown): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!address) problems.email = 'missing email';
+  else if (!isEmail(address)) problems.email = 'invalid email';
+  if (!password) problems.password = 'missing password';
+  else if (password !== DEMO_PASSWORD) problems.password = 'invalid password';
+  return problems;
+}
+
 export function login(ctx: ActionContext, email: string, password: string): ActionResult {
   const address = typeof email === 'string' ? email.trim() : '';
-  if (!address) return fail('missing email', 'email');
-  if (address.length > EMAIL_MAX_CHARS || !EMAIL_PATTERN.test(address)) return fail('invalid email', 'email');
-  if (!password) return fail('missing password', 'password');
-  if (password !== DEMO_PASSWORD) return fail('invalid password', 'password');
+  const problems = loginProblems(address, password);
+  const fields = Object.keys(problems);
+  const first = fields[0];
+  if (first !== undefined) {
+    const refused = fail(problems[first]!, first);
+    return fields.length > 1 && !refused.ok ? { ...refused, fields: problems } : refused;
+  }
   const { world } = ctx;
   const key = address.toLowerCase();
   let user = own(world.index.users, key);
@@ -45,7 +59,10 @@ export function setFlags(ctx: ActionContext, patch: Partial<Flags>): ActionResul
     next.speed = patch.speed;
   }
   if (patch.imageProxy !== undefined) {
-    if (typeof patch.imageProxy !== 'string') return fail('invalid image proxy');
+    // Issue 19: only an http(s) address, bounded (the rule stored flags are read by too).
+    if (typeof patch.imageProxy !== 'string') return fail('invalid image proxy', 'imageProxy');
+    const problem = imageProxyProblem(patch.imageProxy);
+    if (problem) return fail(problem, 'imageProxy');
     next.imageProxy = patch.imageProxy.trim();
   }
   const speedChanged = next.speed !== ctx.world.flags.speed;
