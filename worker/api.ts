@@ -141,6 +141,8 @@ export interface BootAnswer {
   notices?: Flash[];
   /** The whole world is still being read: a page event says when it is. */
   loading?: true;
+  /** The store cannot hold the world: shown from memory, changes refused; the banner's words. */
+  unsaved?: string;
 }
 
 /**
@@ -163,6 +165,8 @@ export interface PageEventBody {
   notices?: Flash[];
   /** The whole world is read now (the end of a boot's first look). */
   loaded?: true;
+  /** The store cannot hold the world (the banner's words), or null once it can again. */
+  unsaved?: string | null;
 }
 
 /** A page event: pushed by the worker, in order (`seq` grows by one per tab). */

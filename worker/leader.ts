@@ -22,7 +22,7 @@ export class Leader {
   ) {
     this.views = new ViewRegistry(engine.world, deliver, (kinds) => engine.holds(kinds));
     engine.changes.on((change) => this.views.changed(change, change.session ? this.session() : null));
-    engine.replacements.on((replaced) => this.views.replaced({ ...replaced, ...this.session() }));
+    engine.replacements.on((replaced) => this.views.replaced({ ...replaced, ...this.session(), unsaved: engine.unsaved }));
   }
 
   boot(tab: TabId, input: BootInput): Promise<BootAnswer> {

@@ -49,6 +49,8 @@ export class Answers {
   ready = false;
   /** The worker is still reading the whole world (its first look answered the boot). */
   loading = false;
+  /** The store cannot hold the world: what the banner says (the world is shown, changes refused). */
+  unsaved: string | null = null;
 
   constructor(
     public current: Current,
@@ -57,11 +59,12 @@ export class Answers {
   ) {}
 
   /** The session as the worker booted it. */
-  boot(current: Current, flags: Flags, loading = false): void {
+  boot(current: Current, flags: Flags, loading = false, unsaved: string | null = null): void {
     this.current = current;
     this.flags = flags;
     this.ready = true;
     this.loading = loading;
+    this.unsaved = unsaved;
     this.sessionListeners.forEach((l) => l());
   }
 
@@ -87,6 +90,10 @@ export class Answers {
     let sessionChanged = false;
     if (event.loaded && this.loading) {
       this.loading = false;
+      sessionChanged = true;
+    }
+    if (event.unsaved !== undefined && event.unsaved !== this.unsaved) {
+      this.unsaved = event.unsaved;
       sessionChanged = true;
     }
     if (event.current) {

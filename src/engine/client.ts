@@ -49,7 +49,8 @@ function connect(): EngineClient {
       model.apply(event);
     } else if (data?.type === 'persist') {
       latest = data.message;
-      if (writePersist(data.message) === 'quota' && !warnedQuota) {
+      // Said only when it is true: the engine's store holds the world (else its banner says why not).
+      if (writePersist(data.message) === 'quota' && !warnedQuota && model.unsaved === null) {
         warnedQuota = true;
         model.notify({
           category: 'warning',
@@ -73,7 +74,7 @@ function connect(): EngineClient {
     });
     // The stored data is now version 45 (docs/requirements.md#req-version-rule), whatever was there before.
     writeSession(booted.current, booted.flags);
-    model.boot(booted.current, booted.flags, booted.loading);
+    model.boot(booted.current, booted.flags, booted.loading, booted.unsaved ?? null);
     booted.notices?.forEach((n) => model.notify(n));
   })();
 

@@ -65,6 +65,12 @@ export function useWorldLoading(): boolean {
   return useSession(() => model.loading);
 }
 
+/** Why the store cannot hold the world (the banner's words), or null. */
+export function useUnsaved(): string | null {
+  const { model } = engineClient();
+  return useSession(() => model.unsaved);
+}
+
 /** False until the engine has booted. */
 export function useEngineReady(): boolean {
   const { model } = engineClient();

@@ -9,6 +9,7 @@ import { PAGE_BACKGROUND } from '../theme';
 import { FlashRegion } from './FlashRegion';
 import { Header } from './Header';
 import { WorldLoading } from './WorldLoading';
+import { UnsavedBanner } from './UnsavedBanner';
 import { useClearFlashesOnNavigate } from './useClearFlashesOnNavigate';
 import { useFocusHeadingOnNavigate } from './useFocusHeadingOnNavigate';
 
@@ -43,6 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Header />
       <main id="main" className={s.main}>
         <WorldLoading />
+        <UnsavedBanner />
         <FlashRegion />
         {children}
       </main>

@@ -366,3 +366,28 @@ describe('a store that refuses (QuotaExceededError after N writes)', () => {
     expect(h2.engine.world.flags).toEqual(h.engine.world.flags);
   });
 });
+
+describe('a store that cannot hold the world at boot (issue 19, item 2)', () => {
+  const full = () => Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
+
+  it('says so, never "nothing is lost": changes are refused, the session lives in memory, and a later whole write that lands ends it', async () => {
+    const store = memoryStore();
+    store.failWith = full();
+    const h = await harness({ store, login: false });
+    expect(h.boot.unsaved).toMatch(/could not be saved: the browser’s storage for this site is full.*changes are refused/);
+    expect(h.boot.notices ?? []).not.toContainEqual(expect.objectContaining({ text: expect.stringMatching(/nothing is lost|was not saved/) }));
+    // The session changes in memory, as the banner says; nothing that would change the world is confirmed.
+    expect(await h.do({ type: 'login', email: 'ann@example.com', password: 'demo' })).toMatchObject({ ok: true });
+    const before = JSON.parse(h.engine.serialise());
+    const refused = await h.do({ type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-14' }] });
+    expect(refused).toEqual({ ok: false, error: h.boot.unsaved, storage: true });
+    expect(JSON.parse(h.engine.serialise())).toEqual(before);
+    expect(store.commits).toHaveLength(0);
+    // Space freed: Reload sample data writes the whole world, and changes are kept again.
+    store.failWith = null;
+    expect(await h.do({ type: 'reloadData' })).toMatchObject({ ok: true });
+    expect(h.engine.unsaved).toBeNull();
+    expect(await h.do({ type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-14' }] })).toMatchObject({ ok: true });
+    expect(store.commits.length).toBeGreaterThan(1);
+  });
+});

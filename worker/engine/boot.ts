@@ -14,7 +14,7 @@ import type { CallLog } from './callLog';
 import { FIRST_LOOK_GRACE_MS, FIRST_LOOK_KINDS, firstLook } from './firstLook';
 import type { LiveSearch } from './liveSearch';
 import { captureRowsBatch, parseCurrent, parseFlags, type LegacyStore } from './persistence';
-import { storageFailure } from './storageFailure';
+import { unsavedWorld } from './storageFailure';
 import { CAPTURE_ROWS, type WorldStore } from './store/worldStore';
 import { emptyIds, emptyMaps, type World } from './world';
 import type { Writer } from './writer';
@@ -82,7 +82,9 @@ export class Boot {
   }
 
   private sessionAnswer(): BootAnswer {
-    return { current: this.deps.world.current, flags: { ...this.deps.world.flags } };
+    const answer: BootAnswer = { current: this.deps.world.current, flags: { ...this.deps.world.flags } };
+    if (this.deps.writer.unsaved) answer.unsaved = this.deps.writer.unsaved;
+    return answer;
   }
 
   private async inSteps(input: BootInput): Promise<BootAnswer> {
@@ -142,7 +144,8 @@ export class Boot {
         try {
           await deps.writer.replace(db, now);
         } catch (error) {
-          notices.push({ category: 'warning', text: storageFailure(error) });
+          // The world is shown from memory, and nothing is written until a reload (writer.unsaved).
+          deps.writer.unsaved = unsavedWorld(error);
         }
       });
       if (deps.legacy) void deps.legacy.clear().catch(() => undefined);

@@ -42,6 +42,9 @@ export interface EngineDeps {
   firstLook?: boolean;
 }
 
+/** Actions that change only the session: kept in memory while the store cannot hold the world. */
+const SESSION_ACTIONS: ReadonlySet<Action['type']> = new Set(['login', 'logout', 'setFlags']);
+
 export class Engine {
   readonly world = new World();
   readonly clock: Clock;
@@ -94,6 +97,11 @@ export class Engine {
     if (this.boots.looking) void this.boots.loaded().then(() => this.startClock());
     else this.startClock();
     return answer;
+  }
+
+  /** Why the store cannot hold the world (changes are refused until a reload), or null. */
+  get unsaved(): string | null {
+    return this.writer.unsaved;
   }
 
   /** Whether the world holds these kinds yet (a boot's first look holds only some). */
@@ -202,6 +210,9 @@ export class Engine {
       const known = this.calls.answer(callId) ?? (await this.store.answerOf(callId).catch(() => undefined));
       if (known) return known;
     }
+    // Nothing is confirmed that is not on disk: while the store cannot hold the world, only the
+    // session (sign in, out, the settings) changes, in memory, as the banner says.
+    if (this.writer.unsaved !== null && !SESSION_ACTIONS.has(action.type)) return { ok: false, error: this.writer.unsaved, storage: true };
     const now = this.clock.now();
     step(this.world, now);
     const ctx: ActionContext = { world: this.world, now, newId: this.newId };

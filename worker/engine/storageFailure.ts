@@ -7,6 +7,16 @@ export function isQuotaError(error: unknown): boolean {
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
 }
 
+/**
+ * What the console says, in its banner, while the store cannot hold the world (issue 19): the
+ * world could not be written at boot, so it is shown from memory and nothing is written at all —
+ * the store never holds half a world. Actions that would change the world are refused with it.
+ */
+export function unsavedWorld(error: unknown): string {
+  const why = isQuotaError(error) ? 'the browser’s storage for this site is full' : `the browser refused to store it${error instanceof Error && error.message ? ` (${error.message})` : ''}`;
+  return `The demo data could not be saved: ${why}. The console shows it, but nothing you change can be kept, so changes are refused. Free space for this site (or clear its data), then reload.`;
+}
+
 export function storageFailure(error: unknown): string {
   if (isQuotaError(error)) {
     return 'The browser’s storage is full, so this change was not saved and nothing changed. Export demo data to keep a copy, then Clean Demo to make room.';

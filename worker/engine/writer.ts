@@ -27,6 +27,11 @@ export interface WorldReplaced {
 export class Writer {
   private tail: Promise<unknown> = Promise.resolve();
   private held = 0;
+  /**
+   * Why the store cannot hold the world (its whole write was refused), or null. Until a reload,
+   * nothing is written: small commits on top of a store without the world would build half of one.
+   */
+  unsaved: string | null = null;
   readonly changes = new Emitter<WorldChange>();
   readonly replacements = new Emitter<WorldReplaced>();
 
@@ -73,7 +78,7 @@ export class Writer {
    */
   async commitAction(now: number, extra: Partial<WorldBatch> = {}): Promise<boolean> {
     const { change, batch } = this.take(now);
-    if (batch || extra.call) {
+    if ((batch || extra.call) && this.unsaved === null) {
       try {
         await this.store.commit({ ...(batch ?? { put: [], del: [] }), ...extra });
       } catch (error) {
@@ -90,20 +95,25 @@ export class Writer {
   commitTick(now: number): void {
     const { change, batch } = this.take(now);
     if (change) this.changes.emit(change);
-    if (batch) {
+    if (batch && this.unsaved === null) {
+      // A refused tick write loses nothing: restore() and step() redo it from the stored times.
       void this.serial(async () => {
         await this.store.commit(batch);
         this.mirror.schedule();
-      });
+      }).catch(() => undefined);
     }
   }
 
-  /** A whole new world in memory and on disk (sample data, reset, reload, import). Throws if refused. */
-  async replace(db: Db, now: number): Promise<void> {
+  /**
+   * A whole new world in memory and on disk (sample data, reset, reload, import), with the answer
+   * of the call that asked for it. Throws if refused.
+   */
+  async replace(db: Db, now: number, call?: WorldBatch['call']): Promise<void> {
     this.world.load(db);
     this.world.savedAt = now;
     this.search.rebuildSoon();
-    await this.store.commit(wholeWorldBatch(this.world));
+    await this.store.commit(call ? { ...wholeWorldBatch(this.world), call } : wholeWorldBatch(this.world));
+    this.unsaved = null;
     this.mirror.schedule();
   }
 
