@@ -68,6 +68,8 @@ export class Tabs implements LeaderLink {
   /** This tab's open views, opened again with a new leader. */
   private readonly views = new Map<number, ViewSpec>();
   private bootInput: BootInput | null = null;
+  /** This tab's page has its boot answer (from this engine or an earlier leader's). */
+  private bootAnswered = false;
   private nextId = 0;
   private pageSeq = 0;
   /** 'leader' or 'follower', once known (a follower may lead later). */
@@ -103,7 +105,16 @@ export class Tabs implements LeaderLink {
   }
 
   async call<M extends LeaderCall>(method: M, ...args: LeaderArgs<M>): Promise<LeaderResult<M>> {
-    if (method === 'boot') this.bootInput ??= args[0] as BootInput;
+    if (method === 'boot') {
+      this.bootInput ??= args[0] as BootInput;
+      const answer = this.callLeader(method, args);
+      void answer.then(() => (this.bootAnswered = true), () => undefined);
+      return answer;
+    }
+    return this.callLeader(method, args);
+  }
+
+  private async callLeader<M extends LeaderCall>(method: M, args: LeaderArgs<M>): Promise<LeaderResult<M>> {
     await this.whenRole;
     if (this.leader) return this.local(method, args) as Promise<LeaderResult<M>>;
     return new Promise((resolve, reject) => {
@@ -156,7 +167,9 @@ export class Tabs implements LeaderLink {
     });
     this.leader = leader;
     this.roles.emit('leader');
-    if (this.bootInput) void leader.boot(this.opts.tabId, this.bootInput).catch(() => undefined);
+    // A page answered by an earlier leader needs this engine booted; a page still waiting for its
+    // boot boots it by its own call below, and so hears the boot's notices.
+    if (this.bootInput && this.bootAnswered) void leader.boot(this.opts.tabId, this.bootInput).catch(() => undefined);
     for (const [viewId, spec] of this.views) leader.openView(this.opts.tabId, viewId, spec);
     this.send({ kind: 'leader', tabId: this.opts.tabId });
     this.sweepTabs();

@@ -76,6 +76,21 @@ function aTab(opts: { tabId: string; locks?: FakeLocks; channel?: ChannelLike; s
 }
 
 describe('tabs', () => {
+  it('the tab whose boot call starts the engine hears what that boot found (its notices)', async () => {
+    // The browser grants a lock later than the page's first call arrives.
+    const fake = new FakeLocks();
+    const locks = Object.assign(Object.create(fake) as FakeLocks, {
+      request: (name: string, options: { ifAvailable?: boolean }, callback: (lock: unknown) => Promise<unknown>) =>
+        new Promise((r) => setTimeout(r, 5)).then(() => fake.request(name, options, callback)),
+    });
+    const channel = new BroadcastChannel('tabs-notices');
+    const a = aTab({ tabId: 'A', locks, channel, store: memoryStore(), clock: new ManualClock(T0), world: () => { throw new Error('boom'); } });
+    // Called at once, as the page does, before the tab knows it leads.
+    const answer = await a.tabs.call('boot', bootInput());
+    expect(answer.notices).toEqual([expect.objectContaining({ category: 'danger', text: expect.stringMatching(/^The sample data could not be loaded/) })]);
+    channel.close();
+  });
+
   it('one leader; a follower forwards its calls, gets its rows, and takes over', async () => {
     const locks = new FakeLocks();
     const store = memoryStore();
