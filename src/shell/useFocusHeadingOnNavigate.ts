@@ -1,13 +1,14 @@
 /**
  * In-app navigation moves focus to the new page's heading, as a screen reader user expects from a
- * page load, and so the next Tab starts at the top of the new page. Pages load lazily, so it waits
- * (a few frames, up to ~2 s) for the page's h1. A page that focused something itself (Login's
- * Email) keeps it; so does an open dialog.
+ * page load, and so the next Tab starts at the top of the new page. Pages load lazily and draw
+ * their heading once their first rows are answered, which on a busy laptop takes seconds: it waits
+ * for the page's h1 until the person presses a key or the pointer, or GIVE_UP_MS. A page that
+ * focused something itself (Login's Email) keeps it; so does an open dialog.
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 
-const GIVE_UP_MS = 2000;
+const GIVE_UP_MS = 15_000;
 
 export function useFocusHeadingOnNavigate(): void {
   const [location] = useLocation();
@@ -21,7 +22,12 @@ export function useFocusHeadingOnNavigate(): void {
     const started = performance.now();
     const focusedBefore = document.activeElement;
     let frame = 0;
+    let interrupted = false;
+    const interrupt = () => (interrupted = true);
+    document.addEventListener('keydown', interrupt, { capture: true, once: true });
+    document.addEventListener('pointerdown', interrupt, { capture: true, once: true });
     const attempt = () => {
+      if (interrupted) return;
       const main = document.getElementById('main');
       const active = document.activeElement;
       const pageTookFocus = main && active && active !== main && main.contains(active);
@@ -39,6 +45,10 @@ export function useFocusHeadingOnNavigate(): void {
       if (performance.now() - started < GIVE_UP_MS) frame = requestAnimationFrame(attempt);
     };
     frame = requestAnimationFrame(attempt);
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('keydown', interrupt, { capture: true });
+      document.removeEventListener('pointerdown', interrupt, { capture: true });
+    };
   }, [location]);
 }
