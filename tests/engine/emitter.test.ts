@@ -18,10 +18,15 @@ describe('the emitter that fans events out to listeners', () => {
     events.on(() => {
       throw new Error('gone');
     });
-    events.on(() => Promise.reject(new Error('closed')));
+    // A closed page's proxy: its promise rejects once the emit has gone by.
+    let close = (_: Error) => {};
+    const closed = new Promise<never>((_, reject) => (close = reject));
+    events.on(() => closed);
     events.on((e) => seen.push(e));
     events.emit('a');
-    await Promise.resolve();
+    close(new Error('closed'));
+    // A promise's handlers run in the order they were added: the emitter's came first.
+    await closed.catch(() => undefined);
     events.emit('b');
     expect(seen).toEqual(['a', 'b']);
     expect(events.size).toBe(1);

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../worker/engine/engine';
 import { memoryStore, type MemoryStore, type WorldStore } from '../../worker/engine/store/worldStore';
 import { bootInput, harness } from '../helpers/engineHarness';
-import { pagesOver } from '../helpers/pages';
+import { pagesOver, type TestPage } from '../helpers/pages';
+import type { ViewSpec } from '../../worker/screens';
 import { ManualClock } from '../helpers/manualClock';
 import { aWorld, aSurvey, ANN } from '../helpers/builders';
 
@@ -25,6 +26,19 @@ function slowStore(inner: MemoryStore): WorldStore & { release(): void } {
     },
     release,
   };
+}
+
+/**
+ * The seq of the page event that first answered the view of `spec` on this page (its own
+ * listener, beside the screen's), or undefined while it is unanswered.
+ */
+function firstAnsweredAt(tab: TestPage, spec: ViewSpec): () => number | undefined {
+  const answered = () => tab.answers.view(spec).answer !== undefined;
+  let at = answered() ? tab.answers.lastSeq : undefined;
+  tab.answers.subscribeView(spec, () => {
+    if (at === undefined && answered()) at = tab.answers.lastSeq;
+  });
+  return () => at;
 }
 
 async function storedWorld() {
@@ -53,21 +67,25 @@ describe('first look', () => {
     const early = table()!.rows[0]!;
     expect(early.counts.surveys).toBe(1);
 
-    // An action, and a view of the surveys, wait for the whole world rather than act on part of it.
-    let answered = false;
-    const logout = engine.dispatch({ type: 'logout' }).then((r) => ((answered = true), r));
-    const dashboard = tab.open({ view: 'dashboard', email: ANN, full: null });
-    // A later call, answered: the logout still is not.
-    expect(await engine.checkPodconfig([])).toMatchObject({ ok: false });
-    expect(answered).toBe(false);
-    expect(dashboard()).toBeUndefined();
+    // An action, and a view of the surveys, wait for the whole world rather than act on part of it:
+    // told by the order of what the page hears (the page event that says the whole world is in
+    // comes first), never by how long nothing happened.
+    const loadedAt = () => tab.events.find((e) => e.loaded)?.seq;
+    const logout = engine.dispatch({ type: 'logout' }).then((answer) => ({ answer, loadedAt: loadedAt() }));
+    const spec = { view: 'dashboard', email: ANN, full: null } as const;
+    const dashboard = tab.open(spec);
+    const dashboardAt = firstAnsweredAt(tab, spec);
+    expect(loadedAt()).toBeUndefined();
 
     // The rest is read once a first view has been answered (the clock's next turn).
     store.release();
     clock.advance(0);
-    expect((await logout).ok).toBe(true);
-    // Every view heard the whole world arrive.
-    expect(tab.events.some((e) => e.loaded)).toBe(true);
+    const loggedOut = await logout;
+    expect(loggedOut.answer.ok).toBe(true);
+    // The logout was answered after the page heard the whole world arrive, and the dashboard was
+    // first answered by that page event or a later one.
+    expect(loggedOut.loadedAt).toBeDefined();
+    expect(dashboardAt()).toBeGreaterThanOrEqual(loggedOut.loadedAt!);
     expect(dashboard()).toMatchObject({ mine: { total: 1 } });
     // The row the first look showed is the row the whole world derives.
     const late = engine.world.index.captures['cap-1']!;
