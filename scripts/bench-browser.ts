@@ -5,8 +5,9 @@
  * (generated here, written into the browser's IndexedDB as the engine stores them; never
  * committed, never shipped) it prints medians over repeated reloads:
  * reload → interactive /captures, main-thread long tasks at boot and while ticking (on /captures
- * and /media), the page's JS heap after boot and the entities it holds, the QC grid of a
- * 3 600-row survey (DOM nodes, frame times while scrolling), and the initial JavaScript (gzip).
+ * and /media), the page's JS heap after boot (the page holds no entities, only its views'
+ * rows), the QC grid of a 3 600-row survey (DOM nodes, frame times while scrolling), and the
+ * initial JavaScript (gzip).
  *
  * BENCH_SIZES=400,10000 BENCH_RUNS=3 BENCH_TICK_S=60 BENCH_NO_BUILD=1 tune it.
  */

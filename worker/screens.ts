@@ -2,7 +2,7 @@
  * What each screen asks the worker for (`ViewSpec`) and what it draws (the answer: its rows, as
  * values). Beside the page's API (api.ts): a screen opens one view, the worker answers it and
  * answers again whenever a kind it reads changes, sending only what differs; progress moves the
- * `stage` of the rows it addresses (docs/architecture.md#arch-views, docs/architecture.md#arch-views).
+ * `stage` of the rows it addresses (docs/architecture.md#arch-views, #arch-events).
  *
  * A row that shows a stage says whose it is (`stageOf`): the worker finds there where to send that
  * entity's progress. The page never assembles a row from entities: there are none on the page.

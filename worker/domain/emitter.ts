@@ -1,7 +1,7 @@
 /**
- * Fan-out to listeners, written once for the engine's events (to Comlink-proxied pages), the tab
- * coordinator's and the UI's small stores. A listener that throws, or whose returned promise
- * rejects (a closed page's Comlink proxy), is dropped: one dead listener never stops the others.
+ * Fan-out to listeners, written once for the engine's changes (heard by the Leader, which answers
+ * every tab's views), the tab coordinator's role and the UI's small stores. A listener that
+ * throws, or whose returned promise rejects, is dropped: one dead listener never stops the others.
  */
 export type Listener<T> = (value: T) => unknown;
 

@@ -1,6 +1,7 @@
 /**
- * The simulated world's entities (docs/requirements.md#req-entities), as stored in `db` and sent to the UI.
- * Every entity is plain JSON. Fields marked "derived" are recomputed by the engine on every change
+ * The simulated world's entities (docs/requirements.md#req-entities), as the engine holds them and
+ * stores them in `db`. No entity reaches the page: it gets the rows its views are answered with
+ * (worker/screens.ts, docs/views.md). Every entity is plain JSON. Fields marked "derived" are recomputed by the engine on every change
  * and on every load (restore), so a stored copy never disagrees with the rules.
  */
 import type { FrameFlag } from './frameFlags';
@@ -324,13 +325,6 @@ export interface EntityMaps {
 }
 export type EntityKind = keyof EntityMaps;
 export type EntityOf<K extends EntityKind> = EntityMaps[K][Id];
-/**
- * An entity as the engine sends it to a page or another tab: without its workflow, which stays in
- * the engine (screens read the stage view derived from it). A survey sent is a third of its size.
- */
-export type Sent<T> = Omit<T, 'workflow'>;
-export type SentOf<K extends EntityKind> = Sent<EntityOf<K>>;
-export type SentMaps = { [K in EntityKind]: Record<Id, SentOf<K>> };
 export type IdLists = Record<EntityKind, Id[]>;
 
 /** Shape of public/data/all.json (docs/requirements.md#req-call-all-json). */

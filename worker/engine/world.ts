@@ -263,9 +263,9 @@ export class World {
   }
 
   /**
-   * What the last commit changed that belongs on disk: the entities its event carries whole, the
-   * ones it removed, and whether the session keys changed. Null when it changed nothing stored
-   * (progress alone).
+   * What the last commit changed that belongs on disk: the entities it changed (those still
+   * there), the ones it removed, and whether the session keys changed. Null when it changed
+   * nothing stored (progress alone).
    */
   lastWrites: {
     put: Partial<Record<EntityKind, Id[]>>;
