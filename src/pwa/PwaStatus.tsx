@@ -47,7 +47,7 @@ const useStyles = makeStyles({
 
 export function PwaStatus() {
   const styles = useStyles();
-  const { offline, updateReady, updating } = usePwaState();
+  const { offline, updateReady, updating, offlineUnavailable } = usePwaState();
   useEffect(registerPwa, []);
 
   return (
@@ -68,6 +68,14 @@ export function PwaStatus() {
             data-testid="offline-indicator"
           >
             Offline
+          </Badge>
+        </Tooltip>
+      )}
+      {offlineUnavailable && (
+        <Tooltip content={`Not available offline: ${offlineUnavailable}.`} relationship="description" withArrow>
+          <Badge appearance="tint" color="danger" icon={<CloudOffRegular />} role="note" tabIndex={0} data-testid="offline-unavailable">
+            Not available offline
+            <span className={styles.hidden}>: {offlineUnavailable}.</span>
           </Badge>
         </Tooltip>
       )}

@@ -14,6 +14,11 @@ export interface PwaState {
   updating: boolean;
   /** A service worker controls this page, so cached data and photos are served offline. */
   controlled: boolean;
+  /**
+   * Why the console cannot work offline in this browser (its service worker could not register or
+   * install, e.g. the site's storage is full), or null. Said in the header, never silently dropped.
+   */
+  offlineUnavailable: string | null;
 }
 
 const pwaState = createStore<PwaState>({
@@ -21,6 +26,7 @@ const pwaState = createStore<PwaState>({
   updateReady: false,
   updating: false,
   controlled: typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller),
+  offlineUnavailable: null,
 });
 
 export function getPwaState(): PwaState {

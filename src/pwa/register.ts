@@ -48,10 +48,27 @@ export function registerPwa(): void {
     hadController = Boolean(navigator.serviceWorker.controller);
     setPwaState({ controlled: hadController });
   });
-  void wb.register().then(() => setPwaState({ controlled: Boolean(navigator.serviceWorker.controller) }));
+  // A worker that cannot install (its files refused: the site's storage is full) turns redundant;
+  // one that cannot even register rejects. Either way this page has no offline copy, and says so.
+  wb.addEventListener('redundant', (event) => {
+    if (!navigator.serviceWorker.controller && !event.isUpdate) setPwaState({ offlineUnavailable: notInstalled() });
+  });
+  wb.register().then(
+    () => setPwaState({ controlled: Boolean(navigator.serviceWorker.controller) }),
+    (error: unknown) => setPwaState({ offlineUnavailable: notRegistered(error) }),
+  );
   window.setInterval(() => {
     if (navigator.onLine) void wb.update();
   }, UPDATE_CHECK_INTERVAL_MS);
+}
+
+function notInstalled(): string {
+  return 'the browser could not store the console’s files (the storage for this site may be full), so a reload without a network will not open it';
+}
+
+function notRegistered(error: unknown): string {
+  const why = error instanceof Error && error.message ? error.message : String(error);
+  return `the browser refused its service worker (${why}), so a reload without a network will not open it`;
 }
 
 /** Reload was clicked: let the waiting worker take over, then reload once it controls the page. */

@@ -10,7 +10,7 @@ export function UnsavedBanner() {
   const unsaved = useUnsaved();
   if (!unsaved) return null;
   return (
-    <MessageBar intent="error" layout="multiline" style={{ marginBottom: 12 }} aria-label="Not saved">
+    <MessageBar intent="error" layout="multiline" style={{ marginBottom: 12 }}>
       <MessageBarBody>
         <MessageBarTitle>Nothing can be saved</MessageBarTitle>
         {unsaved}

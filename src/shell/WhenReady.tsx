@@ -1,5 +1,5 @@
 /**
- * Holds a page back until the engine has sent its first snapshot, showing "Loading survey data…"
+ * Holds a page back until the engine has answered the boot (the session), showing "Loading survey data…"
  * meanwhile. Guards sit outside it, so they decide (from localStorage) before the engine is up.
  */
 import type { ReactNode } from 'react';

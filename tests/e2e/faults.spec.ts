@@ -322,3 +322,44 @@ test('extra: the image viewer says Page Not Found for an unknown survey, line, c
     await expectHeading(page, 'Page Not Found');
   }
 });
+
+/** The site's storage quota as DevTools sets it (enforced, though `navigator.storage.estimate()` does not show it). */
+async function storageQuota(page: Page, origin: string, bytes: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: bytes });
+}
+
+test.describe('items 2 and 3: a site whose storage is nearly full', () => {
+  test('item 2: the world cannot be stored: a banner says so, a change is refused with why, and nothing claims it was kept', async ({ page, baseURL }) => {
+    await storageQuota(page, new URL(baseURL!).origin, 100_000);
+    await login(page, '/drives');
+    await expectHeading(page, 'Drives');
+    const banner = page.getByRole('group', { name: 'Nothing can be saved' });
+    await expect(banner).toContainText('Nothing can be saved');
+    await expect(banner).toContainText('The demo data could not be saved: the browser’s storage for this site is full.');
+    // A change that needs the store is refused in its dialog, with why; nothing says it was done.
+    const drive = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'ingest-09' }) });
+    await drive.getByRole('button', { name: 'Insert' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Flight plan' }).fill('SAMPLE007');
+    await page.getByRole('option', { name: /FP007/ }).click();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toContainText('changes are refused');
+    await expect(flash(page, 'media inserted into ingest-09')).toHaveCount(0);
+    await expect(page.getByText(/nothing is lost/i)).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(drive).toContainText('Empty');
+    // Nothing of a world was stored, not even a part of one.
+    expect(await readRecord(page, ['~meta', 'world'])).toBeNull();
+  });
+
+  test('item 3: the service worker cannot install: the header says the console is not available offline, and why', async ({ page, baseURL }) => {
+    await storageQuota(page, new URL(baseURL!).origin, 1_000_000);
+    await page.goto('/login');
+    await expectHeading(page, 'Sign in');
+    const status = page.getByTestId('offline-unavailable');
+    await expect(status).toBeVisible({ timeout: 30_000 });
+    await expect(status).toContainText('Not available offline: the browser could not store the console’s files');
+    expect(await page.evaluate('navigator.serviceWorker.getRegistration().then((r) => Boolean(r && r.active))')).toBe(false);
+  });
+});
