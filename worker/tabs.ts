@@ -1,5 +1,5 @@
 /**
- * Several tabs, one engine (docs/architecture.md#arch-tabs, docs/architecture.md#arch-tabs). The tab whose worker
+ * Several tabs, one engine (docs/architecture.md#arch-tabs). The tab whose worker
  * holds the Web Lock leads: its `Leader` owns the engine and every tab's views. The others forward
  * each call to it by name over a BroadcastChannel, with an id, and pass the page events addressed
  * to them on to their page. When the leader's tab closes, the next in the lock's queue leads: it

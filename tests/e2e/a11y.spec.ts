@@ -76,10 +76,11 @@ const ROUTE_GROUPS: [string, (d: { data: DataFile; photos: PhotoIndex }) => stri
     const received = Object.values(data.index.surveys).find((s) => s.receivedOn)!;
     return ['/captures', `/captures/${received.captureId}/surveys`, `/captures/${received.captureId}/flight-plans`, `/captures/${received.captureId}/qc`];
   }],
-  ['surveys, a survey\'s QC and the image viewer', ({ data, photos }) => {
+  ['(all) surveys', () => ['/surveys']],
+  ['a survey\'s QC page and the image viewer', ({ data, photos }) => {
     const received = Object.values(data.index.surveys).find((s) => s.receivedOn)!;
     const camera = photos.cameras[0];
-    return ['/surveys', `/surveys/${received.surveyId}/qc`, `/surveys/${received.surveyId}/qc/${photos.lines[0].line}/${camera}/${photos.index[camera][0]}`];
+    return [`/surveys/${received.surveyId}/qc`, `/surveys/${received.surveyId}/qc/${photos.lines[0].line}/${camera}/${photos.index[camera][0]}`];
   }],
   ['media, drives and Page Not Found', () => ['/media', '/drives', '/no/such/page']],
 ];

@@ -47,8 +47,9 @@ test('a new version waits for Reload, then applies', async ({ browser }) => {
 
   const update = page.getByRole('group', { name: 'Update' });
   await expect(update.getByText('A new version is available')).toBeVisible({ timeout: 30_000 });
-  // The old version keeps running until the person says so.
-  await page.waitForTimeout(1500);
+  // The old version keeps running until the person says so: the new worker has installed and
+  // waits (had it taken over, it would no longer be waiting), and this is still the same document.
+  await expect.poll(() => page.evaluate('navigator.serviceWorker.getRegistration().then((r) => Boolean(r && r.waiting))')).toBe(true);
   expect(await page.evaluate('window.__stillTheSamePage === true')).toBe(true);
   await expect(html).toHaveAttribute('data-app-version', firstVersion ?? '');
 
