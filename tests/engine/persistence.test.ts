@@ -391,3 +391,22 @@ describe('a store that cannot hold the world at boot (issue 19, item 2)', () => 
     expect(store.commits.length).toBeGreaterThan(1);
   });
 });
+
+describe('Reset Demo, Reload sample data and Import forwarded by another tab (issue 19)', () => {
+  it('are answered once per call id: a re-send, to this engine or to the next leader, gets the first answer and replaces nothing again', async () => {
+    const h = await harness();
+    const first = await h.engine.dispatch({ type: 'reloadData' }, 'tab-b:1');
+    expect(first).toMatchObject({ ok: true, flash: { text: 'The sample data has been reloaded' } });
+    await withMedia(h);
+    const after = JSON.parse(h.engine.serialise());
+    expect(await h.engine.dispatch({ type: 'reloadData' }, 'tab-b:1')).toEqual(first);
+    expect(JSON.parse(h.engine.serialise())).toEqual(after);
+    // The next leader reads the answer from the store, written with the new world.
+    const h2 = await reboot(h, { world: aWorld() });
+    expect(await h2.engine.dispatch({ type: 'reloadData' }, 'tab-b:1')).toEqual(first);
+    expect(h2.engine.world.toDb()).toEqual(h.engine.world.toDb());
+    // A new call id is a new reload.
+    expect(await h2.engine.dispatch({ type: 'resetDemo' }, 'tab-b:2')).toMatchObject({ ok: true, flash: { text: 'The demo has been reset.' } });
+    expect(h2.engine.world.ids.media).not.toEqual(h.engine.world.ids.media);
+  });
+});

@@ -77,7 +77,7 @@ export class Engine {
       legacy: deps.legacy,
       firstLook: deps.firstLook ?? false,
     });
-    this.demo = new DemoData(this.world, this.writer, this.clock, deps.loadText, () => this.boots.baseUrl);
+    this.demo = new DemoData(this.world, this.writer, this.clock, deps.loadText, () => this.boots.baseUrl, this.calls);
   }
 
   /** Every change of the world (an action's, a tick's), once it is on disk (a tick's: at once). */
@@ -127,10 +127,19 @@ export class Engine {
     if (!this.boots.booted) return { ok: false, error: 'The engine has not started' };
     await this.boots.loaded();
     if (!action || typeof action !== 'object') return { ok: false, error: 'Unknown action' };
-    if (action.type === 'resetDemo') return this.demo.reset();
-    if (action.type === 'reloadData') return this.demo.reload();
-    if (action.type === 'importWorld') return this.demo.import(action.text);
+    if (action.type === 'resetDemo' || action.type === 'reloadData' || action.type === 'importWorld') {
+      const known = callId ? await this.knownAnswer(callId) : undefined;
+      if (known) return known;
+      if (action.type === 'resetDemo') return this.demo.reset(callId);
+      if (action.type === 'reloadData') return this.demo.reload(callId);
+      return this.demo.import(action.text, callId);
+    }
     return this.writer.exclusive(() => this.apply(action, callId));
+  }
+
+  /** The answer a call already had (in this engine, or stored by an earlier leader), if any. */
+  private async knownAnswer(callId: string): Promise<ActionResult | undefined> {
+    return this.calls.answer(callId) ?? (await this.store.answerOf(callId).catch(() => undefined));
   }
 
   /** Reads a PodConfig file as Process PodConfig would; changes nothing and holds no clock. */
@@ -206,10 +215,8 @@ export class Engine {
   }
 
   private async apply(action: Action, callId: string | undefined): Promise<ActionResult> {
-    if (callId) {
-      const known = this.calls.answer(callId) ?? (await this.store.answerOf(callId).catch(() => undefined));
-      if (known) return known;
-    }
+    const known = callId ? await this.knownAnswer(callId) : undefined;
+    if (known) return known;
     // Nothing is confirmed that is not on disk: while the store cannot hold the world, only the
     // session (sign in, out, the settings) changes, in memory, as the banner says.
     if (this.writer.unsaved !== null && !SESSION_ACTIONS.has(action.type)) return { ok: false, error: this.writer.unsaved, storage: true };
