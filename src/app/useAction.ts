@@ -8,9 +8,35 @@ import { engineClient } from '../engine/client';
 import { showFlash } from './flash';
 import { highlightRows } from './highlight';
 
+/**
+ * How long an action may take before the person is told (issue 19: never an endless spinner). A
+ * change is saved when its answer comes; until then the console says only what it knows.
+ */
+export const CALL_PATIENCE_MS = 15_000;
+
+export const TAKING_LONGER =
+  'This is taking longer than it should. Your change is not saved yet; the console will say so when it is, or why not.';
+
+/** The engine's answer to `action`; after CALL_PATIENCE_MS without one, the person is told. Never throws. */
+export async function answerOf(action: Action): Promise<ActionResult> {
+  const client = engineClient();
+  const patience = setTimeout(() => showFlash({ category: 'warning', text: TAKING_LONGER }), CALL_PATIENCE_MS);
+  let result: ActionResult;
+  try {
+    result = await client.dispatch(action);
+  } catch (error) {
+    // The engine's thread failed to answer at all: what happened to the change is not known here.
+    const why = error instanceof Error && error.message ? ` (${error.message})` : '';
+    result = { ok: false, error: `The console could not answer${why}. Your change may not be saved: reload the page to see what was kept.`, storage: true };
+  } finally {
+    clearTimeout(patience);
+  }
+  return result;
+}
+
 export async function runAction(action: Action): Promise<ActionResult> {
   const client = engineClient();
-  const result = await client.dispatch(action);
+  const result = await answerOf(action);
   if (result.ok) {
     if (result.flash) showFlash(result.flash);
     if (result.highlight?.length && client.model.flags.highlighter) highlightRows(result.highlight);

@@ -11,6 +11,7 @@ import type { Action, ActionResult } from '../../worker/api';
 import { engineClient } from '../engine/client';
 import { showFlash } from '../app/flash';
 import { highlightRows } from '../app/highlight';
+import { answerOf } from '../app/useAction';
 
 /** Resolves after the navigation has rendered and its effects (the flash clearing) have run. */
 function afterNavigation(): Promise<void> {
@@ -22,7 +23,7 @@ export function useActionThenGo(): (action: Action, to: string) => Promise<Actio
   return useCallback(
     async (action: Action, to: string) => {
       const client = engineClient();
-      const result = await client.dispatch(action);
+      const result = await answerOf(action);
       if (!result.ok) return result;
       navigate(to);
       await afterNavigation();
