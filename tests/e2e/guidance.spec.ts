@@ -14,7 +14,10 @@ async function expectNoSeriousViolations(page: Page, what: string) {
   // Let pop-ups finish fading in: axe measures contrast with the opacity of the moment.
   await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))');
   const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
     .exclude('[data-tabster-dummy]')
+    // Rows past the tenth are the same row with other values (see a11y.spec.ts).
+    .exclude('tbody > tr:nth-child(n+11)')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
   const serious = results.violations
