@@ -257,6 +257,11 @@ test('photos through the image proxy are cached as they are seen, and show offli
     // The shape of docs/requirements.md#req-call-images: the bucket path of line, camera and JPEG2000 image, thumbnails `.32`.
     for (const src of seen) expect(src).toMatch(new RegExp(`^${proxy.url}\\?source=\\d+/Cam0[1-6]/[\\w-]+\\.jp2\\.32$`));
     expect(proxy.takeSources().length).toBeGreaterThanOrEqual(seen.length);
+    // The service worker stores a photo just after the page has it: wait until each seen one is in
+    // its cache, as a person closing the lid a moment later would have them.
+    for (const src of seen) {
+      await expect.poll(() => page.evaluate(`caches.open('photos').then((c) => c.match(${JSON.stringify(src)})).then(Boolean)`), { message: `${src} cached` }).toBe(true);
+    }
 
     await cutNetwork(context, server);
     proxy.down();
