@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { DataFile, PhotoIndex } from '../../worker/domain/types';
-import { login } from './helpers';
+import { animationsFinished, login } from './helpers';
 
 async function expectNoSeriousViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page })
@@ -28,9 +28,7 @@ async function expectNoSeriousViolations(page: Page, what: string) {
 
 /** Lets a pop-up finish fading in: axe measures contrast with the opacity of the moment. */
 async function settle(page: Page) {
-  // A string, as the tests' tsconfig has no DOM library.
-  await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))');
-  await page.waitForTimeout(300);
+  await animationsFinished(page);
 }
 
 /** Waits until the route has rendered its page (not a spinner) before scanning. */

@@ -81,3 +81,14 @@ export async function receiveTakenLabel(page: Page) {
   return { host: ready.host, dialog, ids };
 }
 
+/**
+ * Every running animation has finished, twice over a pair of frames: a transition that starts on
+ * the frame after the pop-up appears is waited for too. (A string: the tests' tsconfig has no DOM.)
+ */
+export async function animationsFinished(page: Page): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    await page.evaluate(
+      'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))).then(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))))',
+    );
+  }
+}

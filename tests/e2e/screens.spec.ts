@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { PhotoIndex, Survey } from '../../worker/domain/types';
-import { advanceClock, flash, rowOf, sampleData, setSpeed, signIn } from './helpers';
+import { advanceClock, animationsFinished, flash, rowOf, sampleData, setSpeed, signIn } from './helpers';
 
 async function photoIndex(page: Page): Promise<PhotoIndex> {
   return (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
@@ -306,7 +306,8 @@ test('/surveys lists at most 150 surveys with a Capture column when the flag is 
 test('the action dialogs have no serious accessibility violation', async ({ page }) => {
   const scan = async (what: string) => {
     await expect(page.getByRole('dialog')).toBeVisible();
-    await page.waitForTimeout(400); // let the dialog finish fading in: axe measures contrast as it is
+    // The dialog has finished fading in: axe measures contrast with the opacity of the moment.
+    await animationsFinished(page);
     const results = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`);
     expect(serious, what).toEqual([]);
