@@ -9,6 +9,7 @@ import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } f
 import type { CaptureSortKey, SortDir } from '../../../worker/domain/sort';
 import type { CaptureRow } from '../../../worker/screens';
 import { useRowStyles } from '../../components/rowStyles';
+import { useRowsInSteps } from '../../hooks/useRowsInSteps';
 import { CAPTURE_ROW_HEIGHT_PX, CaptureTableRow } from './CaptureTableRow';
 
 const COLUMN_COUNT = 8;
@@ -29,8 +30,10 @@ export interface CaptureTableProps {
 
 export function CaptureTable({ label, rows, start = 0, total, windowed = false, bodyRef, empty, sort, onSort }: CaptureTableProps) {
   const styles = useRowStyles();
-  const shown = rows ?? [];
-  const all = total ?? shown.length;
+  const answered = rows ?? [];
+  // The rows mount a step at a time: one commit of a whole answer was the boot's long task.
+  const shown = answered.slice(0, useRowsInSteps(answered.length));
+  const all = total ?? answered.length;
   const after = Math.max(0, all - start - shown.length);
   const direction = (key: CaptureSortKey) => (sort?.by === key ? (sort.dir === 'asc' ? ('ascending' as const) : ('descending' as const)) : undefined);
   const sortable = (key: CaptureSortKey) => (onSort ? { sortable: true, sortDirection: direction(key), onClick: () => onSort(key) } : {});
@@ -52,7 +55,7 @@ export function CaptureTable({ label, rows, start = 0, total, windowed = false, 
           </TableRow>
         </TableHeader>
         <TableBody ref={bodyRef}>
-          {shown.length === 0 && (
+          {answered.length === 0 && (
             <TableRow>
               <TableCell colSpan={COLUMN_COUNT} className={styles.empty}>
                 {rows ? empty : 'Loading captures…'}
