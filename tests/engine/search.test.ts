@@ -58,3 +58,37 @@ describe('search', () => {
     expect(await h.engine.search('5urv')).toEqual([]);
   });
 });
+
+describe('a large world is indexed in slices (docs/views.md#the-users-path)', () => {
+  it('no task indexes more than a slice; what changes meanwhile is found once the build is adopted', async () => {
+    const { LiveSearch } = await import('../../worker/engine/liveSearch');
+    const { World } = await import('../../worker/engine/world');
+    const { restore } = await import('../../worker/domain/restore');
+    const data = aWorld();
+    for (let i = 0; i < 12_000; i++) aSurvey(data, { surveyId: `big${String(i).padStart(6, '0')}-aaaa`, mediaId: 'MEDIA-A', stage: 'survey-qc' });
+    const restored = restore(JSON.stringify(data), 0, { source: 'test' });
+    if (!restored.ok) throw new Error(restored.error);
+    const world = new World();
+    world.load(restored.db);
+    // A clock whose timers run only when the test says: one task at a time.
+    const tasks: (() => void)[] = [];
+    const clock = { now: () => 0, every: () => () => undefined, after: (_ms: number, fn: () => void) => (tasks.push(fn), () => tasks.splice(tasks.indexOf(fn), 1)) };
+    const search = new LiveSearch(world, clock);
+    search.rebuildSoon();
+    tasks.shift()!(); // the first slice
+    expect(tasks).toHaveLength(1); // more slices to come: the whole world was not indexed in one task
+    // A commit lands mid-build: a survey's media is renamed.
+    const survey = world.index.surveys[world.ids.surveys[0]!]!;
+    world.add('media', 'ZEBRA-NEW', { ...world.index.media['MEDIA-A']!, mediaId: 'ZEBRA-NEW' });
+    search.follow();
+    world.takeChange(0);
+    let slices = 1;
+    while (tasks.length) {
+      tasks.shift()!();
+      slices++;
+    }
+    expect(slices).toBeGreaterThanOrEqual(3);
+    expect(search.query('zebra-new')[0]).toMatchObject({ type: 'media', id: 'ZEBRA-NEW' });
+    expect(search.query(survey.surveyId.slice(0, 9))[0]).toMatchObject({ type: 'survey' });
+  });
+});

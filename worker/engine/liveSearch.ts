@@ -1,18 +1,25 @@
 /**
  * The search index kept in step with the world: each commit's changes go in as they land, and a
  * whole new world is indexed a moment after it is shown (or at the first query, if that comes
- * sooner): at 100 000 surveys building the index is a good part of a boot.
+ * sooner): at 100 000 surveys building the index is a good part of a boot. It is built aside, a
+ * slice of entities per task (docs/views.md#the-users-path); what commits change meanwhile is noted
+ * and brought up to date once the build is adopted.
  */
-import type { SearchEntry } from '../domain/types';
+import type { Id, SearchEntry } from '../domain/types';
 import { TICK_MS } from '../domain/constants';
 import type { Cancel, Clock } from './clock';
-import { SEARCHED_KINDS, SearchIndex } from './search';
+import { IndexBuild, SEARCHED_KINDS, SearchIndex, type SearchedKind } from './search';
 import type { World } from './world';
+
+/** Entities indexed per task: a few milliseconds each on a busy laptop. */
+const BUILD_SLICE = 5_000;
 
 export class LiveSearch {
   private readonly index: SearchIndex;
   private stale = false;
   private pending: Cancel | null = null;
+  /** Changed while a build was under way: updated once it is adopted. */
+  private touched = new Map<string, [SearchedKind, Id]>();
 
   constructor(
     private readonly world: World,
@@ -21,18 +28,24 @@ export class LiveSearch {
     this.index = new SearchIndex(() => world.index);
   }
 
-  /** The world was replaced: index it a tick from now. */
+  /** The world was replaced: index it, in slices, from a tick from now. */
   rebuildSoon(): void {
+    this.stop();
     this.stale = true;
-    this.pending ??= this.clock.after(TICK_MS, () => {
-      this.pending = null;
-      if (this.stale) this.rebuild();
-    });
+    this.touched.clear();
+    this.pending = this.clock.after(TICK_MS, () => this.buildInSlices(new IndexBuild(this.world.index)));
   }
 
   /** The entities the coming commit changed or removed (before `World.commit` clears them). */
   follow(): void {
-    if (this.stale) return;
+    if (this.stale) {
+      // A build is under way over the world as it was: what changes now is redone after it.
+      for (const kind of SEARCHED_KINDS) {
+        for (const id of this.world.changedIds(kind)) this.touched.set(`${kind}\u0000${id}`, [kind, id]);
+        for (const id of this.world.removedIds(kind)) this.touched.set(`${kind}\u0000${id}`, [kind, id]);
+      }
+      return;
+    }
     for (const kind of SEARCHED_KINDS) {
       for (const id of this.world.changedIds(kind)) this.index.update(kind, id);
       for (const id of this.world.removedIds(kind)) this.index.update(kind, id);
@@ -49,9 +62,22 @@ export class LiveSearch {
     this.pending = null;
   }
 
+  private buildInSlices(build: IndexBuild): void {
+    if (!build.step(BUILD_SLICE)) {
+      this.pending = this.clock.after(0, () => this.buildInSlices(build));
+      return;
+    }
+    this.pending = null;
+    this.index.adopt(build);
+    for (const [kind, id] of this.touched.values()) this.index.update(kind, id);
+    this.touched.clear();
+    this.stale = false;
+  }
+
   private rebuild(): void {
     this.stop();
     this.index.rebuild();
+    this.touched.clear();
     this.stale = false;
   }
 }

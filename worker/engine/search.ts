@@ -51,6 +51,39 @@ export function searchKeys(index: EntityMaps, kind: SearchedKind, id: Id): strin
   return [...keys];
 }
 
+/**
+ * The keys of every searched entity, gathered a slice at a time, so that indexing a large world
+ * never holds the engine's thread for long (a tab being replaced waits for its worker's task to end
+ * before the next one can lead, docs/views.md#the-users-path).
+ */
+export class IndexBuild {
+  readonly rows: Row[] = [];
+  readonly keysOf = new Map<string, string[]>();
+  private readonly todo: [SearchedKind, Id[]][];
+
+  constructor(private readonly index: EntityMaps) {
+    this.todo = SEARCHED_KINDS.map((kind) => [kind, Object.keys(index[kind])]);
+  }
+
+  /** Indexes up to `count` more entities; true once every one is. */
+  step(count: number): boolean {
+    let left = count;
+    while (left > 0 && this.todo.length) {
+      const [kind, ids] = this.todo[this.todo.length - 1]!;
+      const id = ids.pop();
+      if (id === undefined) {
+        this.todo.pop();
+        continue;
+      }
+      left--;
+      const keys = searchKeys(this.index, kind, id);
+      this.keysOf.set(ref(kind, id), keys);
+      for (const key of keys) this.rows.push({ key, kind, id });
+    }
+    return this.todo.length === 0;
+  }
+}
+
 /** Separates keys in the haystack; never typed in a query. */
 const SEP = '\u0001';
 
@@ -68,18 +101,16 @@ export class SearchIndex {
   constructor(private index: () => EntityMaps) {}
 
   rebuild(): void {
-    const index = this.index();
-    const rows: Row[] = [];
-    this.keysOf.clear();
-    for (const kind of SEARCHED_KINDS) {
-      for (const id of Object.keys(index[kind])) {
-        const keys = searchKeys(index, kind, id);
-        this.keysOf.set(ref(kind, id), keys);
-        for (const key of keys) rows.push({ key, kind, id });
-      }
-    }
-    rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    this.rows = rows;
+    const build = new IndexBuild(this.index());
+    while (!build.step(Infinity));
+    this.adopt(build);
+  }
+
+  /** Takes a build made aside (in slices, IndexBuild) as the whole index. */
+  adopt(build: IndexBuild): void {
+    build.rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    this.rows = build.rows;
+    this.keysOf = build.keysOf;
     this.rebuildHaystack();
   }
 
