@@ -9,27 +9,35 @@
  * rows), the QC grid of a 3 600-row survey (DOM nodes, frame times while scrolling), and the
  * initial JavaScript (gzip).
  *
- * BENCH_SIZES=400,10000 BENCH_RUNS=3 BENCH_TICK_S=60 BENCH_NO_BUILD=1 tune it.
+ * It takes two paths (BENCH_PATHS=user,seeded): the user's (docs/views.md#the-users-path), a fresh profile whose
+ * own first boot reads a generated all.json, then reloads timed from the reload call; and the
+ * seeded one, the store written directly by the bench, timed from each document's origin.
+ *
+ * BENCH_SIZES=400,10000 BENCH_RUNS=3 BENCH_TICK_S=60 BENCH_NO_BUILD=1 BENCH_OUT=dist-bench tune it.
  */
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import os from 'node:os';
-import { join } from 'node:path';
+import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright';
 import { generateWorld } from './generate/world';
+import { serialiseWorld } from './generate/serialise';
 import { restore } from '../worker/domain/restore';
 import { World } from '../worker/engine/world';
 import { wholeWorldBatch } from '../worker/engine/persistence';
 import { META_KEY } from '../worker/engine/store/worldStore';
 import { DATA_VERSION } from '../worker/domain/constants';
 
+const PATHS = (process.env.BENCH_PATHS ?? 'user,seeded').split(',');
 const SIZES = (process.env.BENCH_SIZES ?? '400,10000,100000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TICK_S = Number(process.env.BENCH_TICK_S ?? 60);
 const PORT = Number(process.env.BENCH_PORT ?? 4499);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const OUT = 'dist';
+/** BENCH_OUT builds into (and serves) another directory, leaving dist/ to whoever else uses it. */
+const OUT = process.env.BENCH_OUT ?? 'dist';
 const CHUNK = 4_000;
 
 const median = (xs: number[]) => {
@@ -195,6 +203,245 @@ async function qcGrid(page: Page, surveyId: string): Promise<{ nodes: number; fr
   );
 }
 
+// ---------------------------------------------------------------------------------------------
+// The user's path (issue 22, docs/views.md#the-users-path): a fresh profile, the console's own first
+// boot from all.json, a sign-in, then reloads timed from the reload call.
+
+/** Long tasks, long animation frames (with their scripts) and the first Captures row with a link, from each document's start. */
+const USER_PAGE = `
+  window.__name = (f) => f;
+  window.__longTasks = [];
+  window.__loaf = [];
+  window.__rowsAt = 0;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
+    .observe({ type: 'longtask', buffered: true });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.duration <= 50) continue;
+        window.__loaf.push({ start: Math.round(e.startTime), duration: Math.round(e.duration), blocking: Math.round(e.blockingDuration),
+          render: Math.round(e.renderStart ? e.startTime + e.duration - e.renderStart : 0), style: Math.round(e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0),
+          scripts: e.scripts.map((x) => ({ src: (x.sourceURL || '').replace(/^.*\\//, ''), fn: x.sourceFunctionName, invoker: x.invoker, type: x.invokerType, duration: Math.round(x.duration), layout: Math.round(x.forcedStyleAndLayoutDuration) })) });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {}
+  window.__firstLook = false;
+  const watch = () => {
+    // A boot from a first look says it is still reading the rest; a whole-path boot never does.
+    for (const e of document.querySelectorAll('[role="status"]')) if (e.textContent.includes('Reading the surveys')) window.__firstLook ||= performance.now();
+    if (!window.__tableAt && document.querySelector('table[aria-label="Captures"]')) window.__tableAt = performance.now();
+    if (!window.__rowsAt && document.querySelector('table[aria-label="Captures"] tbody tr[data-capture-id] a[href]')) {
+      window.__rowsAt = performance.timeOrigin + performance.now();
+      window.__rowsNow = performance.now();
+    }
+    if (!window.__rowsAt || performance.now() < window.__rowsNow + 1000) requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
+`;
+
+interface Loaf {
+  start: number;
+  duration: number;
+  blocking: number;
+  render: number;
+  style: number;
+  scripts: { src: string; fn: string; invoker: string; type: string; duration: number; layout: number }[];
+}
+interface PageState {
+  rowsAt: number;
+  rowsNow: number;
+  /** When the page said it was still reading the rest (a boot answered from a first look), else false. */
+  firstLook: number | false;
+  /** When the Captures table (still without rows) was first in the page. */
+  tableAt: number;
+  timeOrigin: number;
+  dcl: number;
+  longTasks: [number, number][];
+  loaf: Loaf[];
+}
+
+/** all.json of a generated world of `surveys`, as `npm run data` writes the sample (kept in the temp directory per size). */
+function userData(surveys: number): { file: string; bytes: number } {
+  const file = join(os.tmpdir(), `bench-all-${surveys}.json`);
+  if (!existsSync(file) || process.env.BENCH_REGENERATE) {
+    const data = generateWorld({ surveys, activeWorkflows: Math.min(1_000, Math.floor(surveys / 4)) });
+    writeFileSync(file, serialiseWorld(data));
+  }
+  return { file, bytes: statSync(file).size };
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.xml': 'application/xml',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * dist/ as a static host serves it (history fallback to index.html), except that data/all.json is
+ * the generated world's. sw.js is served as built: its precache names no data/ file (the data is
+ * cached at run time, sw/routes.ts), so no revision needs patching.
+ */
+function serveUserCopy(port: number, data: { file: string }): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = path === '/data/all.json' ? data.file : join(OUT, normalize(path).replace(/^(\.\.[/\\])+/, ''));
+    if (!existsSync(file) || statSync(file).isDirectory()) {
+      if (extname(path)) {
+        res.writeHead(404).end();
+        return;
+      }
+      file = join(OUT, 'index.html');
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': statSync(file).size, 'cache-control': 'no-cache' });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+async function pageState(page: Page): Promise<PageState> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __rowsAt: number; __rowsNow: number; __firstLook: number | false; __tableAt?: number; __longTasks: [number, number][]; __loaf: Loaf[] };
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return { rowsAt: w.__rowsAt, rowsNow: w.__rowsNow, firstLook: w.__firstLook, tableAt: w.__tableAt ?? 0, timeOrigin: performance.timeOrigin, dcl: nav?.domContentLoadedEventEnd ?? NaN, longTasks: w.__longTasks, loaf: w.__loaf };
+  });
+}
+
+async function rowsShown(page: Page, timeout: number): Promise<PageState> {
+  await page.waitForFunction(() => (window as unknown as { __rowsAt: number }).__rowsAt > 0, undefined, { timeout, polling: 50 });
+  // Long tasks of the boot: up to a second after the rows show.
+  await page.waitForTimeout(1000);
+  return pageState(page);
+}
+
+interface StorageUse {
+  usage: number;
+  indexedDB: number;
+  caches: number;
+  serviceWorker: number;
+}
+
+async function storageUse(page: Page): Promise<StorageUse> {
+  return page.evaluate(async () => {
+    const e = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: Record<string, number> };
+    const d = e.usageDetails ?? {};
+    return { usage: e.usage ?? 0, indexedDB: d.indexedDB ?? 0, caches: d.caches ?? 0, serviceWorker: d.serviceWorkerRegistrations ?? 0 };
+  });
+}
+
+/** Until the session is saved, the whole world read and IndexedDB's usage stops growing. */
+async function settled(page: Page): Promise<StorageUse> {
+  await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'), undefined, { timeout: 600_000 });
+  await wholeWorldRead(page);
+  let last = await storageUse(page);
+  for (let i = 0; i < 600; i++) {
+    await page.waitForTimeout(1000);
+    const now = await storageUse(page);
+    if (now.indexedDB === last.indexedDB && now.caches === last.caches) return now;
+    last = now;
+  }
+  return last;
+}
+
+interface UserBoot {
+  rowsMs: number;
+  originMs: number;
+  dclMs: number;
+  firstLook: number | false;
+  longTasks: number[];
+  longTasksToRows: number[];
+  loaf: Loaf[];
+}
+
+interface UserResult {
+  size: number;
+  allJsonMb: number;
+  firstVisitMs: number;
+  loginShownMs: number;
+  boots: UserBoot[];
+  heapMb: number;
+  storage: StorageUse;
+  cacheEntries: string[];
+}
+
+async function userPath(size: number, port: number): Promise<UserResult> {
+  const origin = `http://127.0.0.1:${port}`;
+  const data = userData(size);
+  const server = await serveUserCopy(port, data);
+  const profile = join(os.tmpdir(), `bench-profile-${size}-${Date.now()}`);
+  const launch = {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  };
+  const viewport = { width: 1280, height: 800 };
+  // A profile on disk, as a person's browser has; BENCH_PROFILE=memory takes an incognito-like
+  // context (storage in memory), as the seeded path does, to tell the two apart.
+  const browser = process.env.BENCH_PROFILE === 'memory' ? await chromium.launch(launch) : null;
+  const context = browser ? await browser.newContext({ viewport }) : await chromium.launchPersistentContext(profile, { ...launch, viewport });
+  try {
+    await context.addInitScript(USER_PAGE);
+    const page = context.pages()[0] ?? (await context.newPage());
+    if (process.env.BENCH_TRACE) {
+      page.on('console', (m) => log(`    console: ${m.text()}`));
+      page.on('worker', (w) => w.on('console', (m) => log(`    worker: ${m.text()}`)));
+    }
+    const t0 = Date.now();
+    await page.goto(`${origin}/captures`, { waitUntil: 'commit' });
+    await page.getByLabel('Email').waitFor({ timeout: 600_000 });
+    const loginShownMs = Date.now() - t0;
+    await page.getByLabel('Email').fill('jane.doe@aerial.example');
+    await page.getByLabel('Password').fill('demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const first = await rowsShown(page, 900_000);
+    const firstVisitMs = first.rowsAt - t0;
+    log(`  user path: login form at ${(loginShownMs / 1000).toFixed(1)} s, first visit → rows ${(firstVisitMs / 1000).toFixed(1)} s; settling…`);
+    await settled(page);
+    const boots: UserBoot[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const start = Date.now();
+      if (process.env.BENCH_TRACE) log(`    reload called at ${start}`);
+      await page.reload({ waitUntil: 'commit' });
+      const s = await rowsShown(page, 120_000);
+      boots.push({
+        rowsMs: s.rowsAt - start,
+        originMs: s.timeOrigin - start,
+        dclMs: s.dcl,
+        firstLook: s.firstLook,
+        longTasks: s.longTasks.map((t) => t[1]),
+        longTasksToRows: s.longTasks.filter((t) => t[0] < s.rowsNow).map((t) => t[1]),
+        loaf: s.loaf,
+      });
+      log(`  reload ${r + 1}: rows ${(s.rowsAt - start).toFixed(0)} ms (document ${(s.timeOrigin - start).toFixed(0)} ms after the call, DOMContentLoaded +${s.dcl.toFixed(0)} ms, table +${s.tableAt.toFixed(0)} ms, rows +${s.rowsNow.toFixed(0)} ms; ${s.firstLook ? `first look, said at +${s.firstLook.toFixed(0)} ms` : 'whole path'}); long tasks ${s.longTasks.map((t) => `${t[1].toFixed(0)}@${t[0].toFixed(0)}`).join(' ') || 'none'}`);
+      for (const f of s.loaf) {
+        const top = [...f.scripts].sort((a, b) => b.duration - a.duration).slice(0, 3);
+        log(`    LoAF ${f.duration} ms @${f.start} (blocking ${f.blocking}, render ${f.render}, style+layout ${f.style}): ${top.map((x) => `${x.type} ${x.invoker} ${x.src}${x.fn ? `:${x.fn}` : ''} ${x.duration} ms${x.layout ? ` (forced layout ${x.layout})` : ''}`).join('; ')}`);
+      }
+      await wholeWorldRead(page);
+      await page.waitForTimeout(500);
+    }
+    const storage = await settled(page);
+    const heap = await heapAfterBoot(page);
+    const cacheEntries = await page.evaluate(async () => {
+      const out: string[] = [];
+      for (const name of await caches.keys()) if (!name.startsWith('workbox-precache')) for (const req of await (await caches.open(name)).keys()) out.push(`${name}: ${new URL(req.url).pathname}`);
+      return out;
+    });
+    return { size, allJsonMb: data.bytes / 1e6, firstVisitMs, loginShownMs, boots, heapMb: heap.heapMb, storage, cacheEntries };
+  } finally {
+    await context.close();
+    await browser?.close();
+    server.close();
+    execSync(`rm -rf ${JSON.stringify(profile)}`);
+  }
+}
+
 interface SizeResult {
   size: number;
   interactive: number;
@@ -210,16 +457,28 @@ interface SizeResult {
 
 async function main() {
   log(`Load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores.`);
-  if (!process.env.BENCH_NO_BUILD) execSync('npm run build', { stdio: 'inherit' });
+  if (!process.env.BENCH_NO_BUILD) execSync('npm run build', { stdio: 'inherit', env: { ...process.env, BUILD_OUT_DIR: OUT } });
+  const users: UserResult[] = [];
+  if (PATHS.includes('user')) {
+    for (const size of SIZES) {
+      log(`\n${size.toLocaleString('en')} surveys, the user's path: generating all.json…`);
+      users.push(await userPath(size, PORT + 1));
+    }
+  }
+  const results: SizeResult[] = [];
+  if (PATHS.includes('seeded')) await seededPath(results);
+  report(users, results);
+}
+
+async function seededPath(results: SizeResult[]) {
   const server = await serve();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  const results: SizeResult[] = [];
   try {
     for (const size of SIZES) {
-      log(`\n${size.toLocaleString('en')} surveys: generating…`);
+      log(`\n${size.toLocaleString('en')} surveys, seeded: generating…`);
       const world = storedWorld(size);
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addInitScript(LONG_TASKS);
@@ -265,6 +524,29 @@ async function main() {
     await browser.close();
     server.kill();
   }
+}
+
+function report(users: UserResult[], results: SizeResult[]) {
+  const mb = (b: number) => `${(b / 1e6).toFixed(0)} MB`;
+  const range = (xs: number[]) => `${(median(xs) / 1000).toFixed(2)} s (${(Math.min(...xs) / 1000).toFixed(2)}–${(Math.max(...xs) / 1000).toFixed(2)})`;
+  if (users.length) {
+    log("\nThe user's path: a fresh profile boots from all.json and signs in; reloads timed from the reload call to the first Captures row with a link.");
+    log('| surveys | all.json | first visit → rows | reload → rows, median (min–max) | document after the call; DOMContentLoaded | long tasks > 50 ms per boot (to rows; +1 s), worst | page heap | storage: IndexedDB, caches, all | per survey |');
+    log('|---|---|---|---|---|---|---|---|---|');
+    for (const u of users) {
+      const worstTask = Math.max(0, ...u.boots.flatMap((b) => b.longTasks));
+      log(
+        `| ${u.size.toLocaleString('en')} | ${u.allJsonMb.toFixed(1)} MB | ${(u.firstVisitMs / 1000).toFixed(1)} s | ${range(u.boots.map((b) => b.rowsMs))} | ${median(u.boots.map((b) => b.originMs)).toFixed(0)} ms; +${median(u.boots.map((b) => b.dclMs)).toFixed(0)} ms | ${median(u.boots.map((b) => b.longTasksToRows.length))}; ${median(u.boots.map((b) => b.longTasks.length))}, ${worstTask.toFixed(0)} ms | ${u.heapMb.toFixed(1)} MB | ${mb(u.storage.indexedDB)}, ${mb(u.storage.caches)}, ${mb(u.storage.usage)} | ${((u.storage.usage / u.size) / 1024).toFixed(1)} kB |`,
+      );
+    }
+    for (const u of users) log(`  ${u.size.toLocaleString('en')}: runtime caches hold ${u.cacheEntries.join(', ') || 'nothing'}`);
+    const small = users.find((u) => u.size === Math.min(...SIZES));
+    const big = users.find((u) => u.size === Math.max(...SIZES));
+    if (small && big && small !== big) log(`Ratio ${big.size.toLocaleString('en')} / ${small.size.toLocaleString('en')} of reload → rows: ${(median(big.boots.map((b) => b.rowsMs)) / median(small.boots.map((b) => b.rowsMs))).toFixed(2)} (budget ≤ 2)`);
+    log('Budgets: reload → rows ≤ 1 s at 100 000 and ≤ 0.5 s at 400; no long task over 50 ms; ratio 100 000 / 400 ≤ 2; heap ≤ 60 MB; first visit ≤ 30 s at 100 000.');
+  }
+  if (!results.length) return;
+  log('\nThe seeded path: the store written by the bench; navigation → rows / → interactive, from the new document\'s time origin.');
   const gzipKb = initialJsGzip() / 1024;
   const worst = (xs: number[]) => (xs.length ? `${xs.length} (worst ${Math.max(...xs).toFixed(0)} ms)` : '0');
   log('\n| surveys | reload → interactive /captures (rows) | boot long tasks (worst) | heap after boot | ticking on /captures: long tasks | on /media | QC 3 600 rows: DOM nodes, frame p95 |');
