@@ -175,7 +175,17 @@ export interface PageEvent extends PageEventBody {
 }
 
 /** What the worker posts to its page besides Comlink's answers, on the same port. */
-export type WorkerMessage = { type: 'page-event'; event: PageEvent } | { type: 'persist'; message: PersistMessage };
+/**
+ * How far a boot from all.json has come, for the page's spinner (a first visit to a large world
+ * takes a while): reading the file (bytes, of the total when the server says it), checking it,
+ * storing its entities.
+ */
+export type BootProgress = { step: 'reading'; bytes: number; total: number | null } | { step: 'checking' } | { step: 'storing'; surveys: number };
+
+export type WorkerMessage =
+  | { type: 'page-event'; event: PageEvent }
+  | { type: 'persist'; message: PersistMessage }
+  | { type: 'boot-progress'; progress: BootProgress };
 
 /** The object the worker exposes to its page: every call goes to the leading tab's engine. */
 export function createPageApi(leader: LeaderLink) {

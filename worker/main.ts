@@ -8,7 +8,7 @@
  */
 import * as Comlink from 'comlink';
 import { clear, getMany } from 'idb-keyval';
-import { createPageApi, type WorkerMessage } from './api';
+import { createPageApi, type BootProgress, type WorkerMessage } from './api';
 import { createEngine } from './engine/engine';
 import { idbStore } from './engine/store/idbStore';
 import { realClock, type Clock } from './engine/clock';
@@ -19,6 +19,38 @@ import { Tabs, type LockManagerLike } from './tabs';
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const toPage = (message: WorkerMessage) => scope.postMessage(message);
 
+/** Progress of a boot, told at most every PROGRESS_MS (reading a file is told chunk by chunk). */
+const PROGRESS_MS = 100;
+let progressAt = 0;
+function tellProgress(progress: BootProgress): void {
+  const now = performance.now();
+  if (progress.step === 'reading' && now - progressAt < PROGRESS_MS) return;
+  progressAt = now;
+  toPage({ type: 'boot-progress', progress });
+}
+
+/** all.json as text, its bytes counted as they arrive (a large world is hundreds of MB). */
+async function loadText(url: string): Promise<string> {
+  const response = await fetch(url, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    parts.push(decoder.decode(value, { stream: true }));
+    tellProgress({ step: 'reading', bytes, total });
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
 /** The engine this tab leads with, should it lead. */
 function makeLeaderWith(clock: Clock, stepped: SteppedClock | null) {
   return (deliver: ConstructorParameters<typeof Leader>[1]) => {
@@ -27,11 +59,8 @@ function makeLeaderWith(clock: Clock, stepped: SteppedClock | null) {
       store: idbStore(),
       // Versions before the per-entity store kept the world as one string in idb-keyval's default store.
       legacy: { getMany: (keys) => getMany(keys), clear: () => clear() },
-      loadText: async (url) => {
-        const response = await fetch(url, { cache: 'no-cache' });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return response.text();
-      },
+      loadText,
+      bootProgress: tellProgress,
       // A large world shows its capture table while the rest is read.
       firstLook: true,
     });

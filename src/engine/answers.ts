@@ -4,7 +4,7 @@
  * entities on the page, only the rows the views answered. Each listener hears only its own view
  * (or the session), so a tick re-renders only the screens whose rows moved.
  */
-import type { Flash, PageEvent } from '../../worker/api';
+import type { BootProgress, Flash, PageEvent } from '../../worker/api';
 import type { Current, Flags, StageView } from '../../worker/domain/types';
 import { withProgress } from '../../worker/domain/workflow';
 import { applyPatch, updateAt } from '../../worker/domain/valuePatch';
@@ -51,6 +51,8 @@ export class Answers {
   loading = false;
   /** The store cannot hold the world: what the banner says (the world is shown, changes refused). */
   unsaved: string | null = null;
+  /** How far the boot from all.json has come (the spinner says it), until the boot answers. */
+  bootProgress: BootProgress | null = null;
 
   constructor(
     public current: Current,
@@ -65,6 +67,14 @@ export class Answers {
     this.ready = true;
     this.loading = loading;
     this.unsaved = unsaved;
+    this.bootProgress = null;
+    this.sessionListeners.forEach((l) => l());
+  }
+
+  /** The worker told how far its boot has come. */
+  progress(progress: BootProgress): void {
+    if (this.ready) return;
+    this.bootProgress = progress;
     this.sessionListeners.forEach((l) => l());
   }
 

@@ -47,6 +47,8 @@ function connect(): EngineClient {
       // Another tab's login, logout or flag change: this tab's localStorage follows at once too.
       if (event.current || event.flags) writeSession(event.current ?? model.current, event.flags ?? model.flags);
       model.apply(event);
+    } else if (data?.type === 'boot-progress') {
+      model.progress(data.progress);
     } else if (data?.type === 'persist') {
       latest = data.message;
       // Said only when it is true: the engine's store holds the world (else its banner says why not).

@@ -4,6 +4,7 @@
  * identity of every row a patch does not touch).
  */
 import { useCallback, useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react';
+import type { BootProgress } from '../../worker/api';
 import type { Current, Flags } from '../../worker/domain/types';
 import type { AnswerOf, ViewSpec } from '../../worker/screens';
 import { engineClient } from './client';
@@ -69,6 +70,12 @@ export function useWorldLoading(): boolean {
 export function useUnsaved(): string | null {
   const { model } = engineClient();
   return useSession(() => model.unsaved);
+}
+
+/** How far the engine's boot from all.json has come, or null (not booting from it, or booted). */
+export function useBootProgress(): BootProgress | null {
+  const { model } = engineClient();
+  return useSession(() => model.bootProgress);
 }
 
 /** False until the engine has booted. */

@@ -5,10 +5,11 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import type { Flags } from '../../worker/domain/types';
-import { useCurrent, useEngineReady, useFlags } from '../engine/hooks';
+import { useBootProgress, useCurrent, useEngineReady, useFlags } from '../engine/hooks';
 import { paths } from '../app/paths';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { BootSpinner } from './BootSpinner';
+import { bootProgressText } from './bootProgressText';
 
 /**
  * Anonymous visitors go to /login with the original path and query in `redirect`. A signed-in
@@ -21,7 +22,8 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   const ready = useEngineReady();
   const [location] = useLocation();
   const search = useSearch();
-  if (!current.loggedIn && !ready) return <BootSpinner />;
+  const progress = useBootProgress();
+  if (!current.loggedIn && !ready) return <BootSpinner label={bootProgressText(progress)} />;
   if (!current.loggedIn) {
     const original = search ? `${location}?${search}` : location;
     return <Redirect to={paths.login(original)} replace />;

@@ -3,9 +3,12 @@
  * meanwhile. Guards sit outside it, so they decide (from localStorage) before the engine is up.
  */
 import type { ReactNode } from 'react';
-import { useEngineReady } from '../engine/hooks';
+import { useBootProgress, useEngineReady } from '../engine/hooks';
 import { BootSpinner } from './BootSpinner';
+import { bootProgressText } from './bootProgressText';
 
 export function WhenReady({ children }: { children: ReactNode }) {
-  return useEngineReady() ? <>{children}</> : <BootSpinner />;
+  const ready = useEngineReady();
+  const progress = useBootProgress();
+  return ready ? <>{children}</> : <BootSpinner label={bootProgressText(progress)} />;
 }

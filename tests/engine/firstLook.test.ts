@@ -129,3 +129,22 @@ describe('first look', () => {
     next.stop();
   });
 });
+
+describe('a boot from all.json tells how far it has come (issue 22)', () => {
+  it('checking, then storing with the number of surveys; a boot from the store tells nothing', async () => {
+    const { createEngine } = await import('../../worker/engine/engine');
+    const { memoryStore } = await import('../../worker/engine/store/worldStore');
+    const { ManualClock } = await import('../helpers/manualClock');
+    const { aWorld, T0 } = await import('../helpers/builders');
+    const { bootInput } = await import('../helpers/engineHarness');
+    const store = memoryStore();
+    const told: unknown[] = [];
+    const make = () =>
+      createEngine({ clock: new ManualClock(T0), store, loadText: async () => JSON.stringify(aWorld()), bootProgress: (p) => told.push(p), firstLook: true });
+    await make().boot(bootInput());
+    expect(told).toEqual([{ step: 'checking' }, { step: 'storing', surveys: aWorld().ids.surveys.length }]);
+    told.length = 0;
+    await make().boot(bootInput());
+    expect(told).toEqual([]);
+  });
+});

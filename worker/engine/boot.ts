@@ -5,7 +5,7 @@
  * after FIRST_LOOK_GRACE_MS), and the world is then replaced whole. Until then only the views of
  * the first look's kinds are answered, and actions, ticks and search wait.
  */
-import type { BootAnswer, BootInput, Flash } from '../api';
+import type { BootAnswer, BootInput, BootProgress, Flash } from '../api';
 import { DATA_VERSION } from '../domain/constants';
 import type { EntityKind } from '../domain/types';
 import { chooseBootWorld, discardsStored, loadSample } from './bootChoice';
@@ -30,6 +30,8 @@ export interface BootDeps {
   legacy?: LegacyStore;
   /** Answer from a first look when the store allows one. */
   firstLook: boolean;
+  /** Told how far a boot from all.json has come (the page's spinner says it). */
+  progress?: (p: BootProgress) => void;
 }
 
 export class Boot {
@@ -122,7 +124,7 @@ export class Boot {
       store: deps.store,
       legacy: deps.legacy,
       now,
-      loadSample: (speed) => loadSample(deps.loadText, this.baseUrl, now, speed),
+      loadSample: (speed) => loadSample(deps.loadText, this.baseUrl, now, speed, deps.progress),
     });
     for (const id of answered) deps.calls.remember(id);
     const db = candidate?.db ?? { version: DATA_VERSION, index: emptyMaps(), ids: emptyIds(), savedAt: 0, loadedAt: now };
@@ -140,6 +142,7 @@ export class Boot {
         .catch(() => undefined);
     } else {
       // Sample data, a newer localStorage copy or an earlier version's store: written whole, once.
+      deps.progress?.({ step: 'storing', surveys: db.ids.surveys.length });
       await deps.writer.exclusive(async () => {
         try {
           await deps.writer.replace(db, now);

@@ -4,7 +4,7 @@
  * earlier version's store are judged, and the newest valid one wins; else the sample data is
  * fetched. Reading and judging only: the engine loads (or writes) what this chooses.
  */
-import type { BootInput, Flash } from '../api';
+import type { BootInput, BootProgress, Flash } from '../api';
 import { DATA_VERSION } from '../domain/constants';
 import { isOtherVersion } from '../domain/dataVersion';
 import { restore } from '../domain/restore';
@@ -26,7 +26,13 @@ export function discardsStored(input: Pick<BootInput, 'stored' | 'readAt'>, meta
 }
 
 /** Fetches and restores `data/all.json` (cache-busted), as version 45 loaded now. */
-export async function loadSample(loadText: (url: string) => Promise<string>, baseUrl: string, now: number, speed: number): Promise<SampleResult> {
+export async function loadSample(
+  loadText: (url: string) => Promise<string>,
+  baseUrl: string,
+  now: number,
+  speed: number,
+  progress?: (p: BootProgress) => void,
+): Promise<SampleResult> {
   let text: string;
   const url = new URL(`data/all.json?v=${now}`, baseUrl || 'http://localhost/').href;
   try {
@@ -34,6 +40,7 @@ export async function loadSample(loadText: (url: string) => Promise<string>, bas
   } catch (e) {
     return { ok: false, error: `all.json could not be fetched (${e instanceof Error ? e.message : String(e)})` };
   }
+  progress?.({ step: 'checking' });
   const result = restore(text, now, { source: 'all.json', speed });
   if (result.ok) {
     result.db.version = DATA_VERSION;

@@ -7,7 +7,7 @@
  * is injected, so the same code runs in the worker and in Node tests. Who shows the world (the
  * views, worker/views) listens to `changes` and `replacements`; the engine knows nothing of them.
  */
-import type { Action, ActionResult, BootAnswer, BootInput, PersistMessage, PodconfigCheck, PodconfigFile } from '../api';
+import type { Action, ActionResult, BootAnswer, BootInput, BootProgress, PersistMessage, PodconfigCheck, PodconfigFile } from '../api';
 import { DATA_VERSION, TICK_MS } from '../domain/constants';
 import { checkPodconfig } from '../domain/podconfig';
 import type { Db, EntityKind, SearchEntry } from '../domain/types';
@@ -40,6 +40,8 @@ export interface EngineDeps {
    * world shows its captures in well under a second while the rest is read.
    */
   firstLook?: boolean;
+  /** Told how far a boot from all.json has come (the worker passes it to its page). */
+  bootProgress?: (p: BootProgress) => void;
 }
 
 /** Actions that change only the session: kept in memory while the store cannot hold the world. */
@@ -76,6 +78,7 @@ export class Engine {
       loadText: deps.loadText,
       legacy: deps.legacy,
       firstLook: deps.firstLook ?? false,
+      ...(deps.bootProgress ? { progress: deps.bootProgress } : {}),
     });
     this.demo = new DemoData(this.world, this.writer, this.clock, deps.loadText, () => this.boots.baseUrl, this.calls);
   }
