@@ -50,12 +50,22 @@ export function registerPwa(): void {
   });
   // A worker that cannot install (its files refused: the site's storage is full) turns redundant;
   // one that cannot even register rejects. Either way this page has no offline copy, and says so.
+  // Said only when true: the browser holds no working service worker for this scope (another
+  // tab's may have installed meanwhile, and workbox-window can fail on its own, e.g. a page
+  // leaving mid-registration).
+  const noWorkerHere = async () => {
+    const registration = await navigator.serviceWorker.getRegistration(import.meta.env.BASE_URL).catch(() => undefined);
+    return !registration?.active && !registration?.waiting && !registration?.installing;
+  };
   wb.addEventListener('redundant', (event) => {
-    if (!navigator.serviceWorker.controller && !event.isUpdate) setPwaState({ offlineUnavailable: notInstalled() });
+    if (navigator.serviceWorker.controller || event.isUpdate) return;
+    void noWorkerHere().then((none) => none && setPwaState({ offlineUnavailable: notInstalled() }));
   });
   wb.register().then(
     () => setPwaState({ controlled: Boolean(navigator.serviceWorker.controller) }),
-    (error: unknown) => setPwaState({ offlineUnavailable: notRegistered(error) }),
+    async (error: unknown) => {
+      if (await noWorkerHere()) setPwaState({ offlineUnavailable: notRegistered(error) });
+    },
   );
   window.setInterval(() => {
     if (navigator.onLine) void wb.update();

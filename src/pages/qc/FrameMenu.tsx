@@ -4,6 +4,7 @@
  * from the keyboard), so hundreds of thumbnails do not each carry a Menu. Its items do what the
  * grid's keys do (F, U, S, Enter) and say so, for reviewers who work by mouse.
  */
+import { useRef } from 'react';
 import { Menu, MenuItem, MenuList, MenuPopover } from '@fluentui/react-components';
 import { ArrowMaximizeRegular, FlagOffRegular, FlagRegular, SparkleRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
@@ -44,15 +45,20 @@ export function FrameMenu({ target, onFlag, onUnflag, onAccept, onClose }: Frame
   const [, navigate] = useLocation();
   const { at, current, suggestion, from, anchor } = target;
   const atPoint = !(anchor instanceof HTMLElement);
+  // An item closes the menu itself, and says where the focus goes: Flag frame… hands it to its
+  // dialog. The menu's own close, which follows an item's click, must not take it back to the
+  // thumbnail a frame later, from under the dialog just opened.
+  const closedByItem = useRef(false);
   // Back on the thumbnail, so the reviewer goes on by keyboard from the frame they acted on.
   const close = (refocus: boolean) => {
+    closedByItem.current = true;
     onClose();
     if (refocus) requestAnimationFrame(() => from.isConnected && from.focus({ preventScroll: true }));
   };
   return (
     <Menu
       open
-      onOpenChange={(_, data) => !data.open && close(true)}
+      onOpenChange={(_, data) => !data.open && !closedByItem.current && close(true)}
       positioning={{ target: atPoint ? pointTarget(anchor) : anchor, position: 'below', align: 'start', offset: atPoint ? 2 : 4 }}
     >
       <MenuPopover>
