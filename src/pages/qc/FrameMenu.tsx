@@ -45,15 +45,21 @@ export function FrameMenu({ target, onFlag, onUnflag, onAccept, onClose }: Frame
   const [, navigate] = useLocation();
   const { at, current, suggestion, from, anchor } = target;
   const atPoint = !(anchor instanceof HTMLElement);
-  // An item closes the menu itself, and says where the focus goes: Flag frame… hands it to its
-  // dialog. The menu's own close, which follows an item's click, must not take it back to the
-  // thumbnail a frame later, from under the dialog just opened.
+  // An item closes the menu itself (the menu's own close, which follows, does nothing more).
   const closedByItem = useRef(false);
-  // Back on the thumbnail, so the reviewer goes on by keyboard from the frame they acted on.
-  const close = (refocus: boolean) => {
+  // Back on the thumbnail, so the reviewer goes on by keyboard from the frame they acted on; then
+  // `next`. Flag frame… opens its dialog only from there, as F on the thumbnail does: a dialog
+  // opened while the menu was still handing the focus back lost it to the page behind, and a
+  // keyboard user could not reach it.
+  const close = (refocus: boolean, next?: () => void) => {
     closedByItem.current = true;
     onClose();
-    if (refocus) requestAnimationFrame(() => from.isConnected && from.focus({ preventScroll: true }));
+    if (refocus) {
+      requestAnimationFrame(() => {
+        if (from.isConnected) from.focus({ preventScroll: true });
+        next?.();
+      });
+    }
   };
   return (
     <Menu
@@ -66,10 +72,7 @@ export function FrameMenu({ target, onFlag, onUnflag, onAccept, onClose }: Frame
           <MenuItem
             icon={<FlagRegular />}
             secondaryContent="F"
-            onClick={() => {
-              close(false);
-              onFlag(at, current, from);
-            }}
+            onClick={() => close(true, () => onFlag(at, current, from))}
           >
             Flag frame…
           </MenuItem>
