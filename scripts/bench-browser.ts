@@ -29,6 +29,7 @@ import { World } from '../worker/engine/world';
 import { wholeWorldBatch } from '../worker/engine/persistence';
 import { META_KEY } from '../worker/engine/store/worldStore';
 import { DATA_VERSION } from '../worker/domain/constants';
+import { CONTENT_TYPES } from './contentTypes';
 
 const PATHS = (process.env.BENCH_PATHS ?? 'user,seeded').split(',');
 const SIZES = (process.env.BENCH_SIZES ?? '400,10000,100000').split(',').map(Number);
@@ -270,20 +271,6 @@ function userData(surveys: number): { file: string; bytes: number } {
   return { file, bytes: statSync(file).size };
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.xml': 'application/xml',
-  '.woff2': 'font/woff2',
-};
-
 /**
  * dist/ as a static host serves it (history fallback to index.html), except that data/all.json is
  * the generated world's. sw.js is served as built: its precache names no data/ file (the data is
@@ -300,7 +287,7 @@ function serveUserCopy(port: number, data: { file: string }): Promise<Server> {
       }
       file = join(OUT, 'index.html');
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': statSync(file).size, 'cache-control': 'no-cache' });
+    res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': statSync(file).size, 'cache-control': 'no-cache' });
     createReadStream(file).pipe(res);
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));

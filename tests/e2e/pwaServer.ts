@@ -8,19 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
+import { CONTENT_TYPES } from '../../scripts/contentTypes';
 
 export interface PwaServer {
   url: string;
@@ -64,7 +52,7 @@ export async function startPwaServer(rootDir: string): Promise<PwaServer> {
     }
     const body = await readFile(file);
     res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': 'no-cache',
     });
     res.end(body);
