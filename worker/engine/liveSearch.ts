@@ -5,6 +5,7 @@
  * slice of entities per task (docs/views.md#the-users-path); what commits change meanwhile is noted
  * and brought up to date once the build is adopted.
  */
+import { entityKey } from '../domain/names';
 import type { Id, SearchEntry } from '../domain/types';
 import { TICK_MS } from '../domain/constants';
 import type { Cancel, Clock } from './clock';
@@ -41,8 +42,8 @@ export class LiveSearch {
     if (this.stale) {
       // A build is under way over the world as it was: what changes now is redone after it.
       for (const kind of SEARCHED_KINDS) {
-        for (const id of this.world.changedIds(kind)) this.touched.set(`${kind}\u0000${id}`, [kind, id]);
-        for (const id of this.world.removedIds(kind)) this.touched.set(`${kind}\u0000${id}`, [kind, id]);
+        for (const id of this.world.changedIds(kind)) this.touched.set(entityKey(kind, id), [kind, id]);
+        for (const id of this.world.removedIds(kind)) this.touched.set(entityKey(kind, id), [kind, id]);
       }
       return;
     }
