@@ -26,11 +26,6 @@ async function expectNoSeriousViolations(page: Page, what: string) {
   expect(serious, `${what}\n${serious.join('\n')}`).toEqual([]);
 }
 
-/** Lets a pop-up finish fading in: axe measures contrast with the opacity of the moment. */
-async function settle(page: Page) {
-  await animationsFinished(page);
-}
-
 /** Waits until the route has rendered its page (not a spinner) before scanning. */
 async function visit(page: Page, route: string) {
   // Committed is enough: the heading and the end of every spinner say the page is drawn (a photo
@@ -109,13 +104,15 @@ test('the header pop-ups and a confirmation', async ({ page }) => {
 
   await page.getByRole('button', { name: 'User menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
-  await settle(page);
+  // Scanned once it has faded in: axe measures contrast with the opacity of the moment.
+  await animationsFinished(page);
   await expectNoSeriousViolations(page, 'user menu');
   await page.getByRole('menuitem', { name: 'Settings' }).click();
 
   await page.getByRole('button', { name: 'Clean Demo' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await settle(page);
+  // Scanned once it has faded in: axe measures contrast with the opacity of the moment.
+  await animationsFinished(page);
   await expectNoSeriousViolations(page, 'confirmation dialog');
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL('/captures');

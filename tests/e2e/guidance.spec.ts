@@ -8,11 +8,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { DataFile } from '../../worker/domain/types';
-import { flash, rowOf, signIn } from './helpers';
+import { animationsFinished, flash, rowOf, signIn } from './helpers';
 
 async function expectNoSeriousViolations(page: Page, what: string) {
   // Let pop-ups finish fading in: axe measures contrast with the opacity of the moment.
-  await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))');
+  await animationsFinished(page);
   const results = await new AxeBuilder({ page })
     .options({ resultTypes: ['violations'] })
     .exclude('[data-tabster-dummy]')
