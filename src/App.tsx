@@ -5,11 +5,10 @@
  * (going to another path draws afresh) and one more the whole shell (issue 19): an uncaught error
  * shows what happened, never a white page.
  */
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { MAIN_PAGES, ROUTES, routeAt, type AppRoute } from './app/routes';
 import { Layout } from './shell/Layout';
-import { BootSpinner } from './shell/BootSpinner';
 import { PRODUCT_NAME } from './shell/Logo';
 import { RequireFlag, RequireLogin } from './shell/RouteGuard';
 import { WhenReady } from './shell/WhenReady';
@@ -61,26 +60,24 @@ export function App() {
   );
 }
 
-/** The page of the path, inside the pages' error boundary (Suspense too: a page that fails to load is caught). */
+/** The page of the path, inside the pages' error boundary (a page whose code fails to load is caught there too). */
 function Pages() {
   const [location] = useLocation();
   return (
     <ErrorBoundary resetKey={location} scope="page">
-      <Suspense fallback={<BootSpinner label="Loading…" />}>
-        <Switch>
-          {ROUTES.map((route) => (
-            <Route key={route.path} path={route.path}>
-              {(params) => {
-                const page = route.render(params);
-                return page === null ? <NotFoundPage /> : <Guarded route={route}>{page}</Guarded>;
-              }}
-            </Route>
-          ))}
-          <Route>
-            <NotFoundPage />
+      <Switch>
+        {ROUTES.map((route) => (
+          <Route key={route.path} path={route.path}>
+            {(params) => {
+              const page = route.render(params);
+              return page === null ? <NotFoundPage /> : <Guarded route={route}>{page}</Guarded>;
+            }}
           </Route>
-        </Switch>
-      </Suspense>
+        ))}
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
     </ErrorBoundary>
   );
 }
