@@ -14,13 +14,15 @@ export const WINDOW_STEP = 50;
  * `total`: the rows of the list as last answered (0 before the first answer). Before the first
  * answer the list's length is unknown: it asks for the first step only, the window a long list
  * asks for anyway, rather than LIST_CAP rows the page would receive and mount at once during the
- * boot (docs/views.md#the-users-path); a short list then asks for all its rows.
+ * boot (docs/views.md#the-users-path); a short list longer than that step then asks for all its rows.
  */
 export function useRowWindow(body: RefObject<HTMLElement | null>, total: number, rowHeightPx: number): RowWindow & { windowed: boolean } {
   const windowed = total > LIST_CAP;
   const range = useWindowedRows(body, windowed ? total : 0, rowHeightPx);
   if (total === 0) return { start: 0, count: WINDOW_STEP, windowed };
-  if (!windowed) return { start: 0, count: LIST_CAP, windowed };
+  // A list within the first step already has all its rows: asking again would only wait for the
+  // rest of the world a first look is still reading.
+  if (!windowed) return { start: 0, count: total <= WINDOW_STEP ? WINDOW_STEP : LIST_CAP, windowed };
   const start = Math.floor(range.start / WINDOW_STEP) * WINDOW_STEP;
   const end = Math.ceil(Math.max(range.end, range.start + 1) / WINDOW_STEP) * WINDOW_STEP;
   return { start, count: end - start, windowed };
