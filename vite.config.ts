@@ -21,6 +21,37 @@ const contentSecurityPolicy = (): Plugin => ({
 });
 
 /**
+ * The entry (src/main.tsx) starts the engine worker and only then imports the app, in steps: the
+ * app's chunks are named here as modulepreloads, so the browser fetches and compiles them all while
+ * the entry runs, and each step only evaluates (docs/views.md#the-users-path).
+ */
+const preloadApp = (): Plugin => ({
+  name: 'preload-app',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, ctx) {
+      const bundle = ctx.bundle;
+      if (!bundle) return html;
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+      const app = chunks.find((c) => c.facadeModuleId?.endsWith('/src/startApp.tsx'));
+      if (!app) throw new Error('preload-app: no chunk for src/startApp.tsx');
+      const files = new Set<string>();
+      const visit = (file: string) => {
+        if (files.has(file)) return;
+        files.add(file);
+        for (const dep of bundle[file]?.type === 'chunk' ? (bundle[file] as typeof app).imports : []) visit(dep);
+      };
+      visit(app.fileName);
+      const named = new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]));
+      return [...files]
+        .filter((file) => !named.has(file))
+        .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` }, injectTo: 'head' as const }));
+    },
+  },
+});
+
+/**
  * `vite build` is the production app (dist/). `vite build --mode e2e` is the same app with one
  * difference, the engine's stepped clock (worker/engine/steppedClock.ts), which the end-to-end
  * tests drive (dist-e2e/); production contains no trace of it (tests/e2e/bundle.spec.ts).
@@ -35,6 +66,7 @@ export default defineConfig(({ mode }) => ({
   worker: { format: 'es' },
   plugins: [
     contentSecurityPolicy(),
+    preloadApp(),
     react(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,48 +1,26 @@
 /**
- * Entry point: starts the engine worker, raises its notices as flashes, notes the person's input
- * (so navigation keeps the flash of the action that caused it), and renders the app inside the
- * Fluent theme and a history-mode router.
+ * Entry point. The engine worker starts first, and only then is the app evaluated: the worker
+ * reads the store while the page's modules load, instead of after them. The app's chunks are
+ * already being fetched (index.html names them as modulepreloads, vite.config.ts); they are
+ * evaluated in steps, React, then the header (most of Fluent), then the rest of the app, each in
+ * its own task: the whole graph in one task was a long task beside a busy worker (docs/views.md#the-users-path).
  */
-// First: the Trusted Types default policy must exist before the engine worker is created.
-import './security/trustedTypes';
+import './engine/engineWorker';
 import './base.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { FluentProvider, RendererProvider } from '@fluentui/react-components';
-import { Router } from 'wouter';
-import { engineClient } from './engine/client';
-import { noteUserInput, showFlash } from './app/flash';
-import { appTheme } from './theme';
-import { styleRenderer } from './security/styleNonce';
-import { App, preloadFirstPage, preloadMainPages } from './App';
 
-const client = engineClient();
-// An anonymous visitor is about to be sent to /login: that is the page to fetch.
-preloadFirstPage(client.model.current.loggedIn ? location.pathname : '/login');
-client.model.onNotice(showFlash);
-void client.ready.then(() => {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => preloadMainPages());
-  else setTimeout(preloadMainPages, 1000);
+/** A task boundary between two steps. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function start(): Promise<void> {
+  await import('react-dom/client');
+  await nextTask();
+  await import('./shell/Header');
+  await nextTask();
+  await import('./startApp');
+}
+
+start().catch((error: unknown) => {
+  // No React yet to show it: a page that cannot start says so, never a white page.
+  const root = document.getElementById('root');
+  if (root) root.textContent = `The console could not start (${error instanceof Error ? error.message : String(error)}). Reload the page to try again.`;
 });
-window.addEventListener('pointerdown', noteUserInput, { capture: true });
-window.addEventListener('keydown', noteUserInput, { capture: true });
-
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html lacks #root');
-
-// A transition: the shell's first render runs in time slices (a default-priority render is one
-// task, and Fluent's styles make it a long one on a slow machine).
-const app = createRoot(root);
-startTransition(() =>
-  app.render(
-    <StrictMode>
-      <RendererProvider renderer={styleRenderer} targetDocument={document}>
-        <FluentProvider theme={appTheme} style={{ minHeight: '100vh' }}>
-          <Router>
-            <App />
-          </Router>
-        </FluentProvider>
-      </RendererProvider>
-    </StrictMode>,
-  ),
-);

@@ -10,12 +10,15 @@ import type { SearchEntry } from '../../worker/domain/types';
 import { STORAGE_KEYS } from '../../worker/domain/constants';
 import type { SteppedClockApi } from '../../worker/engine/steppedClock';
 import { Answers } from './answers';
+import { engineWorker } from './engineWorker';
 import { checkVersion, readCurrent, readFlags, readRaw, writePersist, writeSession } from './storage';
 import { exposeTestClock } from './testClock';
 
 export interface EngineClient {
   model: Answers;
   ready: Promise<void>;
+  /** Resolves once the worker holds the whole world (at once, unless a first look answered the boot). */
+  loaded: Promise<void>;
   dispatch(action: Action): Promise<ActionResult>;
   checkPodconfig(files: PodconfigFile[]): Promise<PodconfigCheck>;
   search(query: string): Promise<SearchEntry[]>;
@@ -30,7 +33,7 @@ export function engineClient(): EngineClient {
 }
 
 function connect(): EngineClient {
-  const worker = new Worker(new URL('../../worker/main.ts', import.meta.url), { type: 'module', name: 'engine' });
+  const worker = engineWorker();
   const remote = Comlink.wrap<PageApi>(worker);
   if (__TEST_CLOCK__) exposeTestClock(remote as unknown as Comlink.Remote<SteppedClockApi>, () => model.lastSeq);
   const model = new Answers(readCurrent(), readFlags(), {
@@ -80,6 +83,14 @@ function connect(): EngineClient {
     booted.notices?.forEach((n) => model.notify(n));
   })();
 
+  const loaded = new Promise<void>((resolve) => {
+    const stop = model.subscribeSession(() => {
+      if (!model.ready || model.loading) return;
+      stop();
+      resolve();
+    });
+  });
+
   const flush = () => remote.flush();
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') void flush();
@@ -99,6 +110,7 @@ function connect(): EngineClient {
   return {
     model,
     ready,
+    loaded,
     dispatch: afterBoot(async (action: Action) => {
       const result = await remote.dispatch(action);
       if (result.ok && result.session) writeSession(result.session.current, result.session.flags);

@@ -1,8 +1,9 @@
 /**
  * The builds as files. The end-to-end build differs from production by the stepped clock alone
  * (issue 18): the build the tests drive contains it, and the production bundle contains no trace
- * of it, neither the clock nor the page's handle on it. The production build's initial JavaScript
- * and precache are measured against the budget (docs/architecture.md#arch-budgets).
+ * of it, neither the clock nor the page's handle on it. The entry starts the engine worker before
+ * the app's code (docs/views.md#the-users-path). The production build's initial JavaScript and
+ * precache are measured against the budget (docs/architecture.md#arch-budgets).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +40,19 @@ test('the production bundle contains no test clock', () => {
 test('the end-to-end build carries the stepped clock, in the engine worker and the page', () => {
   const e2e = [...scripts(requireBuild(E2E_DIR, 'npm run build:e2e')).values()].join('\n');
   for (const trace of TRACES) expect(e2e, trace).toContain(trace);
+});
+
+test('the entry starts the engine worker before it fetches the app (React, Fluent, the shell)', () => {
+  const dir = requireBuild(PRODUCTION_DIR, 'npm run build');
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const entries = [...html.matchAll(/<script[^>]+src="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+  expect(entries).toHaveLength(1);
+  const entry = readFileSync(join(dir, entries[0]!), 'utf8');
+  expect(entry).toMatch(/new Worker\(new URL\(`[^`]*\/main-[^`]+\.js`/);
+  // Nothing is evaluated before it: no static import, and the app comes by import() after it.
+  expect(entry).not.toMatch(/(?:from|import)\s*"\.\//);
+  expect(entry.indexOf('new Worker(')).toBeLessThan(entry.search(/import\(`\.\/startApp-/));
+  expect(entry.length).toBeLessThan(10 * 1024);
 });
 
 test('the initial JavaScript stays within budget; the precache holds the whole app', () => {

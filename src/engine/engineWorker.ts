@@ -1,0 +1,14 @@
+/**
+ * The engine worker, created once, as this module evaluates: main.tsx, the entry, imports it
+ * before it fetches the app's code, so the worker starts reading the store while React and
+ * Fluent load and evaluate, instead of after them (docs/views.md#the-users-path). The Trusted Types policy must exist before it is created.
+ */
+import '../security/trustedTypes';
+
+let worker: Worker | null = null;
+
+export function engineWorker(): Worker {
+  return (worker ??= new Worker(new URL('../../worker/main.ts', import.meta.url), { type: 'module', name: 'engine' }));
+}
+
+if (typeof window !== 'undefined' && typeof Worker === 'function') engineWorker();
