@@ -165,6 +165,11 @@ async function wholeWorldRead(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.body.textContent?.includes('Reading the surveys and media'), undefined, { timeout: 120_000 });
 }
 
+/** The service worker's copy of all.json is whole (it is asked for once the engine holds the world). */
+async function sampleDataKept(page: Page): Promise<void> {
+  await page.waitForFunction(() => caches.match('/data/all.json', { cacheName: 'sample-data' }).then(Boolean), undefined, { timeout: 600_000, polling: 1000 });
+}
+
 async function heapAfterBoot(page: Page): Promise<{ heapMb: number }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
@@ -327,6 +332,7 @@ async function storageUse(page: Page): Promise<StorageUse> {
 async function settled(page: Page): Promise<StorageUse> {
   await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'), undefined, { timeout: 600_000 });
   await wholeWorldRead(page);
+  await sampleDataKept(page);
   let last = await storageUse(page);
   for (let i = 0; i < 600; i++) {
     await page.waitForTimeout(1000);

@@ -30,6 +30,8 @@ export function pinnedMarkerUrl(scope: string, surveyId: string): string {
 /** Page → service worker. PIN_PHOTOS carries a MessagePort for progress and cancelling. */
 export type PageToSw =
   | { type: 'SKIP_WAITING' }
+  /** The page's engine holds the world: keep a copy of all.json for Reset and Reload offline. */
+  | { type: 'KEEP_SAMPLE_DATA' }
   | { type: 'PIN_PHOTOS'; surveyId: string; urls: string[] }
   | { type: 'UNPIN_PHOTOS'; surveyId: string };
 

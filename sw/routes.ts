@@ -84,19 +84,41 @@ const photoIndex = new StaleWhileRevalidate({
   plugins: [stripQuery, new CacheableResponsePlugin({ statuses: [200] })],
 });
 
+const sampleDataUrl = () => new URL('data/all.json', self.registration.scope).href;
+
 /**
  * The first visit loads all.json and photos.json before this worker exists, and later visits boot
  * from the stored world without asking for all.json again: left alone, the data caches would stay
- * empty and "Reload sample data" would fail offline. So installing fills them through the routes'
- * own strategies (workbox-recipes; best effort: an install while offline still succeeds, and the
- * routes fill them later).
+ * empty and "Reload sample data" would fail offline. Installing fills the photo index through its
+ * route's strategy (workbox-recipes; best effort: an install while offline still succeeds, and the
+ * route fills it later). all.json is filled when the page says its engine holds the world
+ * (keepSampleData): fetched during the install, a large world's all.json was fetched and written a
+ * second time while the first visit's boot read it, and that visit took 35 s instead of about 20
+ * at 100 000 surveys (docs/views.md#the-users-path).
  */
 export function registerRuntimeRoutes(): void {
-  const dataUrl = new URL('data/all.json', self.registration.scope).href;
   const indexUrl = new URL('data/photos.json', self.registration.scope).href;
-  registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === scopePath('data/all.json'), sampleData);
+  registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === sampleDataPath(), sampleData);
   registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === scopePath('data/photos.json'), photoIndex);
   registerRoute(isPhotoRequest, photoHandler);
-  warmStrategyCache({ urls: [dataUrl], strategy: sampleData });
   warmStrategyCache({ urls: [indexUrl], strategy: photoIndex });
 }
+
+const sampleDataPath = () => scopePath('data/all.json');
+
+/**
+ * Keeps all.json in its cache: fetched through the route's own strategy when the cache lacks it
+ * (the first visit, or a cache the browser evicted). Offline it stays missing until all.json is
+ * next fetched online; the engine's own store holds the world meanwhile.
+ */
+export function keepSampleData(event: ExtendableEvent): Promise<void> {
+  // One copy at a time: every page asks at each load, and a large world's copy takes a while.
+  return (keeping ??= (async () => {
+    const request = new Request(sampleDataUrl());
+    if (await caches.match(request, { cacheName: CACHE_NAMES.sampleData })) return;
+    const [response, done] = sampleData.handleAll({ event, request });
+    await Promise.allSettled([response, done]);
+  })().finally(() => (keeping = null)));
+}
+
+let keeping: Promise<void> | null = null;

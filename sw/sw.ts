@@ -8,7 +8,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { handlePinMessage } from './pinning';
 import type { PageToSw } from './protocol';
-import { registerRuntimeRoutes } from './routes';
+import { keepSampleData, registerRuntimeRoutes } from './routes';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> };
 
@@ -35,6 +35,10 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (!message || typeof message !== 'object') return;
   if (message.type === 'SKIP_WAITING') {
     void self.skipWaiting();
+    return;
+  }
+  if (message.type === 'KEEP_SAMPLE_DATA') {
+    event.waitUntil(keepSampleData(event));
     return;
   }
   const job = handlePinMessage(message, event.ports[0]);

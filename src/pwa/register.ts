@@ -4,6 +4,7 @@
  * habit, docs/architecture.md#arch-sw-update), then the page reloads once the new worker controls it.
  */
 import { Workbox } from 'workbox-window';
+import type { PageToSw } from '../../sw/protocol';
 import { getPwaState, setPwaState } from './pwaState';
 
 /** Field laptops stay open for days: look for a new version this often while online. */
@@ -17,7 +18,7 @@ let takenOver = false;
 /** The running build's version, exposed for support and for the update test. */
 export const APP_VERSION: string = __APP_VERSION__;
 
-/** Starts once, whoever calls first (main.tsx or the header's PwaStatus). */
+/** Starts once, whoever calls first (the header's PwaStatus). */
 export function registerPwa(): void {
   if (started) return;
   started = true;
@@ -92,4 +93,13 @@ export function applyUpdate(): void {
   }
   wb.addEventListener('controlling', () => window.location.reload());
   wb.messageSkipWaiting();
+}
+
+/**
+ * Asks the service worker to keep all.json for Reset and Reload offline (sw/routes.ts,
+ * keepSampleData), once this page's engine holds the world: never during a first visit's boot.
+ */
+export function keepSampleData(): void {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'KEEP_SAMPLE_DATA' } satisfies PageToSw));
 }

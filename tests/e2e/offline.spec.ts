@@ -79,6 +79,27 @@ async function confirmDialog(page: Page): Promise<void> {
   await expect(dialog).toHaveCount(0);
 }
 
+/**
+ * Clean Demo, then Reload sample data, from the settings page: the sample comes back (from the
+ * cache, offline). In-app navigation after the first load: the engine keeps running, as it does
+ * for a person.
+ */
+async function cleanThenReloadSample(page: Page): Promise<void> {
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Clean Demo' }).click();
+  await confirmDialog(page);
+  await expect(flash(page, 'The demo has been cleaned')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Media' }).click();
+  await expect(page.getByText('No media sets have been received.')).toBeVisible();
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Reload sample data' }).click();
+  await confirmDialog(page);
+  await expect(flash(page, 'The sample data has been reloaded')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Media' }).click();
+  await expectRows(page, 'Media', 5);
+}
+
 test('every route works offline after one visit, with its data and the photos seen before', async ({ browser }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ baseURL: server.url });
@@ -134,21 +155,27 @@ test('every route works offline after one visit, with its data and the photos se
     await check();
   }
 
-  // ── The sample data reloads from the cache: clean the demo, then reload the sample data.
-  // In-app navigation from here: the engine keeps running, as it does for a person.
-  await page.goto('/settings');
-  await page.getByRole('button', { name: 'Clean Demo' }).click();
-  await confirmDialog(page);
-  await expect(flash(page, 'The demo has been cleaned')).toBeVisible();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Media' }).click();
-  await expect(page.getByText('No media sets have been received.')).toBeVisible();
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: 'Reload sample data' }).click();
-  await confirmDialog(page);
-  await expect(flash(page, 'The sample data has been reloaded')).toBeVisible();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Media' }).click();
-  await expectRows(page, 'Media', 5);
+  // ── The sample data reloads from the cache.
+  await cleanThenReloadSample(page);
+
+  await restoreNetwork(context, server);
+  await context.close();
+});
+
+test('one visit keeps all.json for Reload sample data offline, with one fetch besides the boot', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  server.takeRequests();
+  await login(page, '/captures');
+  await expectRows(page, 'Captures', 5);
+  const kept = "caches.open('sample-data').then((c) => c.keys()).then((k) => k.map((r) => new URL(r.url).pathname))";
+  await expect.poll(() => page.evaluate(kept), { timeout: 30_000 }).toEqual(['/data/all.json']);
+  // The boot's own fetch, then the service worker's, asked by the page once its engine held the
+  // world (sw/routes.ts keepSampleData): no more.
+  expect(server.takeRequests().filter((path) => path === '/data/all.json')).toHaveLength(2);
+
+  await cutNetwork(context, server);
+  await cleanThenReloadSample(page);
 
   await restoreNetwork(context, server);
   await context.close();
