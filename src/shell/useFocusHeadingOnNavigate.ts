@@ -2,7 +2,8 @@
  * In-app navigation moves focus to the new page's heading, as a screen reader user expects from a
  * page load, and so the next Tab starts at the top of the new page. Pages load lazily and draw
  * their heading once their first rows are answered, which on a busy laptop takes seconds: it waits
- * for the page's h1 until the person presses a key or the pointer, or GIVE_UP_MS. A page that
+ * for the page's h1 until the person presses a key or the pointer, types or pastes into a field
+ * (an input event: a paste from the context menu, or text filled in, presses no key), or GIVE_UP_MS. A page that
  * focused something itself (Login's Email) keeps it; so does an open dialog.
  */
 import { useEffect, useRef } from 'react';
@@ -26,6 +27,7 @@ export function useFocusHeadingOnNavigate(): void {
     const interrupt = () => (interrupted = true);
     document.addEventListener('keydown', interrupt, { capture: true, once: true });
     document.addEventListener('pointerdown', interrupt, { capture: true, once: true });
+    document.addEventListener('input', interrupt, { capture: true, once: true });
     const attempt = () => {
       if (interrupted) return;
       const main = document.getElementById('main');
@@ -49,6 +51,7 @@ export function useFocusHeadingOnNavigate(): void {
       cancelAnimationFrame(frame);
       document.removeEventListener('keydown', interrupt, { capture: true });
       document.removeEventListener('pointerdown', interrupt, { capture: true });
+      document.removeEventListener('input', interrupt, { capture: true });
     };
   }, [location]);
 }

@@ -162,6 +162,34 @@ test.describe('the next step in reach, on the pages', () => {
     await expect(page.getByRole('group', { name: 'Projects' })).toHaveCount(0);
   });
 
+  test.describe('while a page is still loading', () => {
+    // Its code is held back in the test below: the service worker would serve it past the route.
+    test.use({ serviceWorkers: 'block' });
+
+    test('text put into the search box keeps the focus there when the page arrives', async ({ page, request }) => {
+      const data = (await (await request.get('/data/all.json')).json()) as DataFile;
+      const underQc = Object.values(data.index.surveys).find((s) => s.flags.qcInProgress)!;
+      await signIn(page, '/captures');
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/SurveyQcPage-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const search = page.getByRole('combobox', { name: 'Search' });
+      const suggestions = page.getByRole('listbox', { name: 'Search suggestions' });
+      await search.fill(underQc.surveyId.slice(0, 8));
+      await suggestions.getByRole('group', { name: 'Surveys' }).getByRole('option').first().click();
+      await expect(page.getByText('Loading…')).toBeVisible();
+      // Filled, as a paste from the context menu is: an input event, and no key pressed.
+      await search.fill('TS007');
+      release();
+      await expect(page.getByRole('heading', { level: 1, name: /^Survey QC/ })).toBeVisible();
+      await expect(search).toBeFocused();
+      await expect(suggestions.getByRole('group', { name: 'Media' })).toBeVisible();
+    });
+  });
+
   test('the dashboard: a pipeline overview whose bars open the filtered list, and lists that open in full', async ({ page }) => {
     await signIn(page, '/');
     const captures = page.getByRole('region', { name: 'Captures by stage' });
