@@ -22,5 +22,8 @@ async function start(): Promise<void> {
 start().catch((error: unknown) => {
   // No React yet to show it: a page that cannot start says so, never a white page.
   const root = document.getElementById('root');
-  if (root) root.textContent = `The console could not start (${error instanceof Error ? error.message : String(error)}). Reload the page to try again.`;
+  if (!root) return;
+  root.className = 'start-failure';
+  root.setAttribute('role', 'alert');
+  root.textContent = `The console could not start (${error instanceof Error ? error.message : String(error)}). Reload the page to try again.`;
 });

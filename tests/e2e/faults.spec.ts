@@ -92,6 +92,16 @@ test.describe('item 4: a hostile sign-in redirect, and any uncaught error', () =
     await expectHeading(page, 'Captures');
     await context.close();
   });
+
+  test('a console whose own code cannot be fetched says so, never a white page', async ({ browser }) => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    // The entry runs, but the app it imports cannot be fetched (no React yet, no error boundary).
+    await page.route(/\/assets\/startApp-[^/]*\.js$/, (route) => route.abort());
+    await page.goto('/captures');
+    await expect(page.getByRole('alert')).toHaveText(/^The console could not start \(.+\)\. Reload the page to try again\.$/);
+    await context.close();
+  });
 });
 
 test.describe('item 5: stored values of the wrong shape', () => {
