@@ -82,6 +82,14 @@ export async function receiveTakenLabel(page: Page) {
 }
 
 /**
+ * The page has painted what the last input changed: two animation frames, as a person's eye needs
+ * one. Rows scrolled past between two frames were never on screen, and are not "seen".
+ */
+export async function painted(page: Page): Promise<void> {
+  await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+}
+
+/**
  * Every running animation has finished, twice over a pair of frames: a transition that starts on
  * the frame after the pop-up appears is waited for too. (A string: the tests' tsconfig has no DOM.)
  */

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { downloadQcReport, expectNoSeriousViolations, flashText, frame, openQcInProgress } from './qcHelpers';
+import { painted } from './helpers';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -29,10 +30,14 @@ test('review progress counts the frames seen; "Flagged only" shows just the rows
   await expect(line1).not.toHaveAccessibleName(/ 120 of 120 frames seen$/);
   await expect(page.getByText(/^\d+ of 360 frames seen$/)).toBeVisible();
 
-  // Paging through the line by keyboard brings every row into view: the whole line is seen.
+  // Paging through the line by keyboard brings every row into view: the whole line is seen. A
+  // person looks at each page; keys pressed faster than the page paints skip rows never shown.
   await line1.focus();
   await page.keyboard.press('Tab');
-  for (let i = 0; i < 6; i++) await page.keyboard.press('PageDown');
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('PageDown');
+    await painted(page);
+  }
   await expect(line1).toHaveAccessibleName(/ · 120 of 120 frames seen$/);
   await expect(page.getByText('120 of 360 frames seen', { exact: true })).toBeVisible();
 
