@@ -174,7 +174,6 @@ export interface PageEvent extends PageEventBody {
   seq: number;
 }
 
-/** What the worker posts to its page besides Comlink's answers, on the same port. */
 /**
  * How far a boot from all.json has come, for the page's spinner (a first visit to a large world
  * takes a while): reading the file (bytes, of the total when the server says it), checking it,
@@ -182,6 +181,7 @@ export interface PageEvent extends PageEventBody {
  */
 export type BootProgress = { step: 'reading'; bytes: number; total: number | null } | { step: 'checking' } | { step: 'storing'; surveys: number };
 
+/** What the worker posts to its page besides Comlink's answers, on the same port. */
 export type WorkerMessage =
   | { type: 'page-event'; event: PageEvent }
   | { type: 'persist'; message: PersistMessage }

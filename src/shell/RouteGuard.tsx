@@ -5,11 +5,10 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import type { Flags } from '../../worker/domain/types';
-import { useBootProgress, useCurrent, useEngineReady, useFlags } from '../engine/hooks';
+import { useCurrent, useEngineReady, useFlags } from '../engine/hooks';
 import { paths } from '../app/paths';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { BootSpinner } from './BootSpinner';
-import { bootProgressText } from './bootProgressText';
+import { BootProgressSpinner } from './BootProgressSpinner';
 
 /**
  * Anonymous visitors go to /login with the original path and query in `redirect`. A signed-in
@@ -22,8 +21,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   const ready = useEngineReady();
   const [location] = useLocation();
   const search = useSearch();
-  const progress = useBootProgress();
-  if (!current.loggedIn && !ready) return <BootSpinner label={bootProgressText(progress)} />;
+  if (!current.loggedIn && !ready) return <BootProgressSpinner />;
   if (!current.loggedIn) {
     const original = search ? `${location}?${search}` : location;
     return <Redirect to={paths.login(original)} replace />;
