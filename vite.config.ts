@@ -40,7 +40,8 @@ const preloadApp = (): Plugin => ({
       const visit = (file: string) => {
         if (files.has(file)) return;
         files.add(file);
-        for (const dep of bundle[file]?.type === 'chunk' ? (bundle[file] as typeof app).imports : []) visit(dep);
+        const chunk = bundle[file];
+        if (chunk?.type === 'chunk') for (const dep of chunk.imports) visit(dep);
       };
       visit(app.fileName);
       const named = new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]));

@@ -30,6 +30,7 @@ import { wholeWorldBatch } from '../worker/engine/persistence';
 import { META_KEY } from '../worker/engine/store/worldStore';
 import { DATA_VERSION } from '../worker/domain/constants';
 import { CONTENT_TYPES } from './contentTypes';
+import { CACHE_NAMES } from '../sw/protocol';
 
 const PATHS = (process.env.BENCH_PATHS ?? 'user,seeded').split(',');
 const SIZES = (process.env.BENCH_SIZES ?? '400,10000,100000').split(',').map(Number);
@@ -167,7 +168,7 @@ async function wholeWorldRead(page: Page): Promise<void> {
 
 /** The service worker's copy of all.json is whole (it is asked for once the engine holds the world). */
 async function sampleDataKept(page: Page): Promise<void> {
-  await page.waitForFunction(() => caches.match('/data/all.json', { cacheName: 'sample-data' }).then(Boolean), undefined, { timeout: 600_000, polling: 1000 });
+  await page.waitForFunction((cacheName) => caches.match('/data/all.json', { cacheName }).then(Boolean), CACHE_NAMES.sampleData, { timeout: 600_000, polling: 1000 });
 }
 
 async function heapAfterBoot(page: Page): Promise<{ heapMb: number }> {

@@ -84,8 +84,6 @@ const photoIndex = new StaleWhileRevalidate({
   plugins: [stripQuery, new CacheableResponsePlugin({ statuses: [200] })],
 });
 
-const sampleDataUrl = () => new URL('data/all.json', self.registration.scope).href;
-
 /**
  * The first visit loads all.json and photos.json before this worker exists, and later visits boot
  * from the stored world without asking for all.json again: left alone, the data caches would stay
@@ -93,18 +91,17 @@ const sampleDataUrl = () => new URL('data/all.json', self.registration.scope).hr
  * route's strategy (workbox-recipes; best effort: an install while offline still succeeds, and the
  * route fills it later). all.json is filled when the page says its engine holds the world
  * (keepSampleData): fetched during the install, a large world's all.json was fetched and written a
- * second time while the first visit's boot read it, and that visit took 35 s instead of about 20
- * at 100 000 surveys (docs/views.md#the-users-path).
+ * second time while the first visit's boot read it (docs/views.md#the-first-visit-at-100-000-surveys).
  */
 export function registerRuntimeRoutes(): void {
   const indexUrl = new URL('data/photos.json', self.registration.scope).href;
-  registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === sampleDataPath(), sampleData);
+  registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === scopePath('data/all.json'), sampleData);
   registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === scopePath('data/photos.json'), photoIndex);
   registerRoute(isPhotoRequest, photoHandler);
   warmStrategyCache({ urls: [indexUrl], strategy: photoIndex });
 }
 
-const sampleDataPath = () => scopePath('data/all.json');
+let keeping: Promise<void> | null = null;
 
 /**
  * Keeps all.json in its cache: fetched through the route's own strategy when the cache lacks it
@@ -114,11 +111,9 @@ const sampleDataPath = () => scopePath('data/all.json');
 export function keepSampleData(event: ExtendableEvent): Promise<void> {
   // One copy at a time: every page asks at each load, and a large world's copy takes a while.
   return (keeping ??= (async () => {
-    const request = new Request(sampleDataUrl());
+    const request = new Request(new URL('data/all.json', self.registration.scope).href);
     if (await caches.match(request, { cacheName: CACHE_NAMES.sampleData })) return;
     const [response, done] = sampleData.handleAll({ event, request });
     await Promise.allSettled([response, done]);
   })().finally(() => (keeping = null)));
 }
-
-let keeping: Promise<void> | null = null;

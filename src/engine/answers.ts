@@ -100,8 +100,7 @@ export class Answers {
         const answer = keepingEqualParts(view.state.answer, update.answer);
         if (answer === view.state.answer) continue;
         view.state = { answer };
-      }
-      else if ('patch' in update) view.state = { answer: applyPatch(view.state.answer, update.patch) };
+      } else if ('patch' in update) view.state = { answer: applyPatch(view.state.answer, update.patch) };
       else view.state = { answer: undefined, error: update.error };
       touched.add(view);
     }

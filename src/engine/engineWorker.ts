@@ -1,7 +1,8 @@
 /**
  * The engine worker, created once, as this module evaluates: main.tsx, the entry, imports it
  * before it fetches the app's code, so the worker starts reading the store while React and
- * Fluent load and evaluate, instead of after them (docs/views.md#the-users-path). The Trusted Types policy must exist before it is created.
+ * Fluent load and evaluate, instead of after them (docs/views.md#the-users-path). The Trusted
+ * Types policy must exist before it is created.
  */
 import '../security/trustedTypes';
 

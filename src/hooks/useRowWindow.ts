@@ -19,9 +19,8 @@ export const WINDOW_STEP = 50;
 export function useRowWindow(body: RefObject<HTMLElement | null>, total: number, rowHeightPx: number): RowWindow & { windowed: boolean } {
   const windowed = total > LIST_CAP;
   const range = useWindowedRows(body, windowed ? total : 0, rowHeightPx);
-  if (total === 0) return { start: 0, count: WINDOW_STEP, windowed };
-  // A list within the first step already has all its rows: asking again would only wait for the
-  // rest of the world a first look is still reading.
+  // Unknown (0) or within the first step, the list asks for that step: a list within it already has
+  // all its rows, and asking again would only wait for the rest of the world a first look reads.
   if (!windowed) return { start: 0, count: total <= WINDOW_STEP ? WINDOW_STEP : LIST_CAP, windowed };
   const start = Math.floor(range.start / WINDOW_STEP) * WINDOW_STEP;
   const end = Math.ceil(Math.max(range.end, range.start + 1) / WINDOW_STEP) * WINDOW_STEP;

@@ -3,8 +3,8 @@
  * page load, and so the next Tab starts at the top of the new page. Pages load lazily and draw
  * their heading once their first rows are answered, which on a busy laptop takes seconds: it waits
  * for the page's h1 until the person presses a key or the pointer, types or pastes into a field
- * (an input event: a paste from the context menu, or text filled in, presses no key), or GIVE_UP_MS. A page that
- * focused something itself (Login's Email) keeps it; so does an open dialog.
+ * (an input event: a paste from the context menu, or text filled in, presses no key), or
+ * GIVE_UP_MS. A page that focused something itself (Login's Email) keeps it; so does an open dialog.
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';

@@ -39,17 +39,14 @@ export class LiveSearch {
 
   /** The entities the coming commit changed or removed (before `World.commit` clears them). */
   follow(): void {
-    if (this.stale) {
-      // A build is under way over the world as it was: what changes now is redone after it.
-      for (const kind of SEARCHED_KINDS) {
-        for (const id of this.world.changedIds(kind)) this.touched.set(entityKey(kind, id), [kind, id]);
-        for (const id of this.world.removedIds(kind)) this.touched.set(entityKey(kind, id), [kind, id]);
-      }
-      return;
-    }
+    const follow = (kind: SearchedKind, id: Id) => {
+      // A build under way covers the world as it was: what changes now is redone once it is adopted.
+      if (this.stale) this.touched.set(entityKey(kind, id), [kind, id]);
+      else this.index.update(kind, id);
+    };
     for (const kind of SEARCHED_KINDS) {
-      for (const id of this.world.changedIds(kind)) this.index.update(kind, id);
-      for (const id of this.world.removedIds(kind)) this.index.update(kind, id);
+      for (const id of this.world.changedIds(kind)) follow(kind, id);
+      for (const id of this.world.removedIds(kind)) follow(kind, id);
     }
   }
 
