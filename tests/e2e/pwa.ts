@@ -49,7 +49,8 @@ export async function expectFetchHandler(page: Page): Promise<void> {
  */
 export function initialJs(outDir: string): { files: string[]; raw: number; gzip: number } {
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const entries = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+  const scripts = [...html.matchAll(/<script[^>]+src="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
   const files = new Set<string>();
   const visit = (file: string, entry: boolean) => {
     if (files.has(file)) return;
@@ -63,7 +64,9 @@ export function initialJs(outDir: string): { files: string[]; raw: number; gzip:
     for (const m of deps.matchAll(/"([^"]+\.js)"/g)) visit(m[1]!, false);
     for (const m of text.matchAll(/import\(`\.\/([^`]+\.js)`\)/g)) visit(dir + m[1], false);
   };
-  for (const file of entries) visit(file, true);
+  // Only a script is an entry: a preloaded chunk's own import()s (the routes' pages) load later.
+  for (const file of scripts) visit(file, true);
+  for (const file of preloads) visit(file, false);
   let raw = 0;
   let gzip = 0;
   for (const file of files) {
