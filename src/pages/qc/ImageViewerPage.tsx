@@ -72,7 +72,8 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
   const photos = usePhotoIndex();
   const index = photos.status === 'ready' ? photos.index : null;
   const nav = useNeighbours(index, surveyId, camera, image);
-  const prescreen = usePrescreen(surveyId, index, imageProxy);
+  // As on the QC page: once the survey is shown, and never for one that does not exist.
+  const prescreen = usePrescreen(surveyId, survey ? index : null, imageProxy);
 
   // An opened frame counts as seen for the review progress.
   useEffect(() => {

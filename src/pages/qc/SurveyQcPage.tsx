@@ -89,7 +89,9 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const photoIndex = photos.status === 'ready' ? photos.index : null;
   const totals = useMemo(() => new Map(photoIndex ? lines.map((l) => [l.line, lineFrameCount(photoIndex, l)]) : []), [lines, photoIndex]);
   const seenOf = (line: number) => Math.min(seen.get(line)?.size ?? 0, totals.get(line) ?? 0);
-  const prescreen = usePrescreen(surveyId, photoIndex, imageProxy);
+  // Started once the survey is shown: its thumbnails, decoded beside the engine's boot, would hold
+  // the page back on a 2-core laptop; and a survey that does not exist is not measured.
+  const prescreen = usePrescreen(surveyId, survey ? photoIndex : null, imageProxy);
   const seenAll = lines.reduce((n, l) => n + seenOf(l.line), 0);
   const totalAll = lines.reduce((n, l) => n + (totals.get(l.line) ?? 0), 0);
   const frameFlags = survey?.frameFlags;
