@@ -7,11 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../worker/engine/engine';
 import { memoryStore, type MemoryStore, type WorldStore } from '../../worker/engine/store/worldStore';
+import { isBucketKey, unpackRows, type RowBucket } from '../../worker/engine/store/rowBuckets';
 import { bootInput, harness } from '../helpers/engineHarness';
 import { pagesOver, type TestPage } from '../helpers/pages';
 import type { ViewSpec } from '../../worker/screens';
 import { ManualClock } from '../helpers/manualClock';
 import { aWorld, aSurvey, ANN } from '../helpers/builders';
+import { SAMPLE } from '../../worker/domain/constants';
 
 /** A store whose whole read waits until released (a large world takes seconds to read). */
 function slowStore(inner: MemoryStore): WorldStore & { release(): void } {
@@ -95,6 +97,37 @@ describe('first look', () => {
     engine.stop();
   });
 
+  it('reads the rows an action changed, and no row of a capture removed, from the packed buckets', async () => {
+    const world = aWorld();
+    aSurvey(world, { surveyId: 's-1', mediaId: 'm-1', captureId: 'cap-1', stage: 'survey-qc', receivedOn: '2026-06-10', assignedTo: ANN });
+    // SAMPLE ONLY keeps cap-1 and removes cap-2.
+    world.index.captures['cap-1']!.cpid = SAMPLE.cpid;
+    const h = await harness({ world });
+    expect((await h.do({ type: 'approveSurveyQc', surveyId: 's-1' })).ok).toBe(true);
+    expect(h.engine.world.index.captures['cap-1']!.counts.qcApproved).toBe(1);
+    await h.engine.settled();
+    const rowOf = async (id: string) => new Map(unpackRows((await h.store.readKinds(['captureRows'])).records.captureRows!)).get(id);
+    expect(await rowOf('cap-1')).toMatchObject({ r: { counts: { qcApproved: 1 } } });
+    expect((await h.do({ type: 'sampleOnly' })).ok).toBe(true);
+    expect(h.engine.world.ids.captures).toEqual(['cap-1']);
+    await h.engine.settled();
+    h.engine.stop();
+    const stored = (await h.store.readKinds(['captureRows'])).records.captureRows!;
+    expect(stored.length).toBeLessThanOrEqual(32);
+    expect(unpackRows(stored)?.map(([id]) => id)).toEqual(['cap-1']);
+
+    const engine = createEngine({ clock: new ManualClock(h.clock.now()), store: h.store, loadText: async () => '', firstLook: true });
+    const { leader, page } = pagesOver(engine);
+    const tab = page();
+    expect(await leader.boot(tab.tab, bootInput())).toMatchObject({ loading: true });
+    const table = tab.open({ view: 'captures', by: 'captureId', dir: 'asc', stage: null, start: 0, count: 60 });
+    const [row] = table()!.rows;
+    expect(table()!.rows).toHaveLength(1);
+    const late = h.engine.world.index.captures['cap-1']!;
+    for (const key of ['stage', 'counts', 'flags', 'firstFlownOn', 'lastFlownOn', 'firstReceivedOn', 'lastReceivedOn'] as const) expect(row![key]).toEqual(late[key]);
+    engine.stop();
+  });
+
   it('takes the whole path at once for another version, an empty store, a store without row records or a row record without its row', async () => {
     const h = await storedWorld();
     const versions = await (async () => {
@@ -110,23 +143,32 @@ describe('first look', () => {
     empty.stop();
 
     const again = await storedWorld();
-    for (const [key, record] of again.store.data) if (key.startsWith('captureRows\u0000')) delete (record as { r?: unknown }).r;
+    for (const [key, bucket] of again.store.data) if (key.startsWith('captureRows\u0000')) for (const [, row] of (bucket as RowBucket).rows) delete row.r;
     const rowless = createEngine({ clock: new ManualClock(again.clock.now()), store: again.store, loadText: async () => '', firstLook: true });
     expect((await rowless.boot(bootInput())).loading).toBeUndefined();
     expect(rowless.world.ids.surveys).toEqual(['s-1']);
     rowless.stop();
 
-    // A store from before row records: the whole path, which writes them once for the next boot.
-    const older = await storedWorld();
-    for (const key of [...older.store.data.keys()]) if (key.startsWith('captureRows\u0000')) older.store.data.delete(key);
-    const upgraded = createEngine({ clock: new ManualClock(older.clock.now()), store: older.store, loadText: async () => '', firstLook: true });
-    expect((await upgraded.boot(bootInput())).loading).toBeUndefined();
-    await upgraded.settled();
-    upgraded.stop();
-    expect(await older.store.count('captureRows')).toBe(upgraded.world.ids.captures.length);
-    const next = createEngine({ clock: new ManualClock(older.clock.now()), store: older.store, loadText: async () => '', firstLook: true });
-    expect((await next.boot(bootInput())).loading).toBe(true);
-    next.stop();
+    // A store from before the rows were packed (one row record per capture), or from before row
+    // records: the whole path, which packs them once for the next boot and leaves no old record.
+    for (const form of ['one per capture', 'none'] as const) {
+      const older = await storedWorld();
+      for (const [key, bucket] of [...older.store.data]) {
+        if (!key.startsWith('captureRows\u0000')) continue;
+        older.store.data.delete(key);
+        if (form === 'one per capture') for (const [id, row] of (bucket as RowBucket).rows) older.store.data.set(`captureRows\u0000${id}`, row);
+      }
+      const upgraded = createEngine({ clock: new ManualClock(older.clock.now()), store: older.store, loadText: async () => '', firstLook: true });
+      expect((await upgraded.boot(bootInput())).loading).toBeUndefined();
+      await upgraded.settled();
+      upgraded.stop();
+      const stored = (await older.store.readKinds(['captureRows'])).records.captureRows!;
+      expect(stored.every(([key]) => isBucketKey(key)), form).toBe(true);
+      expect(unpackRows(stored)?.map(([id]) => id).sort(), form).toEqual([...upgraded.world.ids.captures].sort());
+      const next = createEngine({ clock: new ManualClock(older.clock.now()), store: older.store, loadText: async () => '', firstLook: true });
+      expect((await next.boot(bootInput())).loading, form).toBe(true);
+      next.stop();
+    }
   });
 });
 

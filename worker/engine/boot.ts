@@ -15,6 +15,7 @@ import { FIRST_LOOK_GRACE_MS, FIRST_LOOK_KINDS, firstLook } from './firstLook';
 import type { LiveSearch } from './liveSearch';
 import { captureRowsBatch, parseCurrent, parseFlags, type LegacyStore } from './persistence';
 import { unsavedWorld } from './storageFailure';
+import { unpackRows } from './store/rowBuckets';
 import { CAPTURE_ROWS, type WorldStore } from './store/worldStore';
 import { emptyIds, emptyMaps, type World } from './world';
 import type { Writer } from './writer';
@@ -134,10 +135,12 @@ export class Boot {
     if (candidate?.fromStore) {
       deps.world.load(db, candidate.orders);
       deps.search.rebuildSoon();
-      // A store written before capture row records existed gets them once, for its next first look.
+      // A store written before capture row records were packed (or existed) gets them once, for its
+      // next first look.
       void deps.writer
         .serial(async () => {
-          if ((await deps.store.count(CAPTURE_ROWS)) !== deps.world.ids.captures.length) await deps.store.commit(captureRowsBatch(deps.world));
+          const stored = (await deps.store.readKinds([CAPTURE_ROWS])).records[CAPTURE_ROWS] ?? [];
+          if (unpackRows(stored)?.length !== deps.world.ids.captures.length) await deps.store.commit(captureRowsBatch(deps.world, stored.map(([id]) => id)));
         })
         .catch(() => undefined);
     } else {

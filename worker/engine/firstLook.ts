@@ -13,6 +13,7 @@ import type { Capture, Current, EntityKind, Flags, Id, Project, User } from '../
 import { parseCurrent, parseFlags } from './persistence';
 import { checkedFields, isObj, keyRule, type Obj } from '../domain/storedFields';
 import { captureFromRow, decode } from './store/storedForm';
+import { unpackRows } from './store/rowBuckets';
 import { CAPTURE_ROWS, type StoredKind, type WorldStore } from './store/worldStore';
 
 /** How long the rest of the world waits for a first view to be asked for and answered. */
@@ -38,15 +39,17 @@ export async function firstLook(store: WorldStore, now: number): Promise<FirstLo
   let read: Awaited<ReturnType<WorldStore['readKinds']>>;
   let captures: number;
   try {
-    // The captures' row records, not the captures: a tenth of the bytes at 100 000 surveys.
+    // The captures' row records, packed in 32 buckets, not the captures: a tenth of the bytes at
+    // 100 000 surveys, in 32 records rather than 10 000.
     [read, captures] = await Promise.all([store.readKinds([CAPTURE_ROWS, 'projects', 'users']), store.count('captures')]);
   } catch {
     return null;
   }
   const meta = read.meta;
   if (!meta || isOtherVersion(meta.version) || now - meta.loadedAt > DEMO_EXPIRY_MS) return null;
-  // A store written before row records existed (or missing any): the whole path, which writes them.
-  if ((read.records[CAPTURE_ROWS]?.length ?? 0) !== captures) return null;
+  // A store written before row records were packed (or missing any): the whole path, which writes them.
+  const rows = unpackRows(read.records[CAPTURE_ROWS] ?? []);
+  if (rows?.length !== captures) return null;
   const sorted = (kind: StoredKind) => [...(read.records[kind] ?? [])].sort((a, b) => a[1].o - b[1].o);
   const out: FirstLook = {
     captures: {},
@@ -56,7 +59,7 @@ export async function firstLook(store: WorldStore, now: number): Promise<FirstLo
     current: parseCurrent(JSON.stringify(meta.current)),
     flags: parseFlags(JSON.stringify(meta.flags)),
   };
-  for (const [id, record] of sorted(CAPTURE_ROWS)) {
+  for (const [id, record] of rows.sort((a, b) => a[1].o - b[1].o)) {
     const capture = captureFromRow(id, record, ZERO_COUNTS, NO_FLAGS);
     if (!capture || !trusted('captures', id, capture) || !keyRule('captures').ok(capture.cpid) || !isStageView(capture.stage)) return null;
     out.captures[id] = capture as unknown as Capture;

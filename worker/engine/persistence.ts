@@ -13,6 +13,7 @@ import { isOtherVersion } from '../domain/dataVersion';
 import { ENTITY_KINDS, restore } from '../domain/restore';
 import { captureRowRecord, decode, encode, type StoredRecord } from './store/storedForm';
 import { CAPTURE_ROWS, type StoreMeta, type StoredWorld, type WorldBatch } from './store/worldStore';
+import { BUCKET_KEYS, bucketOf, isBucketKey, type RowBucket } from './store/rowBuckets';
 import type { World } from './world';
 import type { Flash } from '../api';
 
@@ -195,25 +196,45 @@ export function metaOf(world: World): StoreMeta {
  */
 const lastCaptureRecord = new WeakMap<object, StoredRecord>();
 
-/** A capture's record (unless only its row changed) and its row record. */
-function putCapture(batch: WorldBatch, id: Id, capture: object, order: number, orderOf: (kind: EntityKind, id: Id) => number | undefined, rederived: boolean): void {
-  let record = rederived ? lastCaptureRecord.get(capture) : undefined;
-  if (!record) {
-    record = encode('captures', capture, order, orderOf);
-    lastCaptureRecord.set(capture, record);
-    batch.put.push({ kind: 'captures', id, record });
-  }
-  batch.put.push({ kind: CAPTURE_ROWS, id, record: captureRowRecord(record, capture) });
+/** A capture's record, written unless only its row changed (then its row's bucket alone is). */
+function putCapture(batch: WorldBatch, id: Id, capture: object, order: number, orderOf: OrderOf, rederived: boolean): void {
+  if (rederived && lastCaptureRecord.has(capture)) return;
+  batch.put.push({ kind: 'captures', id, record: captureRecord(capture, order, orderOf) });
 }
 
-/** Every capture's row record (a store written before row records existed gets them once). */
-export function captureRowsBatch(world: World): WorldBatch {
-  const batch: WorldBatch = { put: [], del: [] };
-  const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
+type OrderOf = (kind: EntityKind, id: Id) => number | undefined;
+
+/** The capture's record as written now (and remembered as its last). */
+function captureRecord(capture: object, order: number, orderOf: OrderOf): StoredRecord {
+  const record = encode('captures', capture, order, orderOf);
+  lastCaptureRecord.set(capture, record);
+  return record;
+}
+
+/** These buckets of capture rows, as the world holds them now; a bucket left empty is deleted. */
+function putRowBuckets(batch: WorldBatch, world: World, buckets: ReadonlySet<string>, orderOf: OrderOf): void {
+  if (buckets.size === 0) return;
+  const rows = new Map([...buckets].map((key) => [key, [] as RowBucket['rows']]));
   for (const id of world.ids.captures) {
+    const list = rows.get(bucketOf(id));
     const capture = world.index.captures[id];
-    if (capture) batch.put.push({ kind: CAPTURE_ROWS, id, record: captureRowRecord(encode('captures', capture, world.order.captures.get(id) ?? 0, orderOf), capture) });
+    if (!list || !capture) continue;
+    const order = world.order.captures.get(id) ?? 0;
+    list.push([id, captureRowRecord(lastCaptureRecord.get(capture) ?? captureRecord(capture, order, orderOf), capture)]);
   }
+  for (const [key, list] of rows) {
+    if (list.length) batch.put.push({ kind: CAPTURE_ROWS, id: key, record: { o: 0, rows: list } satisfies RowBucket });
+    else batch.del.push({ kind: CAPTURE_ROWS, id: key });
+  }
+}
+
+/**
+ * Every bucket of capture rows, and the deletion of any other record the store holds under
+ * CAPTURE_ROWS (`storedIds`): a store from before the rows were packed held one per capture.
+ */
+export function captureRowsBatch(world: World, storedIds: readonly Id[]): WorldBatch {
+  const batch: WorldBatch = { put: [], del: storedIds.filter((id) => !isBucketKey(id)).map((id) => ({ kind: CAPTURE_ROWS, id })) };
+  putRowBuckets(batch, world, new Set(BUCKET_KEYS), (kind, id) => world.order[kind].get(id));
   return batch;
 }
 
@@ -223,21 +244,25 @@ export function commitBatch(world: World): WorldBatch {
   const batch: WorldBatch = { put: [], del: [], meta: metaOf(world) };
   if (!writes) return batch;
   const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
+  const buckets = new Set<string>();
   for (const [kind, ids] of Object.entries(writes.put) as [EntityKind, Id[]][]) {
     for (const id of ids) {
       const entity = (world.index[kind] as Record<Id, object>)[id];
       if (!entity) continue;
       const order = world.order[kind].get(id) ?? 0;
-      if (kind === 'captures') putCapture(batch, id, entity, order, orderOf, writes.rederived.has(id));
-      else batch.put.push({ kind, id, record: encode(kind, entity, order, orderOf) });
+      if (kind === 'captures') {
+        putCapture(batch, id, entity, order, orderOf, writes.rederived.has(id));
+        buckets.add(bucketOf(id));
+      } else batch.put.push({ kind, id, record: encode(kind, entity, order, orderOf) });
     }
   }
   for (const [kind, ids] of Object.entries(writes.del) as [EntityKind, Id[]][]) {
     for (const id of ids) {
       batch.del.push({ kind, id });
-      if (kind === 'captures') batch.del.push({ kind: CAPTURE_ROWS, id });
+      if (kind === 'captures') buckets.add(bucketOf(id));
     }
   }
+  putRowBuckets(batch, world, buckets, orderOf);
   return batch;
 }
 
@@ -255,5 +280,6 @@ export function wholeWorldBatch(world: World): WorldBatch {
       else batch.put.push({ kind, id, record: encode(kind, entity, order, orderOf) });
     }
   }
+  putRowBuckets(batch, world, new Set(BUCKET_KEYS), orderOf);
   return batch;
 }

@@ -11,9 +11,10 @@ import type { StoredRecord } from './storedForm';
 import { entityKey } from '../../domain/names';
 
 /**
- * Beside each capture's record, its row record: what the capture table shows of it (its fields
- * without the survey lists, and its last derived row), so a boot's first look reads 10 000 small
- * records, not 10 000 whole captures (issue 11). Written in the same transaction as the capture.
+ * Beside the captures' records, their row records: what the capture table shows of each (its fields
+ * without the survey lists, and its last derived row), packed 32 buckets to the store
+ * (rowBuckets.ts), so a boot's first look reads 32 records, not 10 000 whole captures (issues 11
+ * and 22). Written in the same transaction as the capture.
  */
 export const CAPTURE_ROWS = 'captureRows';
 export type StoredKind = EntityKind | typeof CAPTURE_ROWS;
