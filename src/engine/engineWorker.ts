@@ -13,3 +13,12 @@ export function engineWorker(): Worker {
 }
 
 if (typeof window !== 'undefined' && typeof Worker === 'function') engineWorker();
+
+// A page left for good lets its engine go at once, before the next document starts: at 100 000
+// surveys the worker holds the whole world, and its teardown beside the next page's first scripts
+// made one of them a long task (docs/views.md#the-first-look-reads-32-records).
+if (typeof window !== 'undefined') {
+  addEventListener('pagehide', (event) => {
+    if (!event.persisted) worker?.terminate();
+  });
+}
