@@ -109,14 +109,15 @@ export class Boot {
       this.openGate = open;
       deps.clock.after(FIRST_LOOK_GRACE_MS, open);
     });
-    this.whole = gate.then(() => this.wholePath(input)).then(({ notices }) => {
+    // The first look has just read the row buckets and found one row per capture: not read again.
+    this.whole = gate.then(() => this.wholePath(input, true)).then(({ notices }) => {
       this.holding = 'whole';
       deps.writer.replacements.emit({ loaded: true, ...(notices ? { notices } : {}) });
     });
     return { ...this.sessionAnswer(), loading: true };
   }
 
-  private async wholePath(input: BootInput): Promise<BootAnswer> {
+  private async wholePath(input: BootInput, rowsChecked = false): Promise<BootAnswer> {
     const { deps } = this;
     this.baseUrl = input.baseUrl;
     const now = deps.clock.now();
@@ -137,12 +138,14 @@ export class Boot {
       deps.search.rebuildSoon();
       // A store written before capture row records were packed (or existed) gets them once, for its
       // next first look.
-      void deps.writer
-        .serial(async () => {
-          const stored = (await deps.store.readKinds([CAPTURE_ROWS])).records[CAPTURE_ROWS] ?? [];
-          if (unpackRows(stored)?.length !== deps.world.ids.captures.length) await deps.store.commit(captureRowsBatch(deps.world, stored.map(([id]) => id)));
-        })
-        .catch(() => undefined);
+      if (!rowsChecked) {
+        void deps.writer
+          .serial(async () => {
+            const stored = (await deps.store.readKinds([CAPTURE_ROWS])).records[CAPTURE_ROWS] ?? [];
+            if (unpackRows(stored)?.length !== deps.world.ids.captures.length) await deps.store.commit(captureRowsBatch(deps.world, stored.map(([id]) => id)));
+          })
+          .catch(() => undefined);
+      }
     } else {
       // Sample data, a newer localStorage copy or an earlier version's store: written whole, once.
       deps.progress?.({ step: 'storing', surveys: db.ids.surveys.length });
