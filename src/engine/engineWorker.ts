@@ -12,12 +12,11 @@ export function engineWorker(): Worker {
   return (worker ??= new Worker(new URL('../../worker/main.ts', import.meta.url), { type: 'module', name: 'engine' }));
 }
 
-if (typeof window !== 'undefined' && typeof Worker === 'function') engineWorker();
-
-// A page left for good lets its engine go at once, before the next document starts: at 100 000
-// surveys the worker holds the whole world, and its teardown beside the next page's first scripts
-// made one of them a long task (docs/views.md#the-first-look-reads-32-records).
-if (typeof window !== 'undefined') {
+if (typeof window !== 'undefined' && typeof Worker === 'function') {
+  engineWorker();
+  // A page left for good lets its engine go at once, before the next document starts: at 100 000
+  // surveys the worker holds the whole world, and its teardown beside the next page's first
+  // scripts made one of them a long task (docs/views.md#the-first-look-reads-32-records).
   addEventListener('pagehide', (event) => {
     if (!event.persisted) worker?.terminate();
   });
