@@ -1,0 +1,104 @@
+/**
+ * The synced form (issue 21): the world as one document per entity and per frame flag. It
+ * round-trips through restore(), writes its keys in one order, and holds neither derived fields
+ * nor child id lists.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { restore } from '../../worker/domain/restore';
+import { CHILD_LISTS, DERIVED_FIELDS } from '../../worker/domain/storedFields';
+import type { Db, EntityKind } from '../../worker/domain/types';
+import { canonical, dataFileOf, entityDocId, flagDocId, FLAG_KIND, SAMPLE_STAMP, syncedDocs, type EntityDoc, type FlagDoc, type SyncStamp } from '../../worker/sync/syncedForm';
+import { aSurvey, aWorld, ANN, T0 } from '../helpers/builders';
+
+const ALL_JSON = fileURLToPath(new URL('../../public/data/all.json', import.meta.url));
+const STAMP: SyncStamp = { by: ANN, laptop: 'van-2', at: T0, tx: 'tx-1', n: 1 };
+
+function sampleWorld(): Db {
+  const result = restore(readFileSync(ALL_JSON, 'utf8'), T0);
+  if (!result.ok) throw new Error(result.error);
+  return result.db;
+}
+
+/** A small world with a survey under QC holding two flags. */
+function flaggedWorld(): Db {
+  const world = aWorld();
+  const survey = aSurvey(world, { surveyId: 's-1', mediaId: 'MD-1', captureId: 'cap-1', stage: 'survey-qc', qc: 'started' });
+  survey.frameFlags = [
+    { line: 1, camera: 'Cam02', frame: 3, reason: 'Blur', note: '', by: ANN, at: T0 },
+    { line: 2, camera: 'Cam01', frame: 1, reason: 'Cloud', note: 'north edge', by: ANN, at: T0 + 1 },
+  ];
+  const result = restore(world, T0);
+  if (!result.ok) throw new Error(result.error);
+  return result.db;
+}
+
+function roundTrip(db: Db): Db {
+  const { data, orphans } = dataFileOf(syncedDocs(db, STAMP), db.version);
+  expect(orphans).toEqual([]);
+  const result = restore(data, T0);
+  if (!result.ok) throw new Error(result.error);
+  return result.db;
+}
+
+describe('the synced form (issue 21)', () => {
+  it('round-trips the sample data through restore(): every entity, field and order', () => {
+    const db = sampleWorld();
+    const back = roundTrip(db);
+    expect(back.ids).toEqual(db.ids);
+    expect(back.index).toEqual(db.index);
+  });
+
+  it('keeps frame flags as documents of their own, and brings them back in review order', () => {
+    const db = flaggedWorld();
+    const docs = syncedDocs(db, STAMP);
+    const flags = docs.filter((d): d is FlagDoc => d.kind === FLAG_KIND);
+    expect(flags.map((d) => d._id)).toEqual([flagDocId('s-1', { line: 1, camera: 'Cam02', frame: 3 }), flagDocId('s-1', { line: 2, camera: 'Cam01', frame: 1 })]);
+    const survey = docs.find((d) => d._id === entityDocId('surveys', 's-1')) as EntityDoc;
+    expect(survey.e).not.toHaveProperty('frameFlags');
+    // Two laptops' flags arrive in any order; the survey shows them in review order.
+    const { data } = dataFileOf([...docs].reverse(), db.version);
+    expect(data.index.surveys['s-1']!.frameFlags).toEqual(db.index.surveys['s-1']!.frameFlags);
+    expect(roundTrip(db).index).toEqual(db.index);
+  });
+
+  it('holds no derived field and no child id list', () => {
+    for (const doc of syncedDocs(sampleWorld(), SAMPLE_STAMP)) {
+      if (doc.kind === FLAG_KIND) continue;
+      const kind: EntityKind = doc.kind;
+      for (const field of [...(DERIVED_FIELDS[kind] ?? []), ...Object.keys(CHILD_LISTS[kind] ?? {})]) expect(doc.e, `${doc._id} ${field}`).not.toHaveProperty(field);
+    }
+  });
+
+  it('writes every key in one order, whatever order the entity had them in', () => {
+    const keysInOrder = (v: unknown): boolean => {
+      if (Array.isArray(v)) return v.every(keysInOrder);
+      if (typeof v !== 'object' || v === null) return true;
+      const keys = Object.keys(v);
+      // Inserted sorted; JavaScript itself puts integer-like keys first.
+      const sorted = Object.keys(Object.fromEntries([...keys].sort().map((k) => [k, 0])));
+      return keys.join('\u0000') === sorted.join('\u0000') && Object.values(v).every(keysInOrder);
+    };
+    const docs = syncedDocs(sampleWorld(), SAMPLE_STAMP);
+    expect(docs.every(keysInOrder)).toBe(true);
+    // The same bodies give the same JSON, so the same revision on every laptop.
+    expect(JSON.stringify(syncedDocs(sampleWorld(), SAMPLE_STAMP))).toBe(JSON.stringify(docs));
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 })), (value) => {
+        const shuffled = Object.fromEntries(Object.entries(value).reverse());
+        expect(JSON.stringify(canonical(shuffled))).toBe(JSON.stringify(canonical(value)));
+        expect(keysInOrder(canonical(value))).toBe(true);
+      }),
+    );
+  });
+
+  it('sets apart a flag whose survey is gone, rather than losing it silently', () => {
+    const db = flaggedWorld();
+    const docs = syncedDocs(db, STAMP).filter((d) => d._id !== entityDocId('surveys', 's-1'));
+    const { data, orphans } = dataFileOf(docs, db.version);
+    expect(data.index.surveys['s-1']).toBeUndefined();
+    expect(orphans).toHaveLength(2);
+  });
+});
