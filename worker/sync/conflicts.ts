@@ -1,0 +1,103 @@
+/**
+ * Conflicts (issue 21, docs/sync.md#conflicts): a document two laptops changed from one version.
+ * They are found from all of a document's leaves (`open_revs: 'all'`), not from `_conflicts`,
+ * which leaves out deleted leaves: a removal against an edit would otherwise look settled, and the
+ * edit would win without anyone seeing it. A leaf a person has resolved away is a tombstone marked
+ * `resolved`; every other leaf, live or deleted, is a version still standing.
+ */
+import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from './database';
+import { childRevision, generationOf } from './revisions';
+import type { SyncStamp } from './syncedForm';
+
+export interface Version {
+  rev: string;
+  deleted: boolean;
+  doc: StoredDoc;
+}
+
+export interface Conflict {
+  id: string;
+  /** the versions standing, the one CouchDB shows by default first */
+  versions: Version[];
+}
+
+/** CouchDB's winner first: live before deleted, then the longer history, then the greater revision. */
+function byWinner(a: Version, b: Version): number {
+  if (a.deleted !== b.deleted) return a.deleted ? 1 : -1;
+  const g = generationOf(b.rev) - generationOf(a.rev);
+  if (g) return g;
+  return a.rev < b.rev ? 1 : a.rev > b.rev ? -1 : 0;
+}
+
+/** The versions of a document still standing: every leaf but those resolved away. */
+export function standing(leaves: readonly Leaf[]): Version[] {
+  const versions: Version[] = [];
+  for (const leaf of leaves) {
+    if (!('ok' in leaf)) continue;
+    const doc = leaf.ok;
+    if (doc._deleted && doc.resolved === true) continue;
+    versions.push({ rev: doc._rev, deleted: doc._deleted === true, doc });
+  }
+  return versions.sort(byWinner);
+}
+
+export async function conflictOf(db: SyncDatabase, id: string): Promise<Conflict | null> {
+  const versions = standing(await db.get(id, { open_revs: 'all' }));
+  return versions.length > 1 ? { id, versions } : null;
+}
+
+/** Every conflicted document of the database. */
+export async function allConflicts(db: SyncDatabase): Promise<Conflict[]> {
+  const { results } = await db.changes({ since: 0, style: 'all_docs' });
+  const found: Conflict[] = [];
+  for (const change of results) {
+    if (change.changes.length < 2) continue;
+    const conflict = await conflictOf(db, change.id);
+    if (conflict) found.push(conflict);
+  }
+  return found.sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The fields in which the versions differ, as paths ("e.description", "flag.reason"), leaving
+ * out the revision and the stamp: what a person compares. A removal has no fields to compare:
+ * against an edit it differs in `_deleted`, and the live versions are compared among themselves.
+ */
+export function differingFields(versions: readonly Version[]): string[] {
+  const paths = new Set<string>();
+  const walk = (values: unknown[], path: string) => {
+    if (values.every(isObject)) {
+      const keys = new Set(values.flatMap((v) => Object.keys(v)));
+      for (const key of keys) walk(values.map((v) => v[key]), path ? `${path}.${key}` : key);
+      return;
+    }
+    const first = JSON.stringify(values[0]);
+    if (values.some((v) => JSON.stringify(v) !== first)) paths.add(path);
+  };
+  if (new Set(versions.map((v) => v.deleted)).size > 1) paths.add('_deleted');
+  const live = versions.filter((v) => !v.deleted).map(({ doc }) => {
+    const { _rev: _r, _revisions: _v, stamp: _s, ...body } = doc;
+    return body;
+  });
+  if (live.length > 1) walk(live, '');
+  return [...paths].sort();
+}
+
+/**
+ * What settles a conflict: the kept body (one version's, or fields merged by a person) written as
+ * a child of the first standing version, or a removal if `keep` is null; every other standing
+ * version closed by a tombstone marked `resolved`. Written like any change, they replicate.
+ */
+export function resolution(conflict: Conflict, keep: Record<string, unknown> | null, stamp: SyncStamp): WrittenDoc[] {
+  const [first, ...others] = conflict.versions;
+  if (!first) return [];
+  const id = conflict.id;
+  const kept = keep ? { ...keep, _id: id, stamp } : { _id: id, _deleted: true, stamp };
+  const closed = others.map((v) => {
+    const body = { _id: id, _deleted: true, resolved: true, stamp };
+    return { ...body, ...childRevision(v.rev, body) };
+  });
+  return [{ ...kept, ...childRevision(first.rev, kept) }, ...closed];
+}

@@ -1,0 +1,32 @@
+/**
+ * The part of a PouchDB database that sync uses (issue 21, docs/sync.md), declared here once:
+ * PouchDB's own types reference the DOM library, which the worker's build does not have, and
+ * sync needs only these calls. A PouchDB 9 database (memory in the tests, IndexedDB in the
+ * worker) meets it as it is.
+ */
+import type { Revision } from './revisions';
+
+export interface StoredDoc {
+  _id: string;
+  _rev: string;
+  _deleted?: boolean;
+  [field: string]: unknown;
+}
+
+export type WrittenDoc = { _id: string; _deleted?: boolean; [field: string]: unknown } & Revision;
+
+/** One leaf of a document's revision tree, as `get(id, { open_revs: 'all' })` gives it. */
+export type Leaf = { ok: StoredDoc } | { missing: string };
+
+export interface ChangesResult {
+  results: { id: string; seq: number | string; changes: { rev: string }[]; deleted?: boolean }[];
+  last_seq: number | string;
+}
+
+export interface SyncDatabase {
+  /** With `new_edits: false` the revisions are written as given, where their `_revisions` put them. */
+  bulkDocs(docs: WrittenDoc[], options: { new_edits: false }): Promise<unknown[]>;
+  get(id: string, options: { open_revs: 'all' }): Promise<Leaf[]>;
+  changes(options: { since: number | string; style: 'all_docs'; limit?: number }): Promise<ChangesResult>;
+  allDocs(options: { include_docs: true }): Promise<{ rows: { id: string; value: { rev: string }; doc?: StoredDoc }[] }>;
+}

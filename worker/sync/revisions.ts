@@ -1,0 +1,32 @@
+/**
+ * How a laptop's change becomes a revision (issue 21, docs/sync.md#the-outbox). Every change is
+ * written as a child of the revision the laptop's world held when the action ran, its base, with
+ * `new_edits: false`. When the base is still the latest, that extends the document's history.
+ * When someone else's change arrived first, it is a sibling: a recorded conflict, shown to a
+ * person. It is never written "on top of the latest", which would bury the other change unseen.
+ *
+ * The revision's hash is the MD5 of the base and the body (as PouchDB's own deterministic
+ * revisions are), so it is known at commit time, synchronously, and the outbox record that holds
+ * it is written in the action's own transaction.
+ */
+import { stringMd5 } from 'pouchdb-md5';
+
+export interface Revision {
+  _rev: string;
+  /** the revision and its parent, newest first: where it hangs in the document's tree */
+  _revisions: { start: number; ids: string[] };
+}
+
+export function generationOf(rev: string): number {
+  return Number.parseInt(rev, 10);
+}
+
+const hashOf = (rev: string): string => rev.slice(rev.indexOf('-') + 1);
+
+/** The revision of `body` written as a child of `base` (none: a new document). */
+export function childRevision(base: string | undefined, body: object): Revision {
+  const hash = stringMd5(JSON.stringify([base ?? null, body]));
+  if (!base) return { _rev: `1-${hash}`, _revisions: { start: 1, ids: [hash] } };
+  const start = generationOf(base) + 1;
+  return { _rev: `${start}-${hash}`, _revisions: { start, ids: [hash, hashOf(base)] } };
+}
