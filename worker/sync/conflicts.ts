@@ -6,7 +6,7 @@
  * `resolved`; every other leaf, live or deleted, is a version still standing.
  */
 import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from './database';
-import { childRevision, generationOf } from './revisions';
+import { childRevision, contentOf, generationOf } from './revisions';
 import type { SyncStamp } from './syncedForm';
 
 export interface Version {
@@ -41,9 +41,15 @@ export function standing(leaves: readonly Leaf[]): Version[] {
   return versions.sort(byWinner);
 }
 
+/**
+ * Whether standing versions disagree. Versions that say the same (two laptops made the same
+ * change) are not a conflict: nothing is there for a person to choose.
+ */
+export const disagree = (versions: readonly Version[]): boolean => new Set(versions.map((v) => contentOf(v.doc))).size > 1;
+
 export async function conflictOf(db: SyncDatabase, id: string): Promise<Conflict | null> {
   const versions = standing(await db.get(id, { open_revs: 'all' }));
-  return versions.length > 1 ? { id, versions } : null;
+  return disagree(versions) ? { id, versions } : null;
 }
 
 /** Every conflicted document of the database. */
@@ -100,4 +106,20 @@ export function resolution(conflict: Conflict, keep: Record<string, unknown> | n
     return { ...body, ...childRevision(v.rev, body) };
   });
   return [{ ...kept, ...childRevision(first.rev, kept) }, ...closed];
+}
+
+/** The stamp of what sync itself writes: the same on every laptop, so their revisions agree. */
+const SETTLED: SyncStamp = { by: 'sync', laptop: '', at: 0, tx: 'the same change', n: 0 };
+
+/**
+ * Closes the versions after the first when all say the same (two laptops made one change): left
+ * standing, the next change on one branch would make them disagree. Every laptop writes the same
+ * tombstones, so settling on two laptops at once adds nothing.
+ */
+export function settleAgreeing(id: string, versions: readonly Version[]): WrittenDoc[] {
+  if (versions.length < 2 || disagree(versions)) return [];
+  return versions.slice(1).map((v) => {
+    const body = { _id: id, _deleted: true, resolved: true, stamp: SETTLED };
+    return { ...body, ...childRevision(v.rev, body) };
+  });
 }

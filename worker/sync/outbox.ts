@@ -8,7 +8,7 @@
  * drainer that stopped half way (a closed lid, a new leading tab) simply starts again.
  */
 import type { SyncDatabase, WrittenDoc } from './database';
-import { childRevision } from './revisions';
+import { childRevision, contentOf } from './revisions';
 import type { SyncedDoc, SyncStamp } from './syncedForm';
 
 export interface OutboxRecord {
@@ -20,26 +20,44 @@ export interface OutboxRecord {
   doc: WrittenDoc;
 }
 
-/**
- * The laptop's revisions: for each document, the revision its world holds. An action's records
- * move it on at once, so a second action on the same document before the drainer runs extends the
- * first one's revision, not the one before it.
- */
-export type HeldRevisions = Map<string, string>;
+/** A document as the laptop's world holds it: its revision, and what it says (contentOf). */
+export interface Held {
+  rev: string;
+  content: string;
+}
 
-/** The outbox records of one action: the documents it wrote and the ids of those it removed. */
+/**
+ * The laptop's revisions: for each document, the one its world holds. An action's records move it
+ * on at once, so a second action on the same document before the drainer runs extends the first
+ * one's revision, not the one before it.
+ */
+export type HeldRevisions = Map<string, Held>;
+
+/**
+ * The outbox records of one action: the documents it wrote and the ids of those it removed,
+ * leaving out any that says what the world already holds (a capture whose derived fields alone
+ * moved, a removal of what is not there). Each is stamped with the action and its count.
+ */
 export function outboxRecords(written: readonly SyncedDoc[], removed: readonly string[], stamp: SyncStamp, held: HeldRevisions): OutboxRecord[] {
-  const records: OutboxRecord[] = [];
-  const add = (id: string, body: Record<string, unknown>) => {
-    const base = held.get(id) ?? null;
-    const revision = childRevision(base ?? undefined, body);
-    held.set(id, revision._rev);
-    records.push({ id, base, doc: { ...body, _id: id, ...revision } });
-  };
-  for (const doc of written) add(doc._id, { ...doc });
-  // A removal says who removed it and when, for the conflict it may meet.
-  for (const id of removed) add(id, { _id: id, _deleted: true, stamp });
-  return records;
+  const changed: Record<string, unknown>[] = [];
+  for (const doc of written) {
+    const body: Record<string, unknown> = { ...doc, stamp };
+    if (held.get(doc._id)?.content !== contentOf(body)) changed.push(body);
+  }
+  for (const id of removed) {
+    // A removal says who removed it and when, for the conflict it may meet.
+    const body = { _id: id, _deleted: true, stamp };
+    const now = held.get(id);
+    if (now && now.content !== contentOf(body)) changed.push(body);
+  }
+  return changed.map((body) => {
+    const id = body._id as string;
+    const stamped = { ...body, stamp: { ...stamp, n: changed.length } };
+    const base = held.get(id)?.rev ?? null;
+    const revision = childRevision(base ?? undefined, stamped);
+    held.set(id, { rev: revision._rev, content: contentOf(stamped) });
+    return { id, base, doc: { ...stamped, _id: id, ...revision } };
+  });
 }
 
 /** Writes the records to the laptop's database, in order; resolves once all are written. */

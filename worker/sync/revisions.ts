@@ -10,6 +10,7 @@
  * it is written in the action's own transaction.
  */
 import { stringMd5 } from 'pouchdb-md5';
+import { canonical } from './syncedForm';
 
 export interface Revision {
   _rev: string;
@@ -29,4 +30,14 @@ export function childRevision(base: string | undefined, body: object): Revision 
   if (!base) return { _rev: `1-${hash}`, _revisions: { start: 1, ids: [hash] } };
   const start = generationOf(base) + 1;
   return { _rev: `${start}-${hash}`, _revisions: { start, ids: [hash, hashOf(base)] } };
+}
+
+/**
+ * What a document says, without its revision or its stamp: two versions with the same content
+ * are the same change, whoever made it and wherever.
+ */
+export function contentOf(doc: Record<string, unknown>): string {
+  const { _rev: _r, _revisions: _v, stamp: _s, resolved: _x, ...body } = doc;
+  // In one key order: a database hands a document back with its keys in an order of its own.
+  return stringMd5(JSON.stringify([doc._deleted === true, canonical(body)]));
 }
