@@ -88,11 +88,14 @@ function pageApi(clock: Clock, stepped: SteppedClock | null) {
       }
     : undefined;
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('aerial-survey-engine') : undefined;
+  const tabId = crypto.randomUUID();
   const tabs = new Tabs({
     makeLeader: makeLeaderWith(clock, stepped),
     toPage,
     ...(locks && channel ? { locks, channel } : {}),
-    tabId: crypto.randomUUID(),
+    tabId,
+    // The end-to-end build says who leads and what crosses the channel (tests/e2e/fixtures.ts shows it when a test fails).
+    ...(__TEST_CLOCK__ ? { trace: (line: string) => console.debug(`[tabs ${tabId.slice(0, 4)}] ${line}`) } : {}),
   });
   return createPageApi(tabs);
 }

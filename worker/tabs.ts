@@ -47,6 +47,11 @@ export interface TabOptions {
   /** Distinguishes this tab's calls on the shared channel. */
   tabId: TabId;
   lockName?: string;
+  /**
+   * Told each change of role and each call that crosses the channel (the end-to-end build logs
+   * them, so a test that fails shows who led and which call went unanswered).
+   */
+  trace?: (line: string) => void;
 }
 
 /** How the page API reaches the leader, wherever it is. */
@@ -79,7 +84,10 @@ export class Tabs implements LeaderLink {
   constructor(private readonly opts: TabOptions) {
     let known = () => {};
     this.whenRole = new Promise((r) => (known = r));
-    this.roles.on(() => known());
+    this.roles.on((role) => {
+      opts.trace?.(role);
+      known();
+    });
     opts.channel?.addEventListener('message', ({ data }) => this.heard(data as ChannelMessage));
     if (opts.locks && opts.channel) {
       const name = opts.lockName ?? 'aerial-survey-engine';
@@ -120,6 +128,7 @@ export class Tabs implements LeaderLink {
     return new Promise((resolve, reject) => {
       const id = `${this.opts.tabId}:${this.nextId++}`;
       this.pending.set(id, { method, args, resolve: resolve as (v: unknown) => void, reject });
+      this.opts.trace?.(`call ${id} ${method} to the leader`);
       this.send({ kind: 'call', id, from: this.opts.tabId, method, args });
     });
   }
@@ -174,6 +183,7 @@ export class Tabs implements LeaderLink {
     this.send({ kind: 'leader', tabId: this.opts.tabId });
     this.sweepTabs();
     // Our own calls that the old leader may or may not have applied: the id tells.
+    if (this.pending.size) this.opts.trace?.(`runs ${this.pending.size} calls still waiting: ${[...this.pending.keys()].join(', ')}`);
     for (const [id, call] of [...this.pending]) {
       this.pending.delete(id);
       this.local(call.method, call.args, id).then(call.resolve, call.reject);
@@ -195,6 +205,7 @@ export class Tabs implements LeaderLink {
     const me = this.opts.tabId;
     if (this.leader) {
       if (m.kind === 'call') {
+        this.opts.trace?.(`answers ${m.id} ${m.method}`);
         this.local(m.method, m.args, m.id, m.from).then(
           (value) => this.send({ kind: 'reply', id: m.id, to: m.from, value }),
           (error: unknown) => this.send({ kind: 'reply', id: m.id, to: m.from, value: undefined, error: error instanceof Error ? error.message : String(error) }),
@@ -205,12 +216,14 @@ export class Tabs implements LeaderLink {
       return;
     }
     if (m.kind === 'leader') {
+      this.opts.trace?.(`hears a new leader ${m.tabId}`);
       // A new leader: this tab joins it, its views open there, and whatever the old one left unanswered goes to it.
       if (this.bootInput) this.send({ kind: 'join', from: me });
       for (const [viewId, spec] of this.views) this.send({ kind: 'open', from: me, viewId, spec });
       for (const [id, p] of this.pending) this.send({ kind: 'call', id, from: me, method: p.method, args: p.args });
     } else if (m.kind === 'reply' && m.to === me) {
       const p = this.pending.get(m.id);
+      this.opts.trace?.(`reply ${m.id}${p ? '' : ' (no longer waited for)'}${m.error !== undefined ? `: ${m.error}` : ''}`);
       this.pending.delete(m.id);
       if (m.error !== undefined) p?.reject(new Error(m.error));
       else p?.resolve(m.value);

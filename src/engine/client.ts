@@ -67,6 +67,7 @@ function connect(): EngineClient {
 
   const version = checkVersion();
   const ready = (async () => {
+    if (__TEST_CLOCK__) console.debug('[page] boot');
     const booted = await remote.boot({
       stored: {
         db: readRaw(STORAGE_KEYS.db),
@@ -81,6 +82,7 @@ function connect(): EngineClient {
     writeSession(booted.current, booted.flags);
     model.boot(booted.current, booted.flags, booted.loading, booted.unsaved ?? null);
     booted.notices?.forEach((n) => model.notify(n));
+    if (__TEST_CLOCK__) console.debug(`[page] booted${booted.loading ? ', the whole world still loading' : ''}`);
   })();
 
   const loaded = new Promise<void>((resolve) => {
@@ -112,7 +114,9 @@ function connect(): EngineClient {
     ready,
     loaded,
     dispatch: afterBoot(async (action: Action) => {
+      if (__TEST_CLOCK__) console.debug(`[page] dispatch ${action.type}`);
       const result = await remote.dispatch(action);
+      if (__TEST_CLOCK__) console.debug(`[page] answered ${action.type}: ${result.ok ? 'ok' : result.error}`);
       if (result.ok && result.session) writeSession(result.session.current, result.session.flags);
       return result;
     }),

@@ -18,6 +18,8 @@ if (typeof window !== 'undefined' && typeof Worker === 'function') {
   // surveys the worker holds the whole world, and its teardown beside the next page's first
   // scripts made one of them a long task (docs/views.md#the-first-look-reads-32-records).
   addEventListener('pagehide', (event) => {
-    if (!event.persisted) worker?.terminate();
+    if (event.persisted) return;
+    if (__TEST_CLOCK__) console.debug('[page] pagehide: the engine worker ends');
+    worker?.terminate();
   });
 }

@@ -3,8 +3,12 @@
  * `securitypolicyviolation` in every page of its context, and of any context it makes with
  * `browser.newContext()`, and fails if the Content-Security-Policy (or Trusted Types) blocked
  * anything: "no violation on any page" is checked by every test, not by one.
+ *
+ * It also keeps what every page and worker of those contexts wrote to the console (the end-to-end
+ * build says there who leads, each call across tabs, each dispatch and its answer), and prints it
+ * when the test fails: a failure seen once under load tells its story (issue 18).
  */
-import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
 
 export interface CspViolation {
   page: string;
@@ -19,22 +23,40 @@ const LISTENER = `addEventListener('securitypolicyviolation', (e) => {
   window.${BINDING}({ page: location.href, directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample });
 });`;
 
-async function watch(context: BrowserContext, found: CspViolation[]): Promise<void> {
+/** Console lines, with the time since the test began and where they came from. */
+class ConsoleLog {
+  private readonly start = Date.now();
+  readonly lines: string[] = [];
+  add(from: string, message: ConsoleMessage): void {
+    this.lines.push(`${((Date.now() - this.start) / 1000).toFixed(2)} s ${from} ${message.type()}: ${message.text()}`);
+  }
+}
+
+async function watch(context: BrowserContext, found: CspViolation[], log: ConsoleLog): Promise<void> {
   await context.exposeBinding(BINDING, (_source, violation: CspViolation) => {
     found.push(violation);
   });
   await context.addInitScript(LISTENER);
+  let pages = 0;
+  const listen = (page: Page) => {
+    const name = `page ${++pages}`;
+    // Chromium hands a page's workers' console lines to the page's own console as well.
+    page.on('console', (m) => log.add(name, m));
+  };
+  context.pages().forEach(listen);
+  context.on('page', listen);
 }
 
 export const test = base.extend<{ cspViolations: CspViolation[] }>({
   cspViolations: [
-    async ({ browser, context }, use) => {
+    async ({ browser, context }, use, testInfo) => {
       const found: CspViolation[] = [];
-      await watch(context, found);
+      const log = new ConsoleLog();
+      await watch(context, found, log);
       const original = browser.newContext.bind(browser);
       const patched: Browser['newContext'] = async (options) => {
         const made = await original(options);
-        await watch(made, found);
+        await watch(made, found, log);
         return made;
       };
       browser.newContext = patched;
@@ -42,6 +64,11 @@ export const test = base.extend<{ cspViolations: CspViolation[] }>({
         await use(found);
       } finally {
         browser.newContext = original;
+        if (testInfo.status !== testInfo.expectedStatus && log.lines.length) {
+          const body = log.lines.join('\n');
+          await testInfo.attach('console', { body, contentType: 'text/plain' });
+          console.log(`The console, ${log.lines.length} lines (the last 120):\n${log.lines.slice(-120).join('\n')}`);
+        }
       }
       expect(found, 'no Content-Security-Policy violation on any page').toEqual([]);
     },
