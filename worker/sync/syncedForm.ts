@@ -56,8 +56,12 @@ export const SAMPLE_STAMP: SyncStamp = { by: 'sample data', laptop: '', at: 0, t
 
 export const entityDocId = (kind: EntityKind, id: Id): string => `${kind}:${id}`;
 
+/** A flag's document id; survey and camera are escaped, so the id's parts never hold a ':'. */
 export const flagDocId = (surveyId: Id, flag: Pick<FrameFlag, 'line' | 'camera' | 'frame'>): string =>
-  `${FLAG_KIND}:${surveyId}:${flag.line}:${flag.frame}:${flag.camera}`;
+  `${FLAG_KIND}:${encodeURIComponent(surveyId)}:${flag.line}:${flag.frame}:${encodeURIComponent(flag.camera)}`;
+
+/** The survey a flag document id belongs to. */
+export const surveyOfFlagDoc = (id: string): Id => decodeURIComponent(id.split(':')[1] ?? '');
 
 /**
  * The same value with the keys of every object inserted in code-point order (lists keep theirs).

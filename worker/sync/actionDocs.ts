@@ -1,0 +1,79 @@
+/**
+ * The synced documents of one commit (issue 21, docs/sync.md#an-actions-documents): from what the
+ * world's last commit wrote and removed, each changed entity's document, each flag of a changed
+ * survey, and the ids of what is gone (a removed entity, a removed survey's flags, a flag taken
+ * off). outboxRecords then leaves out every document whose content the laptop already holds, so a
+ * capture whose derived fields alone moved, or a survey whose flags alone changed, sends nothing
+ * for itself.
+ */
+import type { FrameFlag } from '../domain/frameFlags';
+import { ID_FIELD } from '../domain/restore';
+import { CHILD_LISTS } from '../domain/storedFields';
+import type { EntityKind, Id } from '../domain/types';
+import type { World } from '../engine/world';
+import type { HeldRevisions } from './outbox';
+import { entityDoc, entityDocId, FLAG_KIND, flagDocs, surveyOfFlagDoc, type SyncedDoc, type SyncStamp } from './syncedForm';
+
+/** For each kind, the parent lists it stands in: the parent's kind and the list's field. */
+const LISTS_OF: Partial<Record<EntityKind, { parent: EntityKind; list: string }[]>> = {};
+for (const [parent, lists] of Object.entries(CHILD_LISTS) as [EntityKind, Record<string, EntityKind>][]) {
+  for (const [list, child] of Object.entries(lists)) (LISTS_OF[child] ??= []).push({ parent, list });
+}
+
+/** An entity of the world, as fields (the synced form reads them by name). */
+const entityOf = (world: World, kind: EntityKind, id: Id): Record<string, unknown> | undefined =>
+  (world.index[kind] as Record<Id, object>)[id] as Record<string, unknown> | undefined;
+
+/** Where an entity stands in its parents' lists. */
+function placesOf(world: World, kind: EntityKind, id: Id, entity: Record<string, unknown>): Partial<Record<EntityKind, number>> {
+  const at: Partial<Record<EntityKind, number>> = {};
+  for (const { parent, list } of LISTS_OF[kind] ?? []) {
+    const parentId = entity[ID_FIELD[parent]];
+    const holder = typeof parentId === 'string' ? (entityOf(world, parent, parentId) ?? null) : null;
+    const i = holder ? (holder[list] as Id[]).indexOf(id) : -1;
+    if (i >= 0) at[parent] = i;
+  }
+  return at;
+}
+
+/** The flag documents the laptop holds, by survey. */
+function heldFlags(held: HeldRevisions): Map<Id, string[]> {
+  const bySurvey = new Map<Id, string[]>();
+  const prefix = `${FLAG_KIND}:`;
+  for (const id of held.keys()) {
+    if (!id.startsWith(prefix)) continue;
+    const surveyId = surveyOfFlagDoc(id);
+    bySurvey.set(surveyId, [...(bySurvey.get(surveyId) ?? []), id]);
+  }
+  return bySurvey;
+}
+
+export function actionDocs(world: World, stamp: SyncStamp, held: HeldRevisions): { written: SyncedDoc[]; removed: string[] } {
+  const writes = world.lastWrites;
+  const written: SyncedDoc[] = [];
+  const removed: string[] = [];
+  if (!writes) return { written, removed };
+  const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
+  const surveysTouched = (writes.put.surveys?.length ?? 0) + (writes.del.surveys?.length ?? 0) > 0;
+  const flagsHeld = surveysTouched ? heldFlags(held) : new Map<Id, string[]>();
+  for (const [kind, ids] of Object.entries(writes.put) as [EntityKind, Id[]][]) {
+    for (const id of ids) {
+      const entity = entityOf(world, kind, id);
+      if (!entity) continue;
+      const place = { order: world.order[kind].get(id) ?? 0, at: placesOf(world, kind, id, entity) };
+      written.push(entityDoc(kind, id, entity, place, orderOf, stamp));
+      if (kind !== 'surveys') continue;
+      const flags = flagDocs(id, entity.frameFlags as FrameFlag[], stamp);
+      written.push(...flags);
+      const kept = new Set(flags.map((f) => f._id));
+      removed.push(...(flagsHeld.get(id) ?? []).filter((f) => !kept.has(f)));
+    }
+  }
+  for (const [kind, ids] of Object.entries(writes.del) as [EntityKind, Id[]][]) {
+    for (const id of ids) {
+      removed.push(entityDocId(kind, id));
+      if (kind === 'surveys') removed.push(...(flagsHeld.get(id) ?? []));
+    }
+  }
+  return { written, removed };
+}
