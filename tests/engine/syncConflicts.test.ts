@@ -11,7 +11,7 @@ import memory from 'pouchdb-adapter-memory';
 import replication from 'pouchdb-replication';
 import { restore } from '../../worker/domain/restore';
 import { allConflicts, conflictOf, differingFields, resolution } from '../../worker/sync/conflicts';
-import { drain, outboxRecords, type HeldRevisions } from '../../worker/sync/outbox';
+import { drain, outboxRecords, type Held } from '../../worker/sync/outbox';
 import { flagDocs, SAMPLE_STAMP, syncedDocs, type EntityDoc, type SyncedDoc, type SyncStamp } from '../../worker/sync/syncedForm';
 import { ANN, BOB, T0 } from '../helpers/builders';
 
@@ -27,7 +27,7 @@ const sampleDocs = (() => {
 let names = 0;
 interface Laptop {
   db: PouchDB;
-  held: HeldRevisions;
+  held: Map<string, Held>;
   stamp(tx: string): SyncStamp;
   /** An action: writes documents and removes others, through the outbox. */
   act(tx: string, written: SyncedDoc[], removed?: string[]): Promise<void>;
@@ -35,7 +35,7 @@ interface Laptop {
 
 async function laptop(by: string, docs: readonly SyncedDoc[] = sampleDocs): Promise<Laptop> {
   const db = new PouchDB(`laptop-${++names}`, { adapter: 'memory' }) ;
-  const held: HeldRevisions = new Map();
+  const held = new Map<string, Held>();
   const seed = outboxRecords(docs, [], SAMPLE_STAMP, held);
   await drain(db, seed);
   const self: Laptop = {

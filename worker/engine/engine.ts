@@ -25,6 +25,7 @@ import { storageFailure } from './storageFailure';
 import { memoryStore, type WorldBatch, type WorldStore } from './store/worldStore';
 import { World } from './world';
 import { Writer } from './writer';
+import type { SyncJournal } from '../sync/journal';
 
 export interface EngineDeps {
   clock?: Clock;
@@ -42,6 +43,8 @@ export interface EngineDeps {
   firstLook?: boolean;
   /** Told how far a boot from all.json has come (the worker passes it to its page). */
   bootProgress?: (p: BootProgress) => void;
+  /** Team sync (docs/sync.md#the-journal): each action's commit writes its outbox records too. */
+  sync?: SyncJournal;
 }
 
 /** Actions that change only the session: kept in memory while the store cannot hold the world. */
@@ -56,6 +59,7 @@ export class Engine {
   private readonly calls = new CallLog();
   private readonly mirror: Mirror;
   private readonly writer: Writer;
+  private syncing = false;
   private readonly boots: Boot;
   private readonly demo: DemoData;
   private stopTick: Cancel | null = null;
@@ -68,6 +72,11 @@ export class Engine {
     this.index = new LiveSearch(this.world, this.clock);
     this.mirror = new Mirror(this.clock, this.world);
     this.writer = new Writer(this.world, this.store, this.mirror, this.index, () => this.clock.now());
+    const journal = deps.sync;
+    if (journal) {
+      this.syncing = true;
+      this.writer.journal = { entry: (world, now) => journal.entry(world, this.newId(), now), ticked: (world) => journal.ticked(world) };
+    }
     this.boots = new Boot({
       world: this.world,
       store: this.store,
@@ -225,6 +234,9 @@ export class Engine {
     if (this.writer.unsaved !== null && !SESSION_ACTIONS.has(action.type)) return { ok: false, error: this.writer.unsaved, storage: true };
     const now = this.clock.now();
     step(this.world, now);
+    // While syncing, what time alone changed is committed first, as a tick: an action's outbox
+    // holds what the person changed, and every laptop derives the rest from stored times.
+    if (this.syncing) this.writer.commitTick(now);
     const ctx: ActionContext = { world: this.world, now, newId: this.newId };
     let result: ActionResult;
     try {

@@ -16,6 +16,7 @@ import type { LiveSearch } from './liveSearch';
 import type { Mirror } from './mirror';
 import type { WorldBatch, WorldStore } from './store/worldStore';
 import type { World, WorldChange } from './world';
+import type { JournalEntry } from '../sync/journal';
 
 /** The world was replaced (a boot, reset, import, a refused write): everything may have changed. */
 export interface WorldReplaced {
@@ -33,6 +34,8 @@ export class Writer {
    */
   unsaved: string | null = null;
   readonly changes = new Emitter<WorldChange>();
+  /** Team sync's records for an action's commit (docs/sync.md#the-journal), while sync is on. */
+  journal: { entry(world: World, now: number): JournalEntry; ticked(world: World): void } | null = null;
   readonly replacements = new Emitter<WorldReplaced>();
 
   constructor(
@@ -78,13 +81,17 @@ export class Writer {
    */
   async commitAction(now: number, extra: Partial<WorldBatch> = {}): Promise<boolean> {
     const { change, batch } = this.take(now);
+    // While team sync is on, the action's outbox records go in its own transaction.
+    const journal = batch && this.journal ? this.journal.entry(this.world, now) : null;
     if ((batch || extra.call) && this.unsaved === null) {
       try {
-        await this.store.commit({ ...(batch ?? { put: [], del: [] }), ...extra });
+        const own = batch ?? { put: [], del: [] };
+        await this.store.commit({ ...own, ...extra, put: journal ? [...own.put, ...journal.put] : own.put });
       } catch (error) {
         await this.rollBack();
         throw error;
       }
+      journal?.landed();
       this.mirror.schedule();
     }
     if (change) this.changes.emit(change);
@@ -94,6 +101,7 @@ export class Writer {
   /** A tick's change: told at once; its write queued behind the writes before it. */
   commitTick(now: number): void {
     const { change, batch } = this.take(now);
+    if (batch) this.journal?.ticked(this.world);
     if (change) this.changes.emit(change);
     if (batch && this.unsaved === null) {
       // A refused tick write loses nothing: restore() and step() redo it from the stored times.

@@ -31,7 +31,11 @@ export interface Held {
  * on at once, so a second action on the same document before the drainer runs extends the first
  * one's revision, not the one before it.
  */
-export type HeldRevisions = Map<string, Held>;
+export interface HeldRevisions {
+  get(id: string): Held | undefined;
+  set(id: string, held: Held): unknown;
+  keys(): IterableIterator<string>;
+}
 
 /**
  * The outbox records of one action: the documents it wrote and the ids of those it removed,

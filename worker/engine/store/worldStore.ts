@@ -17,7 +17,13 @@ import { entityKey } from '../../domain/names';
  * and 22). Written in the same transaction as the capture.
  */
 export const CAPTURE_ROWS = 'captureRows';
-export type StoredKind = EntityKind | typeof CAPTURE_ROWS;
+/**
+ * While team sync is on (docs/sync.md#the-journal), an action's commit also writes its outbox
+ * records and the laptop's held revisions, in the same transaction.
+ */
+export const OUTBOX_KIND = '~outbox';
+export const HELD_KIND = '~held';
+export type StoredKind = EntityKind | typeof CAPTURE_ROWS | typeof OUTBOX_KIND | typeof HELD_KIND;
 
 export interface StoreMeta {
   version: number;

@@ -1,0 +1,90 @@
+/**
+ * Sync's part of an action's commit (issue 21, docs/sync.md#the-journal): the outbox records of
+ * what the action changed, and the laptop's held revisions moved on, written in the action's own
+ * transaction. The held revisions move on in memory only once that transaction has landed: a
+ * refused commit leaves no record and no revision behind, and the next action starts from the
+ * same base as before.
+ */
+import type { World } from '../engine/world';
+import type { Id } from '../domain/types';
+import type { StoredRecord } from '../engine/store/storedForm';
+import { HELD_KIND, OUTBOX_KIND } from '../engine/store/worldStore';
+import { actionDocs } from './actionDocs';
+import { outboxRecords, type Held, type HeldRevisions } from './outbox';
+import { contentOf } from './revisions';
+
+export type JournalKind = typeof OUTBOX_KIND | typeof HELD_KIND;
+
+/** The held revisions as an action sees them: the laptop's, with the action's own on top. */
+class Overlay implements HeldRevisions {
+  readonly own = new Map<string, Held>();
+  constructor(private readonly base: HeldRevisions) {}
+  get(id: string) {
+    return this.own.get(id) ?? this.base.get(id);
+  }
+  set(id: string, held: Held) {
+    this.own.set(id, held);
+  }
+  *keys() {
+    for (const id of this.base.keys()) if (!this.own.has(id)) yield id;
+    yield* this.own.keys();
+  }
+}
+
+export interface JournalEntry {
+  put: { kind: JournalKind; id: Id; record: StoredRecord }[];
+  /** Called once the commit has landed: the held revisions move on. */
+  landed(): void;
+}
+
+/** The stamp a tick's documents are compared under (content leaves the stamp out). */
+const TICK_STAMP = { by: '', laptop: '', at: 0, tx: 'tick', n: 0 };
+
+export class SyncJournal {
+  /** The outbox's next record number (records are drained in this order). */
+  private next: number;
+
+  constructor(
+    readonly laptop: string,
+    readonly held: Map<string, Held>,
+    outboxLength = 0,
+  ) {
+    this.next = outboxLength;
+  }
+
+  /**
+   * A tick changed the world: what time alone moved (a stage that ended) is derived alike on every
+   * laptop and never sent, so the held contents follow it, on the same revisions. Otherwise the
+   * next action would send a capture whose workflow alone had moved, and a person's change to it on
+   * another laptop would meet it as a conflict nobody made.
+   */
+  ticked(world: World): void {
+    const { written } = actionDocs(world, TICK_STAMP, this.held);
+    for (const doc of written) {
+      const held = this.held.get(doc._id);
+      if (held) this.held.set(doc._id, { rev: held.rev, content: contentOf({ ...doc }) });
+    }
+  }
+
+  /** The records the action's commit writes beside its own; none if it changed nothing synced. */
+  entry(world: World, tx: string, now: number): JournalEntry {
+    const overlay = new Overlay(this.held);
+    const stamp = { by: world.current.user?.email ?? '', laptop: this.laptop, at: now, tx, n: 0 };
+    const { written, removed } = actionDocs(world, stamp, overlay);
+    const records = outboxRecords(written, removed, stamp, overlay);
+    const first = this.next;
+    const put: JournalEntry['put'] = records.map((record, i) => ({
+      kind: OUTBOX_KIND,
+      id: String(first + i).padStart(12, '0'),
+      record: { o: first + i, ...record },
+    }));
+    for (const [id, held] of overlay.own) put.push({ kind: HELD_KIND, id, record: { o: 0, ...held } });
+    return {
+      put,
+      landed: () => {
+        this.next = first + records.length;
+        for (const [id, held] of overlay.own) this.held.set(id, held);
+      },
+    };
+  }
+}
