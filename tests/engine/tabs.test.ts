@@ -176,6 +176,38 @@ describe('tabs', () => {
     20_000,
   );
 
+  it('a sign-in the old leader applied but never answered reaches the page as signed in, from the new leader', async () => {
+    const locks = new FakeLocks();
+    const store = memoryStore();
+    const clock = new ManualClock(T0);
+    let answering = true;
+    const leaderChannel = new BroadcastChannel('tabs-signin');
+    const dying: ChannelLike = {
+      postMessage: (m) => {
+        // The old leader's worker ends as it applies the call: nothing more of it reaches the tab.
+        if (answering) leaderChannel.postMessage(m);
+      },
+      addEventListener: (type, listener) => leaderChannel.addEventListener(type, listener),
+    };
+    const a = aTab({ tabId: 'A', locks, channel: dying, store, clock });
+    await a.tabs.call('boot', bootInput());
+    const channelB = new BroadcastChannel('tabs-signin');
+    const b = aTab({ tabId: 'B', locks, channel: channelB, store, clock });
+    expect(await b.tabs.call('boot', bootInput())).toMatchObject({ current: { loggedIn: false } });
+    const applied = leaderApplied(store);
+    answering = false;
+    const login = b.tabs.call('dispatch', { type: 'login', email: ANN, password: 'demo' });
+    await until(() => leaderApplied(store) > applied);
+    leaderChannel.close();
+    locks.release();
+    const answer = await login;
+    // The page hears the session from the new leader, and the answer carries it too.
+    await until(() => b.page.some((e) => e.current?.loggedIn === true));
+    // Answered as it was applied, with the session it made: the page can follow it.
+    expect(answer).toMatchObject({ ok: true, session: { current: { loggedIn: true } } });
+    channelB.close();
+  });
+
   it("a new leader does not discard the stored world again on its page's stale copy of localStorage", async () => {
     const locks = new FakeLocks();
     const store = memoryStore();

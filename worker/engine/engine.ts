@@ -10,7 +10,7 @@
 import type { Action, ActionResult, BootAnswer, BootInput, BootProgress, PersistMessage, PodconfigCheck, PodconfigFile } from '../api';
 import { DATA_VERSION, TICK_MS } from '../domain/constants';
 import { checkPodconfig } from '../domain/podconfig';
-import type { Db, EntityKind, SearchEntry } from '../domain/types';
+import type { Current, Db, EntityKind, Flags, SearchEntry } from '../domain/types';
 import { applyAction, type SyncAction } from './actions/dispatch';
 import { actionFault, type ActionContext } from './actions/context';
 import { Boot } from './boot';
@@ -226,9 +226,15 @@ export class Engine {
     this.stopTick ??= this.clock.every(TICK_MS, () => this.tick());
   }
 
+  private sessionNow(): { current: Current; flags: Flags } {
+    return { current: this.world.current, flags: { ...this.world.flags } };
+  }
+
   private async apply(action: Action, callId: string | undefined): Promise<ActionResult> {
     const known = callId ? await this.knownAnswer(callId) : undefined;
-    if (known) return known;
+    // A call an earlier leader applied is answered as it was then, session and all: a sign-in
+    // answered without its session leaves the page on the sign-in form, signed in nowhere.
+    if (known) return known.ok && SESSION_ACTIONS.has(action.type) ? { ...known, session: this.sessionNow() } : known;
     // Nothing is confirmed that is not on disk: while the store cannot hold the world, only the
     // session (sign in, out, the settings) changes, in memory, as the banner says.
     if (this.writer.unsaved !== null && !SESSION_ACTIONS.has(action.type)) return { ok: false, error: this.writer.unsaved, storage: true };
@@ -255,7 +261,7 @@ export class Engine {
         if (forget.length) extra.forget = forget;
       }
       const session = await this.writer.commitAction(now, extra);
-      return session && result.ok ? { ...result, session: { current: this.world.current, flags: { ...this.world.flags } } } : result;
+      return session && result.ok ? { ...result, session: this.sessionNow() } : result;
     } catch (error) {
       if (callId) this.calls.drop(callId);
       return { ok: false, error: storageFailure(error), storage: true };
