@@ -2,18 +2,27 @@
  * Sync's part of an action's commit (issue 21): while sync is on, the action's outbox records and
  * the laptop's held revisions land in the action's own transaction; a refused commit leaves
  * neither, and the next action starts from the same base; what time alone changed is committed
- * first, as a tick, and never sent.
+ * first, as a tick, and never sent. The drainer moves the stored outbox into PouchDB, and a new
+ * leader's journal goes on from the store.
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../worker/engine/engine';
 import { HELD_KIND, memoryStore, OUTBOX_KIND, type MemoryStore } from '../../worker/engine/store/worldStore';
 import { entityKey } from '../../worker/domain/names';
+import PouchDB from 'pouchdb-core';
+import memory from 'pouchdb-adapter-memory';
 import { SyncJournal } from '../../worker/sync/journal';
+import { conflictOf } from '../../worker/sync/conflicts';
+import { drain } from '../../worker/sync/outbox';
+import { drainStored, openJournal } from '../../worker/sync/drainer';
 import { outboxRecords, type Held, type OutboxRecord } from '../../worker/sync/outbox';
 import { flagDocId, SAMPLE_STAMP, syncedDocs } from '../../worker/sync/syncedForm';
 import { bootInput } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
 import { ANN, T0, aSurvey, aWorld } from '../helpers/builders';
+
+PouchDB.plugin(memory);
+let databases = 0;
 
 function qcWorld() {
   const w = aWorld();
@@ -25,20 +34,23 @@ function qcWorld() {
 const frame = { surveyId: 's-qc', line: 1, camera: 'Cam02', frame: 7 };
 
 /** A syncing engine over a memory store, signed in as Ann, its world held as the sample's. */
-async function syncing(store: MemoryStore = memoryStore()) {
+async function syncing(store: MemoryStore = memoryStore(), journal = new SyncJournal('van-1', new Map<string, Held>())) {
   const clock = new ManualClock(T0);
   const world = JSON.stringify(qcWorld());
   let n = 0;
-  const held = new Map<string, Held>();
-  const journal = new SyncJournal('van-1', held);
+  const held = journal.held;
   const engine = createEngine({ clock, store, newId: () => `tx-${++n}`, loadText: async () => world, sync: journal });
   await engine.boot(bootInput());
   await engine.dispatch({ type: 'login', email: ANN, password: 'demo' });
   await engine.settled();
-  outboxRecords(syncedDocs(engine.world.toDb(clock.now()), SAMPLE_STAMP), [], SAMPLE_STAMP, held);
+  // Joining the world: every document held, in the store too, as the sample's.
+  const seed = outboxRecords(syncedDocs(engine.world.toDb(clock.now()), SAMPLE_STAMP), [], SAMPLE_STAMP, held);
+  await store.commit({ put: [...held].map(([id, h]) => ({ kind: HELD_KIND, id, record: { o: 0, ...h } })), del: [] });
+  const db = new PouchDB(`journal-${++databases}`, { adapter: 'memory' });
+  await drain(db, seed);
   // What was sent before this point (the sign-in sends nothing synced) is not the test's.
   for (const key of [...store.data.keys()]) if (key.startsWith(`${OUTBOX_KIND}\u0000`)) store.data.delete(key);
-  return { engine, store, clock, held };
+  return { engine, store, clock, held, db };
 }
 
 const outbox = (store: MemoryStore): OutboxRecord[] =>
@@ -77,5 +89,44 @@ describe("sync's part of an action's commit (issue 21)", () => {
     await engine.settled();
     expect(store.commits.length).toBeGreaterThan(commits + 1);
     expect(outbox(store).map((r) => r.id)).toEqual([flagDocId('s-qc', frame)]);
+  });
+
+  it('the drainer moves the stored outbox into PouchDB, oldest first, and empties it', async () => {
+    const { engine, store, db } = await syncing();
+    await engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' });
+    await engine.dispatch({ type: 'flagFrame', ...frame, frame: 8, reason: 'Blur' });
+    expect(await drainStored(store, db)).toBe(2);
+    expect(outbox(store)).toEqual([]);
+    expect((await db.get(flagDocId('s-qc', { ...frame, frame: 8 }))).flag).toMatchObject({ reason: 'Blur', by: ANN });
+    expect(await drainStored(store, db)).toBe(0);
+  });
+
+  it('a drain stopped before the outbox was emptied writes nothing new when it starts again', async () => {
+    const { engine, store, db } = await syncing();
+    await engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' });
+    // Written to PouchDB, and the lid closed before the outbox was emptied.
+    await drain(db, outbox(store));
+    const seq = (await db.info()).update_seq;
+    expect(await drainStored(store, db)).toBe(1);
+    expect((await db.info()).update_seq).toBe(seq);
+  });
+
+  it("a new leader's journal goes on from the store: the same held revisions, the outbox's next number, no conflict", async () => {
+    const { engine, store, db, held } = await syncing();
+    await engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' });
+    await drainStored(store, db);
+    await engine.dispatch({ type: 'flagFrame', ...frame, frame: 8, reason: 'Blur' });
+    // The leading tab closes with one record not drained; the next tab's engine opens the journal.
+    const next = await openJournal(store, 'van-1');
+    expect(new Map(next.held)).toEqual(new Map(held));
+    const engine2 = createEngine({ clock: new ManualClock(T0 + 1000), store, newId: () => 'tx-next', loadText: async () => JSON.stringify(qcWorld()), sync: next });
+    await engine2.boot(bootInput());
+    expect((await engine2.dispatch({ type: 'flagFrame', ...frame, reason: 'Other', note: 'bird' })).ok).toBe(true);
+    const ids = [...store.data.keys()].filter((k) => k.startsWith(`${OUTBOX_KIND}\u0000`));
+    expect(ids).toEqual([...ids].sort());
+    expect(await drainStored(store, db)).toBe(2);
+    // The change of frame 7 extends the one drained before the handover: no conflict.
+    expect(await conflictOf(db, flagDocId('s-qc', frame))).toBeNull();
+    expect((await db.get(flagDocId('s-qc', frame))).flag).toMatchObject({ reason: 'Other', note: 'bird' });
   });
 });

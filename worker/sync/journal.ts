@@ -47,9 +47,10 @@ export class SyncJournal {
   constructor(
     readonly laptop: string,
     readonly held: Map<string, Held>,
-    outboxLength = 0,
+    /** The number the next outbox record takes: past every record still stored (drainer.ts). */
+    nextRecord = 0,
   ) {
-    this.next = outboxLength;
+    this.next = nextRecord;
   }
 
   /**

@@ -49,6 +49,12 @@ export function idbStore(dbName = 'aerial-survey-console', storeName = 'world'):
         return { meta: await meta, records };
       }),
     count: (kind) => use('readonly', (store) => promisifyRequest(store.count(kindRange(kind)))),
+    readKind: (kind) =>
+      use('readonly', async (store) => {
+        const range = kindRange(kind);
+        const [keys, values] = await Promise.all([promisifyRequest(store.getAllKeys(range)), promisifyRequest(store.getAll(range) as IDBRequest<StoredRecord[]>)]);
+        return keys.map((k, i) => [(k as [string, Id])[1], values[i]!] as [Id, StoredRecord]);
+      }),
     commit: (batch) =>
       use('readwrite', (store) => {
         if (batch.clear) store.clear();

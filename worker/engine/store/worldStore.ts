@@ -63,6 +63,8 @@ export interface WorldStore {
   readKinds(kinds: readonly StoredKind[]): Promise<Pick<StoredWorld, 'meta' | 'records'>>;
   /** How many records of a kind are stored (nothing is read). */
   count(kind: StoredKind): Promise<number>;
+  /** The records of one kind, in key order (team sync's outbox and held revisions). */
+  readKind(kind: StoredKind): Promise<[Id, StoredRecord][]>;
   /** Resolves once the transaction has completed (the data is on disk); rejects if it aborted. */
   commit(batch: WorldBatch): Promise<void>;
   /** The stored answer of a call already applied, if any. */
@@ -100,6 +102,12 @@ export function memoryStore(): MemoryStore {
       }
       // One copy of the whole read, as IndexedDB's getAll hands over fresh objects in bulk.
       return structuredClone({ meta, records, calls });
+    },
+    async readKind(kind) {
+      const prefix = `${kind}\u0000`;
+      const found: [Id, StoredRecord][] = [];
+      for (const [key, value] of data) if (key.startsWith(prefix)) found.push([key.slice(prefix.length), value as StoredRecord]);
+      return structuredClone(found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     },
     async count(kind) {
       let n = 0;

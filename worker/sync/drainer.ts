@@ -1,0 +1,31 @@
+/**
+ * The drainer (issue 21, docs/sync.md#the-drainer): moves the stored outbox into the laptop's
+ * PouchDB, oldest first, and takes each record out of the outbox once it is written. A drain
+ * stopped between the two (a closed lid, a new leading tab) writes the same revisions again on
+ * the next, which adds nothing. And the journal a new leader opens: the held revisions and the
+ * outbox's next number, read from the store, so it goes on from where the last one stopped.
+ */
+import { HELD_KIND, OUTBOX_KIND, type WorldStore } from '../engine/store/worldStore';
+import type { SyncDatabase } from './database';
+import { SyncJournal } from './journal';
+import { drain, type Held, type OutboxRecord } from './outbox';
+
+/** Writes the stored outbox to `db` and empties it of what was written; answers how many. */
+export async function drainStored(store: WorldStore, db: SyncDatabase): Promise<number> {
+  const stored = await store.readKind(OUTBOX_KIND);
+  if (!stored.length) return 0;
+  await drain(db, stored.map(([, record]) => record as unknown as OutboxRecord));
+  await store.commit({ put: [], del: stored.map(([id]) => ({ kind: OUTBOX_KIND, id })) });
+  return stored.length;
+}
+
+/** The journal of a laptop whose store may already hold held revisions and an outbox. */
+export async function openJournal(store: WorldStore, laptop: string): Promise<SyncJournal> {
+  const [held, outbox] = await Promise.all([store.readKind(HELD_KIND), store.readKind(OUTBOX_KIND)]);
+  const last = outbox.at(-1);
+  return new SyncJournal(
+    laptop,
+    new Map(held.map(([id, { rev, content }]) => [id, { rev, content } as Held])),
+    last ? Number(last[0]) + 1 : 0,
+  );
+}
