@@ -13,20 +13,20 @@ import { CALL_KIND, META_KEY, type StoreMeta, type StoredWorld, type WorldStore 
 
 const kindRange = (kind: string) => IDBKeyRange.bound([kind], [kind, []]);
 
+/** A kind's records in key order, each beside its id: one getAllKeys and one getAll over its range. */
+async function recordsOf(store: IDBObjectStore, kind: string): Promise<[Id, StoredRecord][]> {
+  const range = kindRange(kind);
+  const [keys, values] = await Promise.all([promisifyRequest(store.getAllKeys(range)), promisifyRequest(store.getAll(range) as IDBRequest<StoredRecord[]>)]);
+  return keys.map((k, i) => [(k as [string, Id])[1], values[i]!]);
+}
+
 export function idbStore(dbName = 'aerial-survey-console', storeName = 'world'): WorldStore {
   const use: UseStore = createStore(dbName, storeName);
   return {
     readAll: () =>
       use('readonly', async (store) => {
         const meta = promisifyRequest(store.get([...META_KEY]) as IDBRequest<StoreMeta | undefined>);
-        const kinds = ENTITY_KINDS.map(async (kind) => {
-          const range = kindRange(kind);
-          const [keys, values] = await Promise.all([
-            promisifyRequest(store.getAllKeys(range)),
-            promisifyRequest(store.getAll(range) as IDBRequest<StoredRecord[]>),
-          ]);
-          return [kind, keys.map((k, i) => [(k as [string, Id])[1], values[i]!] as [Id, StoredRecord])] as const;
-        });
+        const kinds = ENTITY_KINDS.map(async (kind) => [kind, await recordsOf(store, kind)] as const);
         const calls = promisifyRequest(store.getAllKeys(kindRange(CALL_KIND)));
         const records: StoredWorld['records'] = {};
         for (const [kind, list] of await Promise.all(kinds)) records[kind as EntityKind] = list;
@@ -38,23 +38,13 @@ export function idbStore(dbName = 'aerial-survey-console', storeName = 'world'):
         const records: StoredWorld['records'] = {};
         await Promise.all(
           kinds.map(async (kind) => {
-            const range = kindRange(kind);
-            const [keys, values] = await Promise.all([
-              promisifyRequest(store.getAllKeys(range)),
-              promisifyRequest(store.getAll(range) as IDBRequest<StoredRecord[]>),
-            ]);
-            records[kind] = keys.map((k, i) => [(k as [string, Id])[1], values[i]!] as [Id, StoredRecord]);
+            records[kind] = await recordsOf(store, kind);
           }),
         );
         return { meta: await meta, records };
       }),
     count: (kind) => use('readonly', (store) => promisifyRequest(store.count(kindRange(kind)))),
-    readKind: (kind) =>
-      use('readonly', async (store) => {
-        const range = kindRange(kind);
-        const [keys, values] = await Promise.all([promisifyRequest(store.getAllKeys(range)), promisifyRequest(store.getAll(range) as IDBRequest<StoredRecord[]>)]);
-        return keys.map((k, i) => [(k as [string, Id])[1], values[i]!] as [Id, StoredRecord]);
-      }),
+    readKind: (kind) => use('readonly', (store) => recordsOf(store, kind)),
     commit: (batch) =>
       use('readwrite', (store) => {
         if (batch.clear) store.clear();
