@@ -59,7 +59,6 @@ export class Engine {
   private readonly calls = new CallLog();
   private readonly mirror: Mirror;
   private readonly writer: Writer;
-  private syncing = false;
   private readonly boots: Boot;
   private readonly demo: DemoData;
   private stopTick: Cancel | null = null;
@@ -73,10 +72,7 @@ export class Engine {
     this.mirror = new Mirror(this.clock, this.world);
     this.writer = new Writer(this.world, this.store, this.mirror, this.index, () => this.clock.now());
     const journal = deps.sync;
-    if (journal) {
-      this.syncing = true;
-      this.writer.journal = { entry: (world, now) => journal.entry(world, this.newId(), now), ticked: (world) => journal.ticked(world) };
-    }
+    if (journal) this.writer.journal = { entry: (world, now) => journal.entry(world, this.newId(), now), ticked: (world) => journal.ticked(world) };
     this.boots = new Boot({
       world: this.world,
       store: this.store,
@@ -232,8 +228,8 @@ export class Engine {
 
   private async apply(action: Action, callId: string | undefined): Promise<ActionResult> {
     const known = callId ? await this.knownAnswer(callId) : undefined;
-    // A call an earlier leader applied is answered as it was then, session and all: a sign-in
-    // answered without its session leaves the page on the sign-in form, signed in nowhere.
+    // A call an earlier leader applied is answered as it was then, session and all: the page
+    // writes the session it is answered with (a reload right after finds it).
     if (known) return known.ok && SESSION_ACTIONS.has(action.type) ? { ...known, session: this.sessionNow() } : known;
     // Nothing is confirmed that is not on disk: while the store cannot hold the world, only the
     // session (sign in, out, the settings) changes, in memory, as the banner says.
@@ -242,7 +238,7 @@ export class Engine {
     step(this.world, now);
     // While syncing, what time alone changed is committed first, as a tick: an action's outbox
     // holds what the person changed, and every laptop derives the rest from stored times.
-    if (this.syncing) this.writer.commitTick(now);
+    if (this.writer.journal) this.writer.commitTick(now);
     const ctx: ActionContext = { world: this.world, now, newId: this.newId };
     let result: ActionResult;
     try {

@@ -81,9 +81,9 @@ export class Writer {
    */
   async commitAction(now: number, extra: Partial<WorldBatch> = {}): Promise<boolean> {
     const { change, batch } = this.take(now);
-    // While team sync is on, the action's outbox records go in its own transaction.
-    const journal = batch && this.journal ? this.journal.entry(this.world, now) : null;
     if ((batch || extra.call) && this.unsaved === null) {
+      // While team sync is on, the action's outbox records go in its own transaction.
+      const journal = batch && this.journal ? this.journal.entry(this.world, now) : null;
       try {
         const own = batch ?? { put: [], del: [] };
         await this.store.commit({ ...own, ...extra, put: journal ? [...own.put, ...journal.put] : own.put });
