@@ -8,17 +8,11 @@
  */
 import type { FrameFlag } from '../domain/frameFlags';
 import { ID_FIELD } from '../domain/restore';
-import { CHILD_LISTS } from '../domain/storedFields';
 import type { EntityKind, Id } from '../domain/types';
 import type { World } from '../engine/world';
 import type { HeldRevisions } from './outbox';
-import { entityDoc, entityDocId, FLAG_KIND, flagDocs, surveyOfFlagDoc, type SyncedDoc, type SyncStamp } from './syncedForm';
+import { entityDoc, entityDocId, FLAG_KIND, flagDocs, PARENT_LISTS, surveyOfFlagDoc, type SyncedDoc, type SyncStamp } from './syncedForm';
 
-/** For each kind, the parent lists it stands in: the parent's kind and the list's field. */
-const LISTS_OF: Partial<Record<EntityKind, { parent: EntityKind; list: string }[]>> = {};
-for (const [parent, lists] of Object.entries(CHILD_LISTS) as [EntityKind, Record<string, EntityKind>][]) {
-  for (const [list, child] of Object.entries(lists)) (LISTS_OF[child] ??= []).push({ parent, list });
-}
 
 /** An entity of the world, as fields (the synced form reads them by name). */
 const entityOf = (world: World, kind: EntityKind, id: Id): Record<string, unknown> | undefined =>
@@ -27,7 +21,8 @@ const entityOf = (world: World, kind: EntityKind, id: Id): Record<string, unknow
 /** Where an entity stands in its parents' lists. */
 function placesOf(world: World, kind: EntityKind, id: Id, entity: Record<string, unknown>): Partial<Record<EntityKind, number>> {
   const at: Partial<Record<EntityKind, number>> = {};
-  for (const { parent, list } of LISTS_OF[kind] ?? []) {
+  for (const { parent, list, child } of PARENT_LISTS) {
+    if (child !== kind) continue;
     const parentId = entity[ID_FIELD[parent]];
     const holder = typeof parentId === 'string' ? (entityOf(world, parent, parentId) ?? null) : null;
     const i = holder ? (holder[list] as Id[]).indexOf(id) : -1;

@@ -6,7 +6,8 @@
  * `resolved`; every other leaf, live or deleted, is a version still standing.
  */
 import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from './database';
-import { childRevision, contentOf, generationOf } from './revisions';
+import { isObj } from '../domain/storedFields';
+import { bodyOf, childRevision, closing, contentOf, generationOf } from './revisions';
 import type { SyncStamp } from './syncedForm';
 
 export interface Version {
@@ -64,8 +65,6 @@ export async function allConflicts(db: SyncDatabase): Promise<Conflict[]> {
   return found.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * The fields in which the versions differ, as paths ("e.description", "flag.reason"), leaving
  * out the revision and the stamp: what a person compares. A removal has no fields to compare:
@@ -74,7 +73,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function differingFields(versions: readonly Version[]): string[] {
   const paths = new Set<string>();
   const walk = (values: unknown[], path: string) => {
-    if (values.every(isObject)) {
+    if (values.every(isObj)) {
       const keys = new Set(values.flatMap((v) => Object.keys(v)));
       for (const key of keys) walk(values.map((v) => v[key]), path ? `${path}.${key}` : key);
       return;
@@ -83,10 +82,7 @@ export function differingFields(versions: readonly Version[]): string[] {
     if (values.some((v) => JSON.stringify(v) !== first)) paths.add(path);
   };
   if (new Set(versions.map((v) => v.deleted)).size > 1) paths.add('_deleted');
-  const live = versions.filter((v) => !v.deleted).map(({ doc }) => {
-    const { _rev: _r, _revisions: _v, stamp: _s, ...body } = doc;
-    return body;
-  });
+  const live = versions.filter((v) => !v.deleted).map(({ doc }) => bodyOf(doc));
   if (live.length > 1) walk(live, '');
   return [...paths].sort();
 }
@@ -101,11 +97,7 @@ export function resolution(conflict: Conflict, keep: Record<string, unknown> | n
   if (!first) return [];
   const id = conflict.id;
   const kept = keep ? { ...keep, _id: id, stamp } : { _id: id, _deleted: true, stamp };
-  const closed = others.map((v) => {
-    const body = { _id: id, _deleted: true, resolved: true, stamp };
-    return { ...body, ...childRevision(v.rev, body) };
-  });
-  return [{ ...kept, ...childRevision(first.rev, kept) }, ...closed];
+  return [{ ...kept, ...childRevision(first.rev, kept) }, ...others.map((v) => closing(id, v.rev, stamp))];
 }
 
 /** The stamp of what sync itself writes: the same on every laptop, so their revisions agree. */
@@ -118,8 +110,5 @@ const SETTLED: SyncStamp = { by: 'sync', laptop: '', at: 0, tx: 'the same change
  */
 export function settleAgreeing(id: string, versions: readonly Version[]): WrittenDoc[] {
   if (versions.length < 2 || disagree(versions)) return [];
-  return versions.slice(1).map((v) => {
-    const body = { _id: id, _deleted: true, resolved: true, stamp: SETTLED };
-    return { ...body, ...childRevision(v.rev, body) };
-  });
+  return versions.slice(1).map((v) => closing(id, v.rev, SETTLED));
 }

@@ -11,6 +11,7 @@
  */
 import { stringMd5 } from 'pouchdb-md5';
 import { canonical } from './syncedForm';
+import type { WrittenDoc } from './database';
 
 export interface Revision {
   _rev: string;
@@ -37,7 +38,18 @@ export function childRevision(base: string | undefined, body: object): Revision 
  * are the same change, whoever made it and wherever.
  */
 export function contentOf(doc: Record<string, unknown>): string {
-  const { _rev: _r, _revisions: _v, stamp: _s, resolved: _x, ...body } = doc;
   // In one key order: a database hands a document back with its keys in an order of its own.
-  return stringMd5(JSON.stringify([doc._deleted === true, canonical(body)]));
+  return stringMd5(JSON.stringify([doc._deleted === true, canonical(bodyOf(doc))]));
+}
+
+/** A document without its revision, its stamp, or the mark of a version resolved away. */
+export function bodyOf(doc: Record<string, unknown>): Record<string, unknown> {
+  const { _rev: _r, _revisions: _v, stamp: _s, resolved: _x, ...body } = doc;
+  return body;
+}
+
+/** The tombstone that closes version `rev` of a document: a person, or sync itself, settled it. */
+export function closing(id: string, rev: string, stamp: object): WrittenDoc {
+  const body = { _id: id, _deleted: true, resolved: true, stamp };
+  return { ...body, ...childRevision(rev, body) };
 }

@@ -82,7 +82,7 @@ export function canonical<T>(value: T): T {
 type OrderOf = (kind: EntityKind, id: Id) => number | undefined;
 
 /** Each parent list: the parent's kind, the list's field, the children's kind. */
-const PARENT_LISTS: { parent: EntityKind; list: string; child: EntityKind }[] = Object.entries(CHILD_LISTS).flatMap(([parent, lists]) =>
+export const PARENT_LISTS: { parent: EntityKind; list: string; child: EntityKind }[] = Object.entries(CHILD_LISTS).flatMap(([parent, lists]) =>
   Object.entries(lists ?? {}).map(([list, child]) => ({ parent: parent as EntityKind, list, child })),
 );
 
