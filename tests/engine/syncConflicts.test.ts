@@ -56,6 +56,16 @@ async function reconnect(a: Laptop, b: Laptop) {
   await PouchDB.replicate(b.db, a.db);
 }
 
+/** Ann and Bob each describe the first capture their own way, offline, then reconnect. */
+async function describedOnBoth() {
+  const [a, b] = [await laptop(ANN), await laptop(BOB)];
+  const doc = captureDoc(0);
+  await a.act('a1', [edited(doc, a.stamp('a1'), { description: 'North strip' })]);
+  await b.act('b1', [edited(doc, b.stamp('b1'), { description: 'Northern strip' })]);
+  await reconnect(a, b);
+  return { a, b, doc };
+}
+
 describe('two laptops, one world (issue 21)', () => {
   it('laptops seeded from the same sample hold the same revisions: the first sync moves no document', async () => {
     const [a, b] = [await laptop(ANN), await laptop(BOB)];
@@ -78,11 +88,7 @@ describe('two laptops, one world (issue 21)', () => {
   });
 
   it('one document changed on both laptops is a conflict on both, with both versions and the field that differs', async () => {
-    const [a, b] = [await laptop(ANN), await laptop(BOB)];
-    const doc = captureDoc(0);
-    await a.act('a1', [edited(doc, a.stamp('a1'), { description: 'North strip' })]);
-    await b.act('b1', [edited(doc, b.stamp('b1'), { description: 'Northern strip' })]);
-    await reconnect(a, b);
+    const { a, b, doc } = await describedOnBoth();
     for (const { db } of [a, b]) {
       const conflict = await conflictOf(db, doc._id);
       expect(conflict?.versions.map((v) => (v.doc as unknown as EntityDoc).e.description).sort()).toEqual(['North strip', 'Northern strip']);
@@ -138,11 +144,7 @@ describe('two laptops, one world (issue 21)', () => {
   });
 
   it('resolving keeps one version, closes the others, and settles both laptops', async () => {
-    const [a, b] = [await laptop(ANN), await laptop(BOB)];
-    const doc = captureDoc(0);
-    await a.act('a1', [edited(doc, a.stamp('a1'), { description: 'North strip' })]);
-    await b.act('b1', [edited(doc, b.stamp('b1'), { description: 'Northern strip' })]);
-    await reconnect(a, b);
+    const { a, b, doc } = await describedOnBoth();
     const conflict = (await conflictOf(a.db, doc._id))!;
     const bobs = conflict.versions.find((v) => (v.doc as unknown as EntityDoc).stamp.by === BOB)!;
     const { _rev, _revisions, ...kept } = bobs.doc;

@@ -55,6 +55,24 @@ class FakeLocks implements LockManagerLike {
   }
 }
 
+/**
+ * The leading tab's channel, for a leader whose worker dies mid-call: once `die()` is called, the
+ * messages `lost` names (by kind) no longer leave it, though it still applies and stores what
+ * reaches it.
+ */
+function dyingChannel(name: string, lost: (kind: string) => boolean): ChannelLike & { die(): void; close(): void } {
+  const channel = new BroadcastChannel(name);
+  let dead = false;
+  return {
+    postMessage: (m) => {
+      if (!dead || !lost((m as { kind: string }).kind)) channel.postMessage(m);
+    },
+    addEventListener: (type, listener) => channel.addEventListener(type, listener),
+    die: () => (dead = true),
+    close: () => channel.close(),
+  };
+}
+
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
   expect(check()).toBe(true);
@@ -136,14 +154,7 @@ describe('tabs', () => {
       const store = memoryStore();
       const clock = new ManualClock(T0);
       // The leader dies mid-call: it applies and stores what reaches it, but its answers are lost.
-      let answering = true;
-      const leaderChannel = new BroadcastChannel('tabs-many');
-      const dying: ChannelLike = {
-        postMessage: (m) => {
-          if (answering || (m as { kind: string }).kind !== 'reply') leaderChannel.postMessage(m);
-        },
-        addEventListener: (type, listener) => leaderChannel.addEventListener(type, listener),
-      };
+      const dying = dyingChannel('tabs-many', (kind) => kind === 'reply');
       const leader = aTab({ tabId: 'T0', locks, channel: dying, store, clock, world: manyDrives });
       await leader.tabs.call('boot', bootInput());
       const channels = Array.from({ length: count - 1 }, () => new BroadcastChannel('tabs-many'));
@@ -153,12 +164,12 @@ describe('tabs', () => {
 
       // Every other tab inserts into its own drive; the leader dies as the calls arrive.
       const applied = leaderApplied(store);
-      answering = false;
+      dying.die();
       const answers = others.map((tab, i) =>
         tab.tabs.call('dispatch', { type: 'insertMedia', host: `drive-${i + 1}`, bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-14' }] }),
       );
       await until(() => leaderApplied(store) > applied);
-      leaderChannel.close();
+      dying.close();
       locks.release();
       const results = await Promise.all(answers);
       for (const [i, r] of results.entries()) {
@@ -180,25 +191,18 @@ describe('tabs', () => {
     const locks = new FakeLocks();
     const store = memoryStore();
     const clock = new ManualClock(T0);
-    let answering = true;
-    const leaderChannel = new BroadcastChannel('tabs-signin');
-    const dying: ChannelLike = {
-      postMessage: (m) => {
-        // The old leader's worker ends as it applies the call: nothing more of it reaches the tab.
-        if (answering) leaderChannel.postMessage(m);
-      },
-      addEventListener: (type, listener) => leaderChannel.addEventListener(type, listener),
-    };
+    // The old leader's worker ends as it applies the call: nothing more of it reaches the tab.
+    const dying = dyingChannel('tabs-signin', () => true);
     const a = aTab({ tabId: 'A', locks, channel: dying, store, clock });
     await a.tabs.call('boot', bootInput());
     const channelB = new BroadcastChannel('tabs-signin');
     const b = aTab({ tabId: 'B', locks, channel: channelB, store, clock });
     expect(await b.tabs.call('boot', bootInput())).toMatchObject({ current: { loggedIn: false } });
     const applied = leaderApplied(store);
-    answering = false;
+    dying.die();
     const login = b.tabs.call('dispatch', { type: 'login', email: ANN, password: 'demo' });
     await until(() => leaderApplied(store) > applied);
-    leaderChannel.close();
+    dying.close();
     locks.release();
     const answer = await login;
     // The page hears the session from the new leader, and the answer carries it too.
