@@ -4,7 +4,7 @@
  * derived fields alone moved sends nothing; a flag taken off is a removal.
  */
 import { describe, expect, it } from 'vitest';
-import { actionDocs } from '../../worker/sync/actionDocs';
+import { actionDocs, flagsBySurvey } from '../../worker/sync/actionDocs';
 import { outboxRecords, type HeldRevisions } from '../../worker/sync/outbox';
 import { entityDocId, flagDocId, SAMPLE_STAMP, surveyOfFlagDoc, syncedDocs, type SyncStamp } from '../../worker/sync/syncedForm';
 import { harness, type Harness } from '../helpers/engineHarness';
@@ -30,7 +30,8 @@ async function synced(): Promise<{ h: Harness; held: HeldRevisions }> {
 
 /** The ids the last action's outbox records would write and remove. */
 function sent(h: Harness, held: HeldRevisions) {
-  const { written, removed } = actionDocs(h.engine.world, STAMP, held);
+  const flags = flagsBySurvey(held.keys());
+  const { written, removed } = actionDocs(h.engine.world, STAMP, (surveyId) => flags.get(surveyId) ?? []);
   const records = outboxRecords(written, removed, STAMP, held);
   return {
     /** every document the commit touched, before those saying what the laptop holds are left out */

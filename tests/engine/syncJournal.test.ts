@@ -69,6 +69,16 @@ describe("sync's part of an action's commit (issue 21)", () => {
     expect(held.get(id)?.rev).toBe(outbox(store)[0]!.doc._rev);
   });
 
+  it('taking a flag off sends its removal, found in the journal\'s index of held flags', async () => {
+    const { engine, store } = await syncing();
+    await engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' });
+    expect((await engine.dispatch({ type: 'unflagFrame', ...frame })).ok).toBe(true);
+    expect(outbox(store).map((r) => [r.id, r.doc._deleted === true])).toEqual([
+      [flagDocId('s-qc', frame), false],
+      [flagDocId('s-qc', frame), true],
+    ]);
+  });
+
   it('a refused commit leaves no record and no revision, and the next action starts from the same base', async () => {
     const { engine, store, held } = await syncing();
     store.failWith = new Error('QuotaExceededError');

@@ -10,7 +10,6 @@ import type { FrameFlag } from '../domain/frameFlags';
 import { ID_FIELD } from '../domain/restore';
 import type { EntityKind, Id } from '../domain/types';
 import type { World } from '../engine/world';
-import type { HeldRevisions } from './outbox';
 import { entityDoc, entityDocId, FLAG_KIND, flagDocs, PARENT_LISTS, surveyOfFlagDoc, type SyncedDoc, type SyncStamp } from './syncedForm';
 
 
@@ -31,26 +30,37 @@ function placesOf(world: World, kind: EntityKind, id: Id, entity: Record<string,
   return at;
 }
 
-/** The flag documents the laptop holds, by survey. */
-function heldFlags(held: HeldRevisions): Map<Id, string[]> {
-  const bySurvey = new Map<Id, string[]>();
-  const prefix = `${FLAG_KIND}:`;
-  for (const id of held.keys()) {
-    if (!id.startsWith(prefix)) continue;
-    const surveyId = surveyOfFlagDoc(id);
-    bySurvey.set(surveyId, [...(bySurvey.get(surveyId) ?? []), id]);
-  }
+/**
+ * The flag documents among `ids`, by survey: built once from the held revisions and kept up to
+ * date by the journal, so no action or tick scans every document the laptop holds.
+ */
+export function flagsBySurvey(ids: Iterable<string>): Map<Id, Set<string>> {
+  const bySurvey = new Map<Id, Set<string>>();
+  addFlags(bySurvey, ids);
   return bySurvey;
 }
 
-export function actionDocs(world: World, stamp: SyncStamp, held: HeldRevisions): { written: SyncedDoc[]; removed: string[] } {
+/** Adds the flag documents among `ids` to an index made by flagsBySurvey. */
+export function addFlags(bySurvey: Map<Id, Set<string>>, ids: Iterable<string>): void {
+  const prefix = `${FLAG_KIND}:`;
+  for (const id of ids) {
+    if (!id.startsWith(prefix)) continue;
+    const surveyId = surveyOfFlagDoc(id);
+    let set = bySurvey.get(surveyId);
+    if (!set) bySurvey.set(surveyId, (set = new Set()));
+    set.add(id);
+  }
+}
+
+/** The flag documents the laptop holds for a survey. */
+export type HeldFlags = (surveyId: Id) => Iterable<string>;
+
+export function actionDocs(world: World, stamp: SyncStamp, heldFlags: HeldFlags): { written: SyncedDoc[]; removed: string[] } {
   const writes = world.lastWrites;
   const written: SyncedDoc[] = [];
   const removed: string[] = [];
   if (!writes) return { written, removed };
   const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
-  const surveysTouched = (writes.put.surveys?.length ?? 0) + (writes.del.surveys?.length ?? 0) > 0;
-  const flagsHeld = surveysTouched ? heldFlags(held) : new Map<Id, string[]>();
   for (const [kind, ids] of Object.entries(writes.put) as [EntityKind, Id[]][]) {
     for (const id of ids) {
       const entity = entityOf(world, kind, id);
@@ -61,13 +71,13 @@ export function actionDocs(world: World, stamp: SyncStamp, held: HeldRevisions):
       const flags = flagDocs(id, entity.frameFlags as FrameFlag[], stamp);
       written.push(...flags);
       const kept = new Set(flags.map((f) => f._id));
-      removed.push(...(flagsHeld.get(id) ?? []).filter((f) => !kept.has(f)));
+      for (const f of heldFlags(id)) if (!kept.has(f)) removed.push(f);
     }
   }
   for (const [kind, ids] of Object.entries(writes.del) as [EntityKind, Id[]][]) {
     for (const id of ids) {
       removed.push(entityDocId(kind, id));
-      if (kind === 'surveys') removed.push(...(flagsHeld.get(id) ?? []));
+      if (kind === 'surveys') removed.push(...heldFlags(id));
     }
   }
   return { written, removed };

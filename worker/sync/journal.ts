@@ -9,7 +9,7 @@ import type { World } from '../engine/world';
 import type { Id } from '../domain/types';
 import type { StoredRecord } from '../engine/store/storedForm';
 import { HELD_KIND, OUTBOX_KIND } from '../engine/store/worldStore';
-import { actionDocs } from './actionDocs';
+import { actionDocs, addFlags, flagsBySurvey } from './actionDocs';
 import { outboxRecords, type Held, type HeldRevisions } from './outbox';
 import { contentOf } from './revisions';
 
@@ -43,6 +43,8 @@ const TICK_STAMP = { by: '', laptop: '', at: 0, tx: 'tick', n: 0 };
 export class SyncJournal {
   /** The outbox's next record number (records are drained in this order). */
   private next: number;
+  /** The held flag documents by survey, made at the first action that needs it. */
+  private flagIndex: Map<Id, Set<string>> | null = null;
 
   constructor(
     readonly laptop: string,
@@ -53,6 +55,10 @@ export class SyncJournal {
     this.next = nextRecord;
   }
 
+  private flags(): Map<Id, Set<string>> {
+    return (this.flagIndex ??= flagsBySurvey(this.held.keys()));
+  }
+
   /**
    * A tick changed the world: what time alone moved (a stage that ended) is derived alike on every
    * laptop and never sent, so the held contents follow it, on the same revisions. Otherwise the
@@ -60,7 +66,8 @@ export class SyncJournal {
    * another laptop would meet it as a conflict nobody made.
    */
   ticked(world: World): void {
-    const { written } = actionDocs(world, TICK_STAMP, this.held);
+    // Time never changes a frame flag: no held flag is looked up.
+    const { written } = actionDocs(world, TICK_STAMP, () => []);
     for (const doc of written) {
       const held = this.held.get(doc._id);
       if (held) this.held.set(doc._id, { rev: held.rev, content: contentOf({ ...doc }) });
@@ -71,7 +78,7 @@ export class SyncJournal {
   entry(world: World, tx: string, now: number): JournalEntry {
     const overlay = new Overlay(this.held);
     const stamp = { by: world.current.user?.email ?? '', laptop: this.laptop, at: now, tx, n: 0 };
-    const { written, removed } = actionDocs(world, stamp, overlay);
+    const { written, removed } = actionDocs(world, stamp, (surveyId) => this.flags().get(surveyId) ?? []);
     const records = outboxRecords(written, removed, stamp, overlay);
     const first = this.next;
     const put: JournalEntry['put'] = records.map((record, i) => ({
@@ -85,6 +92,7 @@ export class SyncJournal {
       landed: () => {
         this.next = first + records.length;
         for (const [id, held] of overlay.own) this.held.set(id, held);
+        addFlags(this.flags(), overlay.own.keys());
       },
     };
   }
