@@ -16,6 +16,8 @@ import { useFocusHeadingOnNavigate } from './useFocusHeadingOnNavigate';
 const useStyles = makeStyles({
   app: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: PAGE_BACKGROUND },
   main: {
+    // The world-loading line sits in its top padding, out of the flow.
+    position: 'relative',
     flexGrow: 1,
     width: '100%',
     maxWidth: '1440px',
