@@ -15,7 +15,7 @@ import { captureDates, deriveAll } from './derive';
 import { assembleCapture, assembleMedia, assembleSurvey, makeDrive, makeFlightPlan, makeProject } from './entities';
 import { checkedFields, isObj, keyRule, kindOf, shownId, STAGE_RULE_LIST, type Obj, type Rule } from './storedFields';
 import { userFromEmail } from './users';
-import { progressAt, spanMs, STAGE_STATES } from './workflow';
+import { currentStage, moveNext, progressAt, spanMs, STAGE_STATES } from './workflow';
 import { stageDef, withDefinition, type WorkflowKind } from './stageCatalog';
 import { isCalendarDay } from './dates';
 
@@ -267,10 +267,28 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
     }
     ids[kind] = keepOrder(stored, Object.keys(index[kind]));
   }
+  wakeCaptures(index, speed);
   deriveAll(index, now, speed);
   const savedAt = stamp(top, 'savedAt', problems) ?? 0;
   const loadedAt = stamp(top, 'loadedAt', problems) ?? now;
   return { version, index, ids, savedAt, loadedAt };
+}
+
+/**
+ * A capture still waiting though a survey of it has been received starts receiving at the first
+ * such time, as the clock would have moved it (simulation.ts). A copy written where that move was
+ * not kept (team sync sends only what people changed) comes back as the engine had it.
+ */
+function wakeCaptures(index: EntityMaps, speed: number): void {
+  for (const capture of Object.values(index.captures)) {
+    if (currentStage(capture.workflow).name !== 'waiting') continue;
+    let first = Infinity;
+    for (const id of capture.surveyIds) {
+      const receive = index.surveys[id]?.workflow.stages.find((st) => st.name === 'receive');
+      if (receive?.state === 'completed' && typeof receive.endedAt === 'number') first = Math.min(first, receive.endedAt);
+    }
+    if (first < Infinity) moveNext(capture.workflow, first, speed);
+  }
 }
 
 /** A save or load stamp (epoch ms), or undefined when absent or reset. */
