@@ -20,7 +20,7 @@ function pick<T>(list: T[], n: number): T | undefined {
 }
 
 /** Prefers entities the action suits (half the time), so sequences reach the later stages. */
-export function toAction(h: Harness, { op, a, b }: Intent): Action | null {
+export function toAction(h: Pick<Harness, 'engine'>, { op, a, b }: Intent): Action | null {
   const w = h.engine.world;
   const drives = w.ids.drives;
   const surveys = Object.values(w.index.surveys);
@@ -87,7 +87,7 @@ export function toAction(h: Harness, { op, a, b }: Intent): Action | null {
 }
 
 /** The next step of the demo for some entity that can take it, so sequences reach publishing. */
-export function guided(h: Harness, n: number): Action | null {
+export function guided(h: Pick<Harness, 'engine'>, n: number): Action | null {
   const w = h.engine.world;
   const options: Action[] = [];
   for (const c of Object.values(w.index.captures)) {

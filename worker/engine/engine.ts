@@ -26,6 +26,8 @@ import { memoryStore, type WorldBatch, type WorldStore } from './store/worldStor
 import { World } from './world';
 import { Writer } from './writer';
 import type { SyncJournal } from '../sync/journal';
+import type { StoredDoc } from '../sync/database';
+import { takeIntoWorld, type PlaceOf, type TakenIntoWorld } from '../sync/takenIntoWorld';
 
 export interface EngineDeps {
   clock?: Clock;
@@ -148,6 +150,27 @@ export class Engine {
   /** The answer a call already had (in this engine, or stored by an earlier leader), if any. */
   private async knownAnswer(callId: string): Promise<ActionResult | undefined> {
     return this.calls.answer(callId) ?? (await this.store.answerOf(callId).catch(() => undefined));
+  }
+
+  /**
+   * Other laptops' changes (docs/sync.md#the-inbox): `read` runs while no action does, and gives
+   * the documents to take and sync's records to write with them; they land in one commit, after
+   * the step before it (a tick, as before an action). Answers what the world refused, or null
+   * when `read` found nothing to take. Throws if the store refused the commit (nothing changed).
+   */
+  async takeIn(read: () => Promise<{ docs: StoredDoc[]; put: WorldBatch['put']; placeOf: PlaceOf } | null>): Promise<TakenIntoWorld | null> {
+    await this.boots.loaded();
+    return this.writer.exclusive(async () => {
+      if (this.writer.unsaved !== null) throw new Error(this.writer.unsaved);
+      const taken = await read();
+      if (!taken) return null;
+      const now = this.clock.now();
+      step(this.world, now);
+      this.writer.commitTick(now);
+      const result = takeIntoWorld(this.world, taken.docs, now, taken.placeOf);
+      await this.writer.commitTaken(now, taken.put);
+      return result;
+    });
   }
 
   /** Reads a PodConfig file as Process PodConfig would; changes nothing and holds no clock. */

@@ -141,6 +141,33 @@ export class World {
     this.touch(kind, id);
   }
 
+  /**
+   * Puts an entity at its place `order` in its kind's list (another laptop's change, taken in by
+   * team sync): a newcomer goes where its order says, one whose order moved is moved.
+   */
+  place<K extends EntityKind>(kind: K, id: Id, entity: EntityOf<K>, order: number): void {
+    (this.index[kind] as Record<Id, EntityOf<K>>)[id] = entity;
+    const orders = this.order[kind];
+    const was = orders.get(id);
+    if (was !== order) {
+      const list = this.ids[kind];
+      if (was !== undefined) list.splice(list.indexOf(id), 1);
+      orders.set(id, order);
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        const at = orders.get(list[mid]!) ?? 0;
+        if (at < order || (at === order && list[mid]! < id)) lo = mid + 1;
+        else hi = mid;
+      }
+      list.splice(lo, 0, id);
+      this.idsChanged.add(kind);
+    }
+    this.removed.get(kind)?.delete(id);
+    this.touch(kind, id);
+  }
+
   remove(kind: EntityKind, ids: Iterable<Id>): void {
     const gone = new Set(ids);
     if (!gone.size) return;

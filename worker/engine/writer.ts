@@ -98,6 +98,24 @@ export class Writer {
     return change?.session ?? false;
   }
 
+  /**
+   * Other laptops' changes taken in by team sync (docs/sync.md#the-inbox): written with sync's
+   * own records (the inbox's position, the held revisions) in one transaction, then told. Nothing
+   * of it goes to the outbox: it is not this laptop's to send. Throws, rolled back, if refused.
+   */
+  async commitTaken(now: number, put: WorldBatch['put']): Promise<void> {
+    const { change, batch } = this.take(now);
+    const own = batch ?? { put: [], del: [] };
+    try {
+      await this.store.commit({ ...own, put: [...own.put, ...put] });
+    } catch (error) {
+      await this.rollBack();
+      throw error;
+    }
+    if (batch) this.mirror.schedule();
+    if (change) this.changes.emit(change);
+  }
+
   /** A tick's change: told at once; its write queued behind the writes before it. */
   commitTick(now: number): void {
     const { change, batch } = this.take(now);

@@ -25,7 +25,7 @@ export async function openJournal(store: WorldStore, laptop: string): Promise<Sy
   const last = outbox.at(-1);
   return new SyncJournal(
     laptop,
-    new Map(held.map(([id, { rev, content }]) => [id, { rev, content } as Held])),
+    new Map(held.map(([id, { o: _o, ...held }]) => [id, held as unknown as Held])),
     last ? Number(last[0]) + 1 : 0,
   );
 }

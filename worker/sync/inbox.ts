@@ -7,8 +7,7 @@
  */
 import { disagree, settleAgreeing, standing } from './conflicts';
 import type { StoredDoc, SyncDatabase, WrittenDoc } from './database';
-import type { HeldRevisions } from './outbox';
-import { contentOf } from './revisions';
+import { heldOf, type HeldRevisions } from './outbox';
 
 export interface Taken {
   /** each document whose version the world must now hold (a removal has `_deleted`) */
@@ -37,7 +36,7 @@ export async function takeIn(db: SyncDatabase, since: number | string, held: Hel
       taken.settle.push(...settleAgreeing(id, versions));
     }
     if (held.get(id)?.rev === winner.rev) continue;
-    held.set(id, { rev: winner.rev, content: contentOf(winner.doc) });
+    held.set(id, heldOf(winner.rev, winner.doc));
     taken.docs.push(winner.doc);
   }
   return taken;

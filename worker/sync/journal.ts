@@ -10,13 +10,12 @@ import type { Id } from '../domain/types';
 import type { StoredRecord } from '../engine/store/storedForm';
 import { HELD_KIND, OUTBOX_KIND } from '../engine/store/worldStore';
 import { actionDocs, addFlags, flagsBySurvey } from './actionDocs';
-import { outboxRecords, type Held, type HeldRevisions } from './outbox';
-import { contentOf } from './revisions';
+import { heldOf, outboxRecords, type Held, type HeldRevisions } from './outbox';
 
 export type JournalKind = typeof OUTBOX_KIND | typeof HELD_KIND;
 
 /** The held revisions as an action sees them: the laptop's, with the action's own on top. */
-class Overlay implements HeldRevisions {
+export class Overlay implements HeldRevisions {
   readonly own = new Map<string, Held>();
   constructor(private readonly base: HeldRevisions) {}
   get(id: string) {
@@ -70,8 +69,14 @@ export class SyncJournal {
     const { written } = actionDocs(world, TICK_STAMP, () => []);
     for (const doc of written) {
       const held = this.held.get(doc._id);
-      if (held) this.held.set(doc._id, { rev: held.rev, content: contentOf({ ...doc }) });
+      if (held) this.held.set(doc._id, { ...heldOf(held.rev, { ...doc }) });
     }
+  }
+
+  /** Revisions taken in from other laptops have landed: the laptop holds them now. */
+  adopt(taken: ReadonlyMap<string, Held>): void {
+    for (const [id, held] of taken) this.held.set(id, held);
+    addFlags(this.flags(), taken.keys());
   }
 
   /** The records the action's commit writes beside its own; none if it changed nothing synced. */
@@ -91,8 +96,7 @@ export class SyncJournal {
       put,
       landed: () => {
         this.next = first + records.length;
-        for (const [id, held] of overlay.own) this.held.set(id, held);
-        addFlags(this.flags(), overlay.own.keys());
+        this.adopt(overlay.own);
       },
     };
   }

@@ -7,6 +7,7 @@
  * Writing a record twice is harmless: a revision already in the tree is not added again, so a
  * drainer that stopped half way (a closed lid, a new leading tab) simply starts again.
  */
+import type { EntityKind } from '../domain/types';
 import type { SyncDatabase, WrittenDoc } from './database';
 import { childRevision, contentOf } from './revisions';
 import type { SyncedDoc, SyncStamp } from './syncedForm';
@@ -24,6 +25,16 @@ export interface OutboxRecord {
 export interface Held {
   rev: string;
   content: string;
+  /** an entity's places in its parents' lists (its document's `at`): where the inbox puts a sibling */
+  at?: Partial<Record<EntityKind, number>>;
+}
+
+/** A document's revision, what it says, and its places, as the laptop holds them. */
+export function heldOf(rev: string, doc: Record<string, unknown>): Held {
+  const at = doc.at;
+  const held: Held = { rev, content: contentOf(doc) };
+  if (typeof at === 'object' && at !== null && !doc._deleted) held.at = at as Held['at'];
+  return held;
 }
 
 /**
@@ -59,7 +70,7 @@ export function outboxRecords(written: readonly SyncedDoc[], removed: readonly s
     const stamped = { ...body, stamp: { ...stamp, n: changed.length } };
     const base = held.get(id)?.rev ?? null;
     const revision = childRevision(base ?? undefined, stamped);
-    held.set(id, { rev: revision._rev, content: contentOf(stamped) });
+    held.set(id, heldOf(revision._rev, stamped));
     return { id, base, doc: { ...stamped, _id: id, ...revision } };
   });
 }

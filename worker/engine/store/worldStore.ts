@@ -23,7 +23,9 @@ export const CAPTURE_ROWS = 'captureRows';
  */
 export const OUTBOX_KIND = '~outbox';
 export const HELD_KIND = '~held';
-export type StoredKind = EntityKind | typeof CAPTURE_ROWS | typeof OUTBOX_KIND | typeof HELD_KIND;
+/** Where the inbox has read the laptop's PouchDB up to (one record), written with what it took. */
+export const INBOX_KIND = '~inbox';
+export type StoredKind = EntityKind | typeof CAPTURE_ROWS | typeof OUTBOX_KIND | typeof HELD_KIND | typeof INBOX_KIND;
 
 export interface StoreMeta {
   version: number;
