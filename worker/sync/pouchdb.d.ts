@@ -23,14 +23,36 @@ declare module 'pouchdb-core' {
     docs_written: number;
   }
 
+  export interface ReplicationOptions {
+    live?: boolean;
+    retry?: boolean;
+    batch_size?: number;
+    /** ms before a retry after a failure (PouchDB backs off from it) */
+    back_off_function?: (delay: number) => number;
+  }
+
+  /** A replication: awaited, its result (one-off); listened to, its events (live). */
+  export interface Replication extends PromiseLike<ReplicationResult> {
+    on(event: 'change' | 'paused' | 'active' | 'denied' | 'complete' | 'error', listener: (info: unknown) => void): this;
+    cancel(): void;
+  }
+
+  export interface ChangesFeed {
+    on(event: 'change' | 'error' | 'complete', listener: (info: unknown) => void): this;
+    cancel(): void;
+  }
+
   export default class PouchDB {
-    constructor(name: string, options?: { adapter?: string });
+    constructor(name: string, options?: { adapter?: string; prefix?: string; skip_setup?: boolean });
     static plugin(plugin: unknown): typeof PouchDB;
-    static replicate(source: PouchDB, target: PouchDB): Promise<ReplicationResult>;
+    static defaults(options: { adapter?: string; prefix?: string }): typeof PouchDB;
+    static replicate(source: PouchDB | string, target: PouchDB | string, options?: ReplicationOptions): Replication;
+    static sync(a: PouchDB | string, b: PouchDB | string, options?: ReplicationOptions): Replication;
     readonly name: string;
     bulkDocs(docs: ({ _id: string } & Record<string, unknown>)[], options?: { new_edits?: boolean }): Promise<unknown[]>;
     get(id: string, options: { open_revs: 'all' }): Promise<({ ok: Doc } | { missing: string })[]>;
     get(id: string, options?: { conflicts?: boolean }): Promise<Doc & { _conflicts?: string[] }>;
+    changes(options: { since: number | string | 'now'; live: true }): ChangesFeed;
     changes(options: { since: number | string; style?: 'all_docs' | 'main_only'; limit?: number }): Promise<{
       results: { id: string; seq: number | string; changes: { rev: string }[]; deleted?: boolean }[];
       last_seq: number | string;
@@ -49,4 +71,23 @@ declare module 'pouchdb-replication' {
 declare module 'pouchdb-adapter-memory' {
   const plugin: unknown;
   export default plugin;
+}
+
+declare module 'pouchdb-adapter-http' {
+  const plugin: unknown;
+  export default plugin;
+}
+
+declare module 'pouchdb-adapter-indexeddb' {
+  const plugin: unknown;
+  export default plugin;
+}
+
+declare module 'express-pouchdb' {
+  import type { RequestHandler } from 'express';
+  /** The CouchDB HTTP protocol over a PouchDB constructor (tests and demos only, docs/sync.md). */
+  export default function expressPouchDB(
+    PouchDB: unknown,
+    options?: { mode?: 'fullCouchDB' | 'minimumForPouchDB' | 'custom'; inMemoryConfig?: boolean; logPath?: string },
+  ): RequestHandler;
 }
