@@ -16,6 +16,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
+    // Fluent's menus and dialogs slide in (react-motion), and honour reduced motion: a click
+    // aimed at a menu item while it still slides can land beside it on a busy machine (issue 18).
+    // Motion is time, which the tests step rather than race; nothing they assert is an animation.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [
