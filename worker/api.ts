@@ -14,6 +14,7 @@ import type { Current, EntityKind, Flags, Id, IsoDate, SearchEntry } from './dom
 import type { ValuePatch, AnswerPath } from './domain/valuePatch';
 import type { AnyAnswer, ViewSpec } from './screens';
 import type { LeaderLink } from './tabs';
+import type { ConflictField, ConflictShown, ConflictVersion, SyncStatus } from './sync/teamSync';
 
 export interface NewSurveyInput {
   flightPlanId: Id;
@@ -167,7 +168,23 @@ export interface PageEventBody {
   loaded?: true;
   /** The store cannot hold the world (the banner's words), or null once it can again. */
   unsaved?: string | null;
+  /** How team sync stands now (docs/sync.md). */
+  sync?: SyncStatus;
 }
+
+/** What a page asks of team sync (Settings → Team sync, the Conflicts page, the header's badge). */
+export type TeamSyncIntent =
+  | { op: 'status' }
+  | { op: 'join'; server: string; world: string }
+  | { op: 'leave' }
+  | { op: 'conflicts' }
+  | { op: 'resolve'; id: string; rev: string };
+
+export type TeamSyncAnswer =
+  | { ok: true; status: SyncStatus; conflicts?: ConflictShown[] }
+  | { ok: false; error: string; field?: 'server' | 'world' };
+
+export type { SyncStatus, ConflictShown, ConflictVersion, ConflictField };
 
 /** A page event: pushed by the worker, in order (`seq` grows by one per tab). */
 export interface PageEvent extends PageEventBody {
@@ -201,6 +218,8 @@ export function createPageApi(leader: LeaderLink) {
     exportWorld: (): Promise<string> => leader.call('exportWorld'),
     /** Waits for the writes in flight and hands over the localStorage mirror now (page hidden). */
     flush: (): Promise<void> => leader.call('flush'),
+    /** Team sync: its status, join and leave a team world, its conflicts, resolving one. */
+    teamSync: (intent: TeamSyncIntent): Promise<TeamSyncAnswer> => leader.call('teamSync', intent),
     /** Opens a view under the page's number for it; its answers arrive as page events. */
     openView: (viewId: number, spec: ViewSpec): void => leader.openView(viewId, spec),
     closeView: (viewId: number): void => leader.closeView(viewId),

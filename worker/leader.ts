@@ -5,7 +5,8 @@
  * change that may change it, before the action's answer leaves: an action crosses to the leader
  * once, and its rows come back in one page event ahead of its answer.
  */
-import type { Action, ActionResult, BootAnswer, BootInput, PageEventBody, PodconfigCheck, PodconfigFile } from './api';
+import type { Action, ActionResult, BootAnswer, BootInput, PageEventBody, PodconfigCheck, PodconfigFile, TeamSyncAnswer, TeamSyncIntent } from './api';
+import type { TeamSync } from './sync/teamSync';
 import type { SearchEntry } from './domain/types';
 import type { Engine } from './engine/engine';
 import type { ViewSpec } from './screens';
@@ -19,8 +20,11 @@ export class Leader {
   constructor(
     readonly engine: Engine,
     deliver: (tab: TabId, event: PageEventBody) => void,
+    /** Team sync (docs/sync.md#in-the-worker), where the worker has it. */
+    private readonly sync?: TeamSync,
   ) {
     this.views = new ViewRegistry(engine.world, deliver, (kinds) => engine.holds(kinds));
+    sync?.statusChanges.on((status) => this.views.tell({ sync: status }));
     engine.changes.on((change) => this.views.changed(change, change.session ? this.session() : null));
     engine.replacements.on((replaced) => this.views.replaced({ ...replaced, ...this.session(), unsaved: engine.unsaved }));
   }
@@ -44,6 +48,22 @@ export class Leader {
 
   exportWorld(_tab: TabId): Promise<string> {
     return this.engine.exportWorld();
+  }
+
+  /** Team sync's calls: its status, join, leave, the conflicts, and resolving one. */
+  async teamSync(_tab: TabId, intent: TeamSyncIntent): Promise<TeamSyncAnswer> {
+    const sync = this.sync;
+    if (!sync) return { ok: false, error: 'Team sync is not available here' };
+    // From another tab over the channel: checked, never trusted.
+    const given = (typeof intent === 'object' && intent !== null ? intent : { op: undefined }) as Partial<Record<'op' | 'server' | 'world' | 'id' | 'rev', unknown>>;
+    if (given.op === 'status') return { ok: true, status: sync.status };
+    if (given.op === 'conflicts') return { ok: true, status: sync.status, conflicts: await sync.conflicts() };
+    const answer =
+      given.op === 'join' ? await sync.join(given.server, given.world)
+      : given.op === 'leave' ? await sync.leave()
+      : given.op === 'resolve' && typeof given.id === 'string' && typeof given.rev === 'string' ? await sync.resolve(given.id, given.rev)
+      : { ok: false as const, error: 'Unknown team sync call' };
+    return answer.ok ? { ok: true, status: sync.status } : answer;
   }
 
   flush(_tab: TabId): Promise<void> {
@@ -80,6 +100,6 @@ export class Leader {
 }
 
 /** The calls a tab forwards to the leader by name: every method that takes the calling tab first. */
-export type LeaderCall = 'boot' | 'dispatch' | 'checkPodconfig' | 'search' | 'exportWorld' | 'flush';
+export type LeaderCall = 'boot' | 'dispatch' | 'checkPodconfig' | 'search' | 'exportWorld' | 'flush' | 'teamSync';
 export type LeaderArgs<M extends LeaderCall> = Parameters<Leader[M]> extends [TabId, ...infer R] ? R : never;
 export type LeaderResult<M extends LeaderCall> = Awaited<ReturnType<Leader[M]>>;

@@ -14,6 +14,7 @@ import { idbStore } from './engine/store/idbStore';
 import { realClock, type Clock } from './engine/clock';
 import type { SteppedClock } from './engine/steppedClock';
 import { Leader } from './leader';
+import { TeamSync } from './sync/teamSync';
 import { Tabs, type LockManagerLike } from './tabs';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -54,9 +55,10 @@ async function loadText(url: string): Promise<string> {
 /** The engine this tab leads with, should it lead. */
 function makeLeaderWith(clock: Clock, stepped: SteppedClock | null) {
   return (deliver: ConstructorParameters<typeof Leader>[1]) => {
+    const store = idbStore();
     const engine = createEngine({
       clock,
-      store: idbStore(),
+      store,
       // Versions before the per-entity store kept the world as one string in idb-keyval's default store.
       legacy: { getMany: (keys) => getMany(keys), clear: () => clear() },
       loadText,
@@ -75,7 +77,12 @@ function makeLeaderWith(clock: Clock, stepped: SteppedClock | null) {
         await engine.settled();
       };
     }
-    return new Leader(engine, deliver);
+    const sync = new TeamSync(engine, store, async () => (await import('./sync/pouch')).databases, scope.location.origin);
+    // Team sync goes on once the whole world is in (a laptop that had joined a team world).
+    void engine.loaded().then(() => sync.start());
+    scope.addEventListener('offline', () => sync.connectivity(false));
+    scope.addEventListener('online', () => sync.connectivity(true));
+    return new Leader(engine, deliver, sync);
   };
 }
 

@@ -63,7 +63,7 @@ export interface LeaderLink {
 
 const TAB_LOCK_PREFIX = 'aerial-survey-tab:';
 /** The calls a tab may forward (a message naming anything else is refused). */
-const LEADER_CALLS: ReadonlySet<string> = new Set<LeaderCall>(['boot', 'dispatch', 'checkPodconfig', 'search', 'exportWorld', 'flush']);
+const LEADER_CALLS: ReadonlySet<string> = new Set<LeaderCall>(['boot', 'dispatch', 'checkPodconfig', 'search', 'exportWorld', 'flush', 'teamSync']);
 /** How often a leader drops the views of tabs that are gone. */
 const SWEEP_TABS_MS = 5_000;
 

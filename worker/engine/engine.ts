@@ -52,6 +52,11 @@ export interface EngineDeps {
 /** Actions that change only the session: kept in memory while the store cannot hold the world. */
 const SESSION_ACTIONS: ReadonlySet<Action['type']> = new Set(['login', 'logout', 'setFlags']);
 
+/** Actions that replace or empty the world: refused while team sync is on. */
+const WORLD_WIPES: ReadonlySet<Action['type']> = new Set(['resetDemo', 'reloadData', 'importWorld', 'cleanDemo', 'sampleOnly']);
+export const WHILE_SYNCING =
+  'Team sync is on: this would replace the world your team shares and wipe other people\u2019s work. Leave the team world in Settings \u2192 Team sync first.';
+
 export class Engine {
   readonly world = new World();
   readonly clock: Clock;
@@ -73,8 +78,7 @@ export class Engine {
     this.index = new LiveSearch(this.world, this.clock);
     this.mirror = new Mirror(this.clock, this.world);
     this.writer = new Writer(this.world, this.store, this.mirror, this.index, () => this.clock.now());
-    const journal = deps.sync;
-    if (journal) this.writer.journal = { entry: (world, now) => journal.entry(world, this.newId(), now), ticked: (world) => journal.ticked(world) };
+    if (deps.sync) this.attachSync(deps.sync);
     this.boots = new Boot({
       world: this.world,
       store: this.store,
@@ -98,6 +102,37 @@ export class Engine {
   /** The world was replaced: everything may have changed. */
   get replacements() {
     return this.writer.replacements;
+  }
+
+  /**
+   * Team sync on (docs/sync.md#the-journal): from now on each action's commit writes its outbox
+   * records too; null turns it off (the laptop left its team world).
+   */
+  attachSync(journal: SyncJournal | null): void {
+    this.writer.journal = journal ? { entry: (world, now) => journal.entry(world, this.newId(), now), ticked: (world) => journal.ticked(world) } : null;
+  }
+
+  /** Whether team sync is on. */
+  get syncing(): boolean {
+    return this.writer.journal !== null;
+  }
+
+  /**
+   * The team's world replaces this laptop's (joining a world that has one), with sync's records
+   * in the same transaction (docs/sync.md#joining). Throws, with nothing changed, if refused.
+   */
+  async adoptWorld(db: Db, put: WorldBatch['put']): Promise<void> {
+    await this.boots.loaded();
+    await this.writer.exclusive(async () => {
+      try {
+        await this.writer.replace(db, this.clock.now(), undefined, put);
+      } catch (error) {
+        await this.writer.rollBack();
+        throw error;
+      }
+      this.lastTickAt = -Infinity;
+      this.writer.replacements.emit({});
+    });
   }
 
   /** Loads the newest valid stored world (or all.json) and starts the clock. Once. */
@@ -137,6 +172,8 @@ export class Engine {
     if (!this.boots.booted) return { ok: false, error: 'The engine has not started' };
     await this.boots.loaded();
     if (!action || typeof action !== 'object') return { ok: false, error: 'Unknown action' };
+    // A whole new world on one laptop would wipe the team's work on every other (docs/sync.md#switching-worlds).
+    if (this.syncing && WORLD_WIPES.has(action.type)) return { ok: false, error: WHILE_SYNCING };
     if (action.type === 'resetDemo' || action.type === 'reloadData' || action.type === 'importWorld') {
       const known = callId ? await this.knownAnswer(callId) : undefined;
       if (known) return known;
@@ -245,6 +282,33 @@ export class Engine {
     this.stopTick ??= this.clock.every(TICK_MS, () => this.tick());
   }
 
+  /**
+   * Team sync's conflicts (docs/sync.md#conflicts): whether a document is in conflict, while sync
+   * is on. An action on an entity in conflict is refused: a person settles the conflict first.
+   */
+  conflicted: (() => ReadonlySet<string>) | null = null;
+
+  private conflictIn(action: Action): string | null {
+    const conflicted = this.conflicted?.();
+    if (!conflicted?.size) return null;
+    const named = action as Partial<Record<'surveyId' | 'captureId' | 'mediaId' | 'host', unknown>>;
+    const targets: [string, unknown, string][] = [
+      ['surveys', named.surveyId, 'Survey'],
+      ['captures', named.captureId, 'Capture'],
+      ['media', named.mediaId, 'Media set'],
+      ['drives', named.host, 'Drive'],
+    ];
+    for (const [kind, id, what] of targets) {
+      if (typeof id !== 'string') continue;
+      if (conflicted.has(`${kind}:${id}`)) return `${what} ${id} was changed on two laptops at once: keep one version on the Conflicts page first`;
+      // A survey's QC rests on its flags: one flagged two ways is settled first.
+      const flags = `frameFlag:${encodeURIComponent(id)}:`;
+      if (kind === 'surveys' && [...conflicted].some((c) => c.startsWith(flags)))
+        return `${what} ${id} has a frame flagged differently on two laptops: keep one version on the Conflicts page first`;
+    }
+    return null;
+  }
+
   private sessionNow(): { current: Current; flags: Flags } {
     return { current: this.world.current, flags: { ...this.world.flags } };
   }
@@ -257,6 +321,8 @@ export class Engine {
     // Nothing is confirmed that is not on disk: while the store cannot hold the world, only the
     // session (sign in, out, the settings) changes, in memory, as the banner says.
     if (this.writer.unsaved !== null && !SESSION_ACTIONS.has(action.type)) return { ok: false, error: this.writer.unsaved, storage: true };
+    const conflict = this.conflictIn(action);
+    if (conflict) return { ok: false, error: conflict };
     const now = this.clock.now();
     step(this.world, now);
     // While syncing, what time alone changed is committed first, as a tick: an action's outbox

@@ -134,11 +134,13 @@ export class Writer {
    * A whole new world in memory and on disk (sample data, reset, reload, import), with the answer
    * of the call that asked for it. Throws if refused.
    */
-  async replace(db: Db, now: number, call?: WorldBatch['call']): Promise<void> {
+  async replace(db: Db, now: number, call?: WorldBatch['call'], put: WorldBatch['put'] = []): Promise<void> {
     this.world.load(db);
     this.world.savedAt = now;
     this.search.rebuildSoon();
-    await this.store.commit(call ? { ...wholeWorldBatch(this.world), call } : wholeWorldBatch(this.world));
+    const batch = wholeWorldBatch(this.world);
+    batch.put.push(...put);
+    await this.store.commit(call ? { ...batch, call } : batch);
     this.unsaved = null;
     this.mirror.schedule();
   }

@@ -135,6 +135,13 @@ export class ViewRegistry {
     out.flush(this.send);
   }
 
+  /** Something every tab hears that changes no view (team sync's status). */
+  tell(extra: Omit<PageEventBody, 'views' | 'progress'>): void {
+    const out = new Outbox();
+    for (const tab of this.tabs()) out.extra(tab, extra);
+    out.flush(this.send);
+  }
+
   /** How many views are open (tests, the benchmark). */
   get size(): number {
     return this.views.size;

@@ -1,0 +1,110 @@
+/**
+ * Team sync as the engine worker runs it (issue 21): Settings → Team sync's join and leave, live
+ * replication through the test server, the status the header shows, conflicts refused and
+ * resolved, and the actions that would wipe the team's world refused while syncing.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import PouchDB from 'pouchdb-core';
+import memory from 'pouchdb-adapter-memory';
+import http from 'pouchdb-adapter-http';
+import replication from 'pouchdb-replication';
+import { startSyncServer, type SyncServer } from '../../scripts/syncServer';
+import { createEngine, WHILE_SYNCING, type Engine } from '../../worker/engine/engine';
+import { memoryStore } from '../../worker/engine/store/worldStore';
+import { checkJoin, TeamSync } from '../../worker/sync/teamSync';
+import { bootInput } from '../helpers/engineHarness';
+import { ManualClock } from '../helpers/manualClock';
+import { ANN, BOB, T0, aSurvey, aWorld } from '../helpers/builders';
+
+PouchDB.plugin(memory).plugin(http).plugin(replication);
+const Local = PouchDB.defaults({ adapter: 'memory' });
+
+function qcWorld(description = '') {
+  const w = aWorld();
+  aSurvey(w, { surveyId: 's-qc', mediaId: 'M1', stage: 'survey-qc', qc: 'started' });
+  if (description) (w.index.captures as Record<string, { description?: string }>)['cap-1']!.description = description;
+  return JSON.stringify(w);
+}
+
+let laptops = 0;
+const servers: SyncServer[] = [];
+const syncs: TeamSync[] = [];
+afterEach(async () => {
+  for (const s of syncs.splice(0)) await s.stop();
+  for (const s of servers.splice(0)) await s.close();
+});
+
+async function laptop(origin: string, email: string, world = qcWorld()): Promise<{ engine: Engine; sync: TeamSync }> {
+  const store = memoryStore();
+  const n = ++laptops;
+  const engine = createEngine({ clock: new ManualClock(T0), store, newId: () => `tx-${n}-${crypto.randomUUID()}`, loadText: async () => world });
+  await engine.boot(bootInput());
+  await engine.dispatch({ type: 'login', email, password: 'demo' });
+  // Each laptop's databases are its own: a name prefix per laptop, as each browser profile has its IndexedDB.
+  const sync = new TeamSync(engine, store, async () => ({ Local: Local.defaults({ prefix: `laptop-${n}-` }), Remote: PouchDB }), origin, () => `laptop-${n}`);
+  syncs.push(sync);
+  return { engine, sync };
+}
+
+const frame = { surveyId: 's-qc', line: 1, camera: 'Cam02', frame: 7 };
+
+describe('team sync in the worker (issue 21)', () => {
+  it('checks what a person types to join, naming the field', () => {
+    expect(checkJoin('/couch/', ' team-a ')).toEqual({ ok: true, server: '/couch', world: 'team-a' });
+    expect(checkJoin('http://evil.example/couch', 'team')).toMatchObject({ ok: false, field: 'server' });
+    expect(checkJoin('/couch/../admin', 'team')).toMatchObject({ ok: false, field: 'server' });
+    expect(checkJoin('/couch', 'Team A')).toMatchObject({ ok: false, field: 'world' });
+    expect(checkJoin('/couch', '')).toMatchObject({ ok: false, field: 'world' });
+  });
+
+  it("the first laptop's world becomes the team's; the next adopts it; changes reach the other live", async () => {
+    const server = await startSyncServer({ port: 0 });
+    servers.push(server);
+    const a = await laptop(server.url, ANN, qcWorld('North strip'));
+    const b = await laptop(server.url, BOB, qcWorld('something else'));
+    expect(await a.sync.join('/couch', 'team-x')).toEqual({ ok: true });
+    await vi.waitFor(() => expect(a.sync.status.state).toBe('up-to-date'), { timeout: 5000 });
+    expect(await b.sync.join('/couch', 'team-x')).toEqual({ ok: true });
+    expect(b.engine.world.index.captures['cap-1']!.description).toBe('North strip');
+    expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
+    await vi.waitFor(() => expect(b.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([{ reason: 'Cloud', by: ANN }]), { timeout: 5000 });
+    expect((await b.engine.dispatch({ type: 'resetDemo' }))).toEqual({ ok: false, error: WHILE_SYNCING });
+  });
+
+  it('one frame flagged two ways: a conflict on both, actions on its survey refused, resolved on one and settled on both', async () => {
+    const server = await startSyncServer({ port: 0 });
+    servers.push(server);
+    const a = await laptop(server.url, ANN);
+    const b = await laptop(server.url, BOB);
+    expect(await a.sync.join('/couch', 'team-y')).toEqual({ ok: true });
+    expect(await b.sync.join('/couch', 'team-y')).toEqual({ ok: true });
+    await Promise.all([a.sync.stop(), b.sync.stop()]);
+    // Apart, each flags the same frame their own way.
+    expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
+    expect((await b.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Blur' })).ok).toBe(true);
+    await a.sync.start();
+    await b.sync.start();
+    await vi.waitFor(async () => {
+      expect(a.sync.status.conflicts).toBe(1);
+      expect(b.sync.status.conflicts).toBe(1);
+    }, { timeout: 8000 });
+    const [conflict] = await a.sync.conflicts();
+    expect(conflict!.fields).toEqual([{ path: 'flag.reason', label: 'Reason' }]);
+    expect(conflict!.versions.map((v) => v.values['flag.reason']).sort()).toEqual(['Blur', 'Cloud']);
+    expect(conflict!.versions.map((v) => v.by).sort()).toEqual([ANN, BOB].sort());
+    const refused = await a.engine.dispatch({ type: 'approveSurveyQc', surveyId: 's-qc' });
+    expect(refused.ok).toBe(false);
+    const bobs = conflict!.versions.find((v) => v.by === BOB)!;
+    expect(await a.sync.resolve(conflict!.id, bobs.rev)).toEqual({ ok: true });
+    await vi.waitFor(() => {
+      expect(a.sync.status.conflicts).toBe(0);
+      expect(b.sync.status.conflicts).toBe(0);
+      expect(a.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([{ reason: 'Blur' }]);
+    }, { timeout: 8000 });
+    expect((await a.engine.dispatch({ type: 'approveSurveyQc', surveyId: 's-qc' })).ok).toBe(true);
+    await vi.waitFor(() => expect(a.sync.status.state).toBe('up-to-date'), { timeout: 5000 });
+    expect(await a.sync.leave()).toEqual({ ok: true });
+    expect(a.sync.status.state).toBe('off');
+    expect((await a.engine.dispatch({ type: 'resetDemo' })).ok).toBe(true);
+  });
+});

@@ -1,0 +1,392 @@
+/**
+ * Team sync in the leading tab's engine worker (issue 21, docs/sync.md#in-the-worker): joins a
+ * team world on a CouchDB server and leaves it, keeps the laptop's PouchDB replicating with the
+ * server's (live, retrying while offline), drains each action's outbox into it and takes in what
+ * other laptops changed, and says how it stands (the header's badge). The laptop's settings are
+ * kept in the world's store, so the next leading tab goes on syncing where this one stopped.
+ */
+import { Emitter } from '../domain/emitter';
+import { restore } from '../domain/restore';
+import type { Engine } from '../engine/engine';
+import { HELD_KIND, INBOX_KIND, OUTBOX_KIND, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
+import { conflictOf, differingFields, resolution, type Conflict } from './conflicts';
+import type { StoredDoc } from './database';
+import { openJournal } from './drainer';
+import { SyncJournal } from './journal';
+import { heldOf } from './outbox';
+import { bodyOf } from './revisions';
+import { currentStage } from '../domain/workflow';
+import type { EntityKind, Workflow } from '../domain/types';
+import { decode, type StoredRecord } from '../engine/store/storedForm';
+import { SyncSession } from './syncSession';
+import { dataFileOf, type SyncedDoc } from './syncedForm';
+import type PouchDB from 'pouchdb-core';
+import type { Replication } from 'pouchdb-core';
+
+export type SyncState = 'off' | 'joining' | 'syncing' | 'up-to-date' | 'offline' | 'error';
+
+/** How team sync stands, for the header's badge and Settings → Team sync. */
+export interface SyncStatus {
+  state: SyncState;
+  server?: string;
+  world?: string;
+  /** changes made here that the server does not have yet, as far as this laptop knows */
+  waiting: number;
+  conflicts: number;
+  /** why it is in error, or why the last join failed */
+  error?: string;
+}
+
+/** One version of a conflicted document, as a person compares them. */
+export interface ConflictVersion {
+  rev: string;
+  removed: boolean;
+  by: string;
+  laptop: string;
+  at: number;
+  /** what it says in each field that differs, by the field's path */
+  values: Record<string, string | number>;
+}
+
+/** A field in which the versions differ: a text, or a time (epoch ms) the page shows as one. */
+export interface ConflictField {
+  path: string;
+  label: string;
+  time?: true;
+}
+
+export interface ConflictShown {
+  id: string;
+  versions: ConflictVersion[];
+  /** the fields in which the live versions differ (a removal against an edit: none but the removal) */
+  fields: ConflictField[];
+}
+
+export interface TeamSettings {
+  server: string;
+  world: string;
+  laptop: string;
+}
+
+const SETTINGS_ID = 'settings';
+/** The longest wait between two tries to reach the server (PouchDB doubles it from 1 s). */
+const RETRY_MAX_MS = 8_000;
+/** How long Leave waits for the changes being sent to reach the server. */
+const LEAVE_WAIT_MS = 5_000;
+/** How long closing waits for a cancelled replication to end its requests. */
+const CLOSE_WAIT_MS = 2_000;
+/** A server path on the app's own origin (the Content-Security-Policy allows no other). */
+const SERVER_PATH = /^\/[A-Za-z0-9._~\-/]{0,200}$/;
+/** A CouchDB database name. */
+const WORLD_NAME = /^[a-z][a-z0-9_$()+-]{0,99}$/;
+
+/** The settings a person typed, checked: an error names the field. */
+export function checkJoin(server: unknown, world: unknown): { ok: true; server: string; world: string } | { ok: false; field: 'server' | 'world'; error: string } {
+  const path = typeof server === 'string' ? server.trim().replace(/\/+$/, '') : '';
+  if (!SERVER_PATH.test(path) || path.includes('//') || path.split('/').includes('..'))
+    return { ok: false, field: 'server', error: 'Server path is a path on this site, such as /couch' };
+  const name = typeof world === 'string' ? world.trim() : '';
+  if (!WORLD_NAME.test(name))
+    return { ok: false, field: 'world', error: 'World name starts with a lowercase letter and holds only lowercase letters, digits and _ $ ( ) + - (at most 100)' };
+  return { ok: true, server: path, world: name };
+}
+
+export type PouchConstructor = typeof PouchDB;
+/** The laptop's databases' constructor, and the server's (sync/pouch.ts in the worker). */
+export interface Databases {
+  Local: PouchConstructor;
+  Remote: PouchConstructor;
+}
+
+export class TeamSync {
+  status: SyncStatus = { state: 'off', waiting: 0, conflicts: 0 };
+  readonly statusChanges = new Emitter<SyncStatus>();
+  private session: SyncSession | null = null;
+  private live: Replication | null = null;
+  private stopListening: (() => void) | null = null;
+  private pumping: Promise<void> = Promise.resolve();
+  private pumpAgain = false;
+  private pumpQueued = false;
+  /** Changes drained here that the server has not taken yet, as far as replication has told. */
+  private unsent = 0;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly store: WorldStore,
+    private readonly pouch: () => Promise<Databases>,
+    /** the app's origin: the server path is on it */
+    private readonly origin: string,
+    private readonly newLaptopId: () => string = () => crypto.randomUUID(),
+  ) {}
+
+  /** Goes on syncing, if this laptop had joined a world. */
+  async start(): Promise<void> {
+    const settings = await this.settings();
+    if (settings) await this.connect(settings, false).catch((error: unknown) => this.fail(error));
+  }
+
+  async join(server: unknown, world: unknown): Promise<{ ok: true } | { ok: false; error: string; field?: 'server' | 'world' }> {
+    if (this.session) return { ok: false, error: `This laptop is already in the team world ${this.status.world}: leave it first` };
+    const checked = checkJoin(server, world);
+    if (!checked.ok) return checked;
+    const settings: TeamSettings = { server: checked.server, world: checked.world, laptop: this.newLaptopId() };
+    this.tell({ state: 'joining', server: settings.server, world: settings.world, waiting: 0, conflicts: 0 });
+    try {
+      await this.connect(settings, true);
+      return { ok: true };
+    } catch (error) {
+      await this.close();
+      this.engine.attachSync(null);
+      const why = reason(error);
+      this.tell({ state: 'off', waiting: 0, conflicts: 0, error: why });
+      return { ok: false, error: why };
+    }
+  }
+
+  /** Stops syncing; the world stays as it is on this laptop. */
+  async leave(): Promise<{ ok: true } | { ok: false; error: string }> {
+    if (!this.session) return { ok: true };
+    await this.pump();
+    await this.settled(LEAVE_WAIT_MS);
+    // What the team has not received would stay on this laptop alone: leave once it has.
+    if (this.status.state !== 'up-to-date' || (await this.store.count(OUTBOX_KIND)) > 0)
+      return { ok: false, error: 'The server does not have every change made here yet (this laptop is offline, or still sending): leave once the badge says Up to date, so your team keeps them' };
+    await this.close();
+    this.engine.attachSync(null);
+    const del: WorldBatch['del'] = [];
+    for (const kind of [HELD_KIND, INBOX_KIND, OUTBOX_KIND] as const) for (const [id] of await this.store.readKind(kind)) del.push({ kind, id });
+    await this.store.commit({ put: [], del });
+    this.tell({ state: 'off', waiting: 0, conflicts: 0 });
+    return { ok: true };
+  }
+
+  async conflicts(): Promise<ConflictShown[]> {
+    if (!this.session) return [];
+    return (await this.session.conflicts()).map(shown);
+  }
+
+  /** Keeps one version of a conflicted document (a removal keeps it removed); the others are closed. */
+  async resolve(id: string, rev: string): Promise<{ ok: true } | { ok: false; error: string }> {
+    const session = this.session;
+    if (!session) return { ok: false, error: 'Team sync is off' };
+    const conflict = typeof id === 'string' ? await conflictOf(session.db, id) : null;
+    if (!conflict) return { ok: false, error: 'This conflict has been resolved already' };
+    const kept = conflict.versions.find((v) => v.rev === rev);
+    if (!kept) return { ok: false, error: 'That version is no longer there: the conflict has changed, look again' };
+    const stamp = { by: this.engine.world.current.user?.email ?? '', laptop: (await this.settings())?.laptop ?? '', at: this.engine.clock.now(), tx: `resolve:${id}:${rev}`, n: 1 };
+    await session.db.bulkDocs(resolution(conflict, kept.deleted ? null : bodyOf(kept.doc), stamp), { new_edits: false });
+    await this.pump();
+    return { ok: true };
+  }
+
+  /** Resolves once replication is not sending (up to date, offline or failed), or after `ms`. */
+  private settled(ms: number): Promise<void> {
+    if (this.status.state !== 'syncing') return Promise.resolve();
+    return new Promise((done) => {
+      const timer = setTimeout(finish, ms);
+      const stop = this.statusChanges.on((status) => status.state !== 'syncing' && finish());
+      function finish() {
+        clearTimeout(timer);
+        stop();
+        done();
+      }
+    });
+  }
+
+  private async settings(): Promise<TeamSettings | null> {
+    const [found] = (await this.store.readKind(INBOX_KIND)).filter(([id]) => id === SETTINGS_ID);
+    const s = found?.[1];
+    return s && typeof s.server === 'string' && typeof s.world === 'string' && typeof s.laptop === 'string' ? { server: s.server, world: s.world, laptop: s.laptop } : null;
+  }
+
+  private async connect(settings: TeamSettings, joining: boolean): Promise<void> {
+    const { Local, Remote: Pouch } = await this.pouch();
+    const local = new Local(`team-${settings.world}`);
+    const remote = new Pouch(`${this.origin}${settings.server}/${settings.world}`);
+    let journal: SyncJournal;
+    const settingsRecord = { kind: INBOX_KIND, id: SETTINGS_ID, record: { o: 0, ...settings } } as const;
+    if (joining) {
+      const info = await remote.info().catch((error: unknown) => {
+        throw new Error(`The server ${settings.server} cannot be reached (${reason(error)})`);
+      });
+      if (info.doc_count > 0) {
+        // The team's world replaces this laptop's: every document held at the server's revision.
+        await Pouch.replicate(remote, local);
+        journal = await this.adopt(local, settingsRecord);
+      } else {
+        journal = new SyncJournal(settings.laptop, new Map());
+        this.engine.attachSync(journal);
+        await this.store.commit({ put: [settingsRecord], del: [] });
+      }
+    } else journal = await openJournal(this.store, settings.laptop);
+    this.engine.attachSync(journal);
+    this.engine.conflicted = () => this.session?.conflicted ?? new Set<string>();
+    this.session = joining && journal.held.size === 0 ? await SyncSession.seed(this.engine, this.store, local, journal) : await SyncSession.open(this.engine, this.store, local, journal);
+    this.tell({ state: 'syncing', server: settings.server, world: settings.world, waiting: 0, conflicts: this.session.conflicted.size });
+    this.stopListening = this.engine.changes.on(() => this.pumpSoon());
+    const live = Pouch.sync(local, remote, { live: true, retry: true, back_off_function: (delay) => Math.min(Math.max(delay * 2, 1000), RETRY_MAX_MS) });
+    this.live = live;
+    live.on('change', (info) => {
+      const { direction, change } = (info ?? {}) as { direction?: string; change?: { docs_written?: number } };
+      if (direction === 'push') this.unsent = Math.max(0, this.unsent - (change?.docs_written ?? 0));
+      this.pumpSoon();
+    });
+    live.on('active', () => this.tell({ ...this.status, state: 'syncing' }));
+    // PouchDB pauses alike when it is caught up and when a try failed (it retries later): the
+    // server itself says which.
+    live.on('paused', () => {
+      void remote.info().then(
+        () => this.live === live && this.tell({ ...this.status, state: this.unsent > 0 ? 'syncing' : 'up-to-date', waiting: this.unsent }),
+        () => this.live === live && this.tell({ ...this.status, state: 'offline', waiting: this.unsent }),
+      );
+    });
+    live.on('denied', (error) => this.tell({ ...this.status, state: 'error', error: `The server refused a change (${reason(error)})` }));
+    live.on('error', (error) => this.fail(error));
+    this.pumpSoon();
+  }
+
+  /** The server's world, as this laptop's, with the revisions it holds, in one commit. */
+  private async adopt(local: PouchDB, settingsRecord: WorldBatch['put'][number]): Promise<SyncJournal> {
+    const { rows } = await local.allDocs({ include_docs: true });
+    const docs = rows.map((r) => r.doc).filter((d): d is NonNullable<typeof d> => !!d && !d._deleted) as StoredDoc[];
+    const now = this.engine.clock.now();
+    const restored = restore(dataFileOf(docs as unknown as SyncedDoc[], this.engine.world.version).data, now, { source: 'the team world', repair: true });
+    if (!restored.ok) throw new Error(restored.error);
+    const journal = new SyncJournal((settingsRecord.record as unknown as TeamSettings).laptop, new Map());
+    const put: WorldBatch['put'] = [settingsRecord];
+    const held = new Map(docs.map((d) => [d._id, heldOf(d._rev, d)]));
+    for (const [id, h] of held) put.push({ kind: HELD_KIND, id, record: { o: 0, ...h } });
+    const { update_seq } = await local.info();
+    put.push({ kind: INBOX_KIND, id: 'position', record: { o: 0, since: update_seq, conflicted: [] } });
+    await this.engine.adoptWorld(restored.db, put);
+    journal.adopt(held);
+    return journal;
+  }
+
+  /** Drains and takes in, one pump at a time; asked again while pumping, it runs once more after. */
+  private pumpSoon(): void {
+    if (this.pumpQueued) return;
+    this.pumpQueued = true;
+    queueMicrotask(() => {
+      this.pumpQueued = false;
+      void this.pump();
+    });
+  }
+
+  private pump(): Promise<void> {
+    this.pumpAgain = true;
+    this.pumping = this.pumping.then(async () => {
+      while (this.pumpAgain && this.session) {
+        this.pumpAgain = false;
+        const session = this.session;
+        try {
+          this.unsent += await session.drain();
+          await session.takeIn();
+          const state = this.unsent > 0 && this.status.state === 'up-to-date' ? 'syncing' : this.status.state;
+          this.tell({ ...this.status, state, waiting: this.unsent, conflicts: session.conflicted.size });
+        } catch (error) {
+          // A refused store (a full disk) changes nothing; the same changes are read on the next pump.
+          this.tell({ ...this.status, error: reason(error) });
+        }
+      }
+    });
+    return this.pumping;
+  }
+
+  private async close(): Promise<void> {
+    const live = this.live;
+    this.live = null;
+    if (live) {
+      // Cancelled, a replication still ends the requests it has in flight: it is closed once it says so.
+      const ended = new Promise<void>((done) => {
+        live.on('complete', () => done());
+        setTimeout(done, CLOSE_WAIT_MS);
+      });
+      live.cancel();
+      await ended;
+    }
+    this.stopListening?.();
+    this.stopListening = null;
+    this.session = null;
+    this.unsent = 0;
+    this.engine.conflicted = null;
+  }
+
+  private fail(error: unknown): void {
+    this.tell({ ...this.status, state: 'error', error: reason(error) });
+  }
+
+  private tell(status: SyncStatus): void {
+    this.status = status;
+    this.statusChanges.emit(status);
+  }
+
+  /**
+   * The browser says whether it has a network (the worker's online and offline events): the badge
+   * says Offline at once rather than at the next failed request, and coming back retries at once.
+   */
+  connectivity(online: boolean): void {
+    if (!this.session) return;
+    if (!online) this.tell({ ...this.status, state: 'offline', waiting: this.unsent });
+    else this.pumpSoon();
+  }
+
+  /** Stops syncing in this tab (it no longer leads); the settings stay for the next leader. */
+  async stop(): Promise<void> {
+    await this.close();
+  }
+}
+
+function reason(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null) {
+    const e = error as { message?: unknown; reason?: unknown; status?: unknown };
+    if (typeof e.message === 'string' && e.message) return e.message;
+    if (typeof e.reason === 'string' && e.reason) return e.reason;
+    if (typeof e.status === 'number') return `HTTP ${e.status}`;
+  }
+  return String(error);
+}
+
+const LABELS: Record<string, string> = { 'e.w': 'Stage', 'flag.reason': 'Reason', 'flag.note': 'Note', 'flag.by': 'Flagged by', 'flag.at': 'Flagged at' };
+/** Who and when: each version's heading says them, so they are fields only when nothing else differs. */
+const AUTHORSHIP = new Set(['flag.by', 'flag.at']);
+
+/** What a version says at a path, in words: a workflow as its stage now. */
+function valueAt(doc: Record<string, unknown>, path: string): string | number {
+  if (path === 'e.w') {
+    const [kind = '', ...id] = String(doc._id).split(':');
+    const entity = decode(kind as EntityKind, id.join(':'), doc.e as StoredRecord) as { workflow?: Workflow };
+    const stage = entity.workflow ? currentStage(entity.workflow) : undefined;
+    return stage ? `${stage.label ?? stage.name} (${stage.state})` : '(none)';
+  }
+  let value: unknown = doc;
+  for (const key of path.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  if (value === undefined || value === null) return '(none)';
+  return typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value);
+}
+
+function shown(conflict: Conflict): ConflictShown {
+  const paths = differingFields(conflict.versions).filter((p) => p !== '_deleted');
+  const telling = paths.some((p) => !AUTHORSHIP.has(p)) ? paths.filter((p) => !AUTHORSHIP.has(p)) : paths;
+  const fields: ConflictField[] = telling.map((path) => ({
+    path,
+    label: LABELS[path] ?? path.replace(/^(e|flag)\./, ''),
+    ...(path === 'flag.at' ? { time: true as const } : {}),
+  }));
+  return {
+    id: conflict.id,
+    fields,
+    versions: conflict.versions.map((v) => {
+      const stamp = (v.doc.stamp ?? {}) as { by?: unknown; laptop?: unknown; at?: unknown };
+      return {
+        rev: v.rev,
+        removed: v.deleted,
+        by: typeof stamp.by === 'string' ? stamp.by : '',
+        laptop: typeof stamp.laptop === 'string' ? stamp.laptop : '',
+        at: typeof stamp.at === 'number' ? stamp.at : 0,
+        values: v.deleted ? {} : Object.fromEntries(telling.map((p) => [p, valueAt(v.doc, p)])),
+      };
+    }),
+  };
+}
