@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4317);
 // The production app built with the stepped clock (`vite build --mode e2e`, docs/testing.md).
 const outDir = process.env.BUILD_OUT_DIR ?? 'dist-e2e';
+// The same build beside a team-sync server at /couch (scripts/syncServer.ts): the sync specs' laptops.
+const syncPort = Number(process.env.E2E_SYNC_PORT ?? port + 1);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,10 +36,19 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  webServer: {
-    command: `npx vite preview --outDir ${outDir} --host 127.0.0.1 --port ${port} --strictPort`,
-    url: `http://127.0.0.1:${port}`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx vite preview --outDir ${outDir} --host 127.0.0.1 --port ${port} --strictPort`,
+      url: `http://127.0.0.1:${port}`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `npx tsx scripts/sync-server.ts`,
+      env: { PORT: String(syncPort), APP_DIR: outDir, SYNC_TEST_VANS: '1' },
+      url: `http://127.0.0.1:${syncPort}/couch/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

@@ -7,6 +7,6 @@ import { startSyncServer } from './syncServer';
 
 const port = Number(process.env.PORT ?? 4180);
 const app = process.env.APP_DIR ?? 'dist';
-const server = await startSyncServer({ port, app });
+const server = await startSyncServer({ port, app, vans: process.env.SYNC_TEST_VANS === '1' });
 console.log(`Aerial Survey Console with team sync: ${server.url}/  (server path /couch)`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void server.close().then(() => process.exit(0)));

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import express from 'express';
 import expressPouchDB from 'express-pouchdb';
@@ -28,12 +28,47 @@ export interface SyncServerOptions {
   host?: string;
   /** the built app to serve beside /couch; none: /couch alone */
   app?: string;
+  /**
+   * Tests only: the same server also at /van/<name>/couch, one way in per laptop, each of which
+   * the test can cut and restore (POST /__vans/<name>/cut, /restore) as a van loses its network.
+   * Playwright's offline mode does not reach a dedicated worker's requests; this does.
+   */
+  vans?: boolean;
 }
 
-export function startSyncServer({ port, host = '127.0.0.1', app }: SyncServerOptions): Promise<SyncServer> {
+/** The vans cut off, and the sockets each van holds open (a long-polled _changes among them). */
+function vanLinks(server: express.Express): void {
+  const cut = new Set<string>();
+  const open = new Map<string, Set<Socket>>();
+  server.post('/__vans/:name/:what', (req, res) => {
+    const { name, what } = req.params;
+    if (what === 'cut') {
+      cut.add(name);
+      for (const socket of open.get(name) ?? []) socket.destroy();
+    } else cut.delete(name);
+    res.json({ ok: true, cut: [...cut] });
+  });
+  server.use('/van/:name/couch', (req, _res, next) => {
+    const name = req.params.name ?? '';
+    if (cut.has(name)) return void req.socket.destroy();
+    const sockets = open.get(name) ?? new Set<Socket>();
+    open.set(name, sockets);
+    // A kept-alive socket carries many requests: it is followed once.
+    if (!sockets.has(req.socket)) {
+      const socket = req.socket;
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    }
+    next();
+  });
+  server.use('/van/:name/couch', expressPouchDB(ServerDB, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: '/dev/null' }));
+}
+
+export function startSyncServer({ port, host = '127.0.0.1', app, vans = false }: SyncServerOptions): Promise<SyncServer> {
   const server = express();
   server.disable('x-powered-by');
   server.use('/couch', expressPouchDB(ServerDB, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: '/dev/null' }));
+  if (vans) vanLinks(server);
   if (app) {
     const root = resolve(app);
     if (!existsSync(resolve(root, 'index.html'))) throw new Error(`${root} holds no built app: run \`npm run build\` first`);

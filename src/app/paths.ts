@@ -14,6 +14,7 @@ export const PATTERNS = {
   help: '/help',
   helpPage: '/help/:page',
   settings: '/settings',
+  conflicts: '/conflicts',
   projects: '/projects',
   project: '/projects/:pid',
   captures: '/captures',
@@ -56,4 +57,5 @@ export const paths = {
   media: () => PATTERNS.media,
   drives: () => PATTERNS.drives,
   settings: () => PATTERNS.settings,
+  conflicts: () => PATTERNS.conflicts,
 };

@@ -17,6 +17,7 @@ const LogoutPage = lazyPage(() => import('../pages/auth/LogoutPage'));
 const HomePage = lazyPage(() => import('../pages/home/HomePage'));
 const HelpPage = lazyPage(() => import('../pages/help/HelpPage'));
 const SettingsPage = lazyPage(() => import('../pages/settings/SettingsPage'));
+const ConflictsPage = lazyPage(() => import('../pages/sync/ConflictsPage'));
 const ProjectsPage = lazyPage(() => import('../pages/projects/ProjectsPage'));
 const ProjectDetailPage = lazyPage(() => import('../pages/projects/ProjectDetailPage'));
 const CapturesPage = lazyPage(() => import('../pages/captures/CapturesPage'));
@@ -123,6 +124,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: PATTERNS.media, title: 'Media', access: 'user', page: MediaPage, render: () => <MediaPage /> },
   { path: PATTERNS.drives, title: 'Drives', access: 'user', page: DrivesPage, render: () => <DrivesPage /> },
   { path: PATTERNS.settings, title: 'Settings', access: 'user', page: SettingsPage, render: () => <SettingsPage /> },
+  { path: PATTERNS.conflicts, title: 'Conflicts', access: 'user', page: ConflictsPage, render: () => <ConflictsPage /> },
 ];
 
 /** The route a path opens, matched as the router's Switch matches it (wouter's default parser). */

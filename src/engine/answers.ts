@@ -4,7 +4,7 @@
  * entities on the page, only the rows the views answered. Each listener hears only its own view
  * (or the session), so a tick re-renders only the screens whose rows moved.
  */
-import type { BootProgress, Flash, PageEvent } from '../../worker/api';
+import type { BootProgress, Flash, PageEvent, SyncStatus } from '../../worker/api';
 import type { Current, Flags, StageView } from '../../worker/domain/types';
 import { withProgress } from '../../worker/domain/workflow';
 import { applyPatch, diffValue, updateAt } from '../../worker/domain/valuePatch';
@@ -65,6 +65,8 @@ export class Answers {
   unsaved: string | null = null;
   /** How far the boot from all.json has come (the spinner says it), until the boot answers. */
   bootProgress: BootProgress | null = null;
+  /** How team sync stands (the header's badge, Settings → Team sync); null until first told. */
+  sync: SyncStatus | null = null;
 
   constructor(
     public current: Current,
@@ -80,6 +82,12 @@ export class Answers {
     this.loading = loading;
     this.unsaved = unsaved;
     this.bootProgress = null;
+    this.sessionListeners.forEach((l) => l());
+  }
+
+  /** Team sync's status, as a call answered it. */
+  syncStatus(status: SyncStatus): void {
+    this.sync = status;
     this.sessionListeners.forEach((l) => l());
   }
 
@@ -115,6 +123,10 @@ export class Answers {
     let sessionChanged = false;
     if (event.loaded && this.loading) {
       this.loading = false;
+      sessionChanged = true;
+    }
+    if (event.sync) {
+      this.sync = event.sync;
       sessionChanged = true;
     }
     if (event.unsaved !== undefined && event.unsaved !== this.unsaved) {

@@ -5,7 +5,7 @@
  * go through Comlink; page events and the mirror come on the same port, in order with the answers.
  */
 import * as Comlink from 'comlink';
-import type { Action, ActionResult, PageApi, PersistMessage, PodconfigCheck, PodconfigFile, WorkerMessage } from '../../worker/api';
+import type { Action, ActionResult, PageApi, PersistMessage, PodconfigCheck, PodconfigFile, TeamSyncAnswer, TeamSyncIntent, WorkerMessage } from '../../worker/api';
 import type { SearchEntry } from '../../worker/domain/types';
 import { STORAGE_KEYS } from '../../worker/domain/constants';
 import type { SteppedClockApi } from '../../worker/engine/steppedClock';
@@ -24,6 +24,8 @@ export interface EngineClient {
   search(query: string): Promise<SearchEntry[]>;
   flush(): Promise<void>;
   exportWorld(): Promise<string>;
+  /** Team sync's calls (docs/sync.md); each answer's status is the model's too. */
+  teamSync(intent: TeamSyncIntent): Promise<TeamSyncAnswer>;
 }
 
 let client: EngineClient | null = null;
@@ -123,6 +125,11 @@ function connect(): EngineClient {
     checkPodconfig: afterBoot((files: PodconfigFile[]): Promise<PodconfigCheck> => remote.checkPodconfig(files) as Promise<PodconfigCheck>),
     exportWorld: afterBoot(() => remote.exportWorld()),
     search: afterBoot((query: string) => remote.search(query)),
+    teamSync: afterBoot(async (intent: TeamSyncIntent) => {
+      const answer = await remote.teamSync(intent);
+      if (answer.ok) model.syncStatus(answer.status);
+      return answer;
+    }),
     flush,
   };
 }

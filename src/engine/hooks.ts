@@ -3,8 +3,8 @@
  * values, and each row renders again only when its own value changed (the answers keep the
  * identity of every row a patch does not touch).
  */
-import { useCallback, useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react';
-import type { BootProgress } from '../../worker/api';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { BootProgress, SyncStatus } from '../../worker/api';
 import type { Current, Flags } from '../../worker/domain/types';
 import type { AnswerOf, ViewSpec } from '../../worker/screens';
 import { engineClient } from './client';
@@ -70,6 +70,16 @@ export function useWorldLoading(): boolean {
 export function useUnsaved(): string | null {
   const { model } = engineClient();
   return useSession(() => model.unsaved);
+}
+
+/** How team sync stands, asked once when first read; null until answered. */
+export function useTeamSync(): SyncStatus | null {
+  const client = engineClient();
+  const status = useSession(() => client.model.sync);
+  useEffect(() => {
+    if (client.model.sync === null) void client.teamSync({ op: 'status' });
+  }, [client]);
+  return status;
 }
 
 /** How far the engine's boot from all.json has come, or null (not booting from it, or booted). */

@@ -12,6 +12,7 @@ import { Logo } from './Logo';
 import { NavLinks } from './NavLinks';
 import { NavMenu } from './NavMenu';
 import { SearchBox } from './SearchBox';
+import { SyncBadge } from './SyncBadge';
 import { UserMenu } from './UserMenu';
 
 export const HEADER_HEIGHT_PX = 52;
@@ -52,6 +53,7 @@ export function Header() {
       <div className={s.spacer} />
       {/* Always mounted: it registers the service worker, and says so when the console is offline. */}
       <PwaStatus />
+      {loggedIn && <SyncBadge />}
       {loggedIn && (
         <div className={s.tools}>
           <SearchBox />

@@ -7,6 +7,7 @@ import { DisplaySettings } from './DisplaySettings';
 import { SimulationSettings } from './SimulationSettings';
 import { DemoDataActions } from './DemoDataActions';
 import { BackupActions } from './BackupActions';
+import { TeamSyncSettings } from './TeamSyncSettings';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '900px' },
@@ -36,6 +37,9 @@ export default function SettingsPage() {
       </Section>
       <Section title="Simulation">
         <SimulationSettings />
+      </Section>
+      <Section title="Team sync">
+        <TeamSyncSettings />
       </Section>
       <Section title="Demo data">
         <DemoDataActions />

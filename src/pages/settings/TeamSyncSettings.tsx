@@ -1,0 +1,103 @@
+/**
+ * Settings → Team sync (issue 21, docs/sync.md): joins a team world on the server beside this
+ * app (several laptops, one world, offline and converging when they meet) and leaves it. The
+ * engine worker checks what is typed; its message stands beside the field it is about.
+ */
+import { useState } from 'react';
+import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { engineClient } from '../../engine/client';
+import { useTeamSync } from '../../engine/hooks';
+import { showFlash } from '../../app/flash';
+import { confirmDialog } from '../../components/presets';
+import { syncStateText } from '../../shell/syncStateText';
+
+const useStyles = makeStyles({
+  form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', flexWrap: 'wrap' },
+  describe: { color: tokens.colorNeutralForeground2 },
+});
+
+export function TeamSyncSettings() {
+  const s = useStyles();
+  const status = useTeamSync();
+  const [server, setServer] = useState('/couch');
+  const [world, setWorld] = useState('');
+  const [errors, setErrors] = useState<{ server?: string; world?: string; other?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const joined = status !== null && status.state !== 'off' && status.state !== 'joining';
+
+  const join = async () => {
+    const ok = await confirmDialog({
+      title: 'Join a team world',
+      message: 'If the team world already has data, it replaces the demo data on this laptop. If it is empty, this laptop\u2019s demo data becomes the team\u2019s.',
+      okLabel: 'Join',
+    });
+    if (!ok) return;
+    setBusy(true);
+    setErrors({});
+    try {
+      const answer = await engineClient().teamSync({ op: 'join', server, world });
+      if (answer.ok) showFlash({ category: 'success', text: `Joined the team world ${world.trim()}` });
+      else setErrors(answer.field ? { [answer.field]: answer.error } : { other: answer.error });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const leave = async () => {
+    setBusy(true);
+    try {
+      const answer = await engineClient().teamSync({ op: 'leave' });
+      if (answer.ok) showFlash({ category: 'success', text: 'Left the team world: the data stays on this laptop' });
+      else setErrors({ other: answer.error });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (joined) {
+    return (
+      <>
+        <Text>
+          This laptop is in the team world <strong>{status.world}</strong> on {status.server}: {syncStateText(status)}.
+        </Text>
+        {status.error && <Text role="alert">{status.error}</Text>}
+        <div className={s.actions}>
+          <Button disabled={busy} onClick={() => void leave()}>
+            {busy ? 'Leaving…' : 'Leave team world'}
+          </Button>
+          <Text className={s.describe}>Stops syncing; what is on this laptop stays.</Text>
+        </div>
+        {errors.other && <Text role="alert">{errors.other}</Text>}
+      </>
+    );
+  }
+  return (
+    <>
+      <Text className={s.describe}>
+        Several laptops work on one world: each works offline, and their changes meet when they reach the server. Where two people changed the same thing, the
+        Conflicts page shows both versions for a person to choose.
+      </Text>
+      <form
+        className={s.form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void join();
+        }}
+      >
+        <Field label="Server path" validationMessage={errors.server} hint="On this site, such as /couch">
+          <Input value={server} onChange={(_, d) => setServer(d.value)} />
+        </Field>
+        <Field label="World name" validationMessage={errors.world} hint="The same on every laptop of the team">
+          <Input value={world} onChange={(_, d) => setWorld(d.value)} />
+        </Field>
+        <div className={s.actions}>
+          <Button type="submit" appearance="primary" disabled={busy || status?.state === 'joining'}>
+            {busy || status?.state === 'joining' ? 'Joining…' : 'Join team world'}
+          </Button>
+        </div>
+      </form>
+      {(errors.other ?? status?.error) && <Text role="alert">{errors.other ?? status?.error}</Text>}
+    </>
+  );
+}
