@@ -10,9 +10,9 @@ import { HELD_KIND, INBOX_KIND, type WorldBatch, type WorldStore } from '../engi
 import { conflictOf, type Conflict } from './conflicts';
 import type { SyncDatabase } from './database';
 import { drainStored } from './drainer';
-import { takeIn, type Taken } from './inbox';
+import { takeIn } from './inbox';
 import { Overlay, type SyncJournal } from './journal';
-import { drain, outboxRecords, type Held } from './outbox';
+import { drain, outboxRecords, type Held, type HeldRevisions } from './outbox';
 import type { TakenIntoWorld } from './takenIntoWorld';
 import { SAMPLE_STAMP, syncedDocs } from './syncedForm';
 
@@ -23,6 +23,8 @@ export interface Inbound {
   taken: number;
   /** what the world refused, and flags whose survey it does not hold */
   world: TakenIntoWorld | null;
+  /** an action moved a revision the read compared with: read again */
+  again?: true;
 }
 
 export class SyncSession {
@@ -67,30 +69,41 @@ export class SyncSession {
 
   /**
    * Takes what the database holds past the position into the world, in one engine commit with the
-   * new position and held revisions. The read runs while no action does, so the revisions it
-   * compares are the world's. If the store refuses, nothing moves: the same changes are read again.
+   * new position and held revisions. The database is read while actions go on (syncing never
+   * delays an action's answer); the commit then checks, while no action runs, that the world still
+   * holds the revisions the read compared with. If an action moved one in between, nothing is
+   * taken and the answer says to read again. If the store refuses, nothing moves either.
    */
   async takeIn(): Promise<Inbound> {
-    let taken: Taken | null = null;
-    let overlay: Overlay | null = null;
+    const overlay = new Overlay(this.journal.held);
+    const compared = new Map<string, string | undefined>();
+    const recording: HeldRevisions = {
+      get: (id) => {
+        const held = overlay.get(id);
+        if (!overlay.own.has(id) && !compared.has(id)) compared.set(id, held?.rev);
+        return held;
+      },
+      set: (id, held) => overlay.set(id, held),
+      keys: () => overlay.keys(),
+    };
+    const taken = await takeIn(this.db, this.since, recording);
+    let stale = false;
     const world = await this.engine.takeIn(async () => {
-      overlay = new Overlay(this.journal.held);
-      taken = await takeIn(this.db, this.since, overlay);
+      for (const [id, rev] of compared) if (this.journal.held.get(id)?.rev !== rev) stale = true;
+      if (stale) return null;
       for (const id of taken.agreed) this.conflicted.delete(id);
       for (const id of taken.conflicts) this.conflicted.add(id);
       if (!taken.docs.length && taken.since === this.since) return null;
       const put: WorldBatch['put'] = [...overlay.own].map(([id, held]) => ({ kind: HELD_KIND, id, record: { o: 0, ...held } }));
       put.push({ kind: INBOX_KIND, id: POSITION_ID, record: { o: 0, since: taken.since, conflicted: [...this.conflicted] } });
-      const held = overlay;
-      return { docs: taken.docs, put, placeOf: (id: string) => held.get(id)?.at };
+      return { docs: taken.docs, put, placeOf: (id: string) => overlay.get(id)?.at };
     });
-    const done = taken as Taken | null;
-    const own = overlay as Overlay | null;
-    if (!done || !own || !world) return { taken: 0, world: null };
-    this.journal.adopt(own.own);
-    this.since = done.since;
-    if (done.settle.length) await this.db.bulkDocs(done.settle, { new_edits: false });
-    return { taken: done.docs.length, world };
+    if (stale) return { taken: 0, world: null, again: true };
+    if (!world) return { taken: 0, world: null };
+    this.journal.adopt(overlay.own);
+    this.since = taken.since;
+    if (taken.settle.length) await this.db.bulkDocs(taken.settle, { new_edits: false });
+    return { taken: taken.docs.length, world };
   }
 
   /** The conflicts still open, each with every version standing. */

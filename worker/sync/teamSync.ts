@@ -281,7 +281,8 @@ export class TeamSync {
         const session = this.session;
         try {
           this.unsent += await session.drain();
-          await session.takeIn();
+          // An action between the read and the commit: read again (what it changed is drained first).
+          if ((await session.takeIn()).again) this.pumpAgain = true;
           const state = this.unsent > 0 && this.status.state === 'up-to-date' ? 'syncing' : this.status.state;
           this.tell({ ...this.status, state, waiting: this.unsent, conflicts: session.conflicted.size });
         } catch (error) {
