@@ -50,31 +50,36 @@ async function flagFrame(page: Page, thumb: ReturnType<typeof frame>, reason: st
   await expect(thumb).toHaveAccessibleName(new RegExp(`, flagged: ${reason}$`));
 }
 
-test('two laptops share one world: a flag crosses over, a frame flagged two ways apart is one conflict on both, settled by one person', async ({ browser }) => {
+/** Marco's laptop joins a new team world, then Dana's; both open the QC page of a survey under QC. */
+async function twoLaptopsOnQc(browser: Browser) {
   const world = `e2e-${Date.now().toString(36)}`;
   const a = await laptop(browser, MARCO);
   await join(a, world, 'a');
   const b = await laptop(browser, DANA);
   await join(b, world, 'b');
-
   const data = await sampleData(a);
   const index = (await (await a.request.get('/data/photos.json')).json()) as PhotoIndex;
   const survey = Object.values(data.index.surveys).find((s) => s.flags.qcInProgress)!;
-  const [cam1] = index.cameras;
-  const names = index.index[cam1!]!;
+  const cam1 = index.cameras[0]!;
+  const names = index.index[cam1]!;
   for (const page of [a, b]) await page.goto(`/surveys/${survey.surveyId}/qc`);
+  return { a, b, survey, cam1, names };
+}
+
+test('two laptops share one world: a flag crosses over, a frame flagged two ways apart is one conflict on both, settled by one person', async ({ browser }) => {
+  const { a, b, survey, cam1, names } = await twoLaptopsOnQc(browser);
 
   // Flagged on one laptop, the frame shows flagged on the other.
-  await flagFrame(a, frame(a, cam1!, names[1]!), 'Cloud');
-  await expect(frame(b, cam1!, names[1]!)).toHaveAccessibleName(/, flagged: Cloud$/);
+  await flagFrame(a, frame(a, cam1, names[1]!), 'Cloud');
+  await expect(frame(b, cam1, names[1]!)).toHaveAccessibleName(/, flagged: Cloud$/);
 
   // Apart, each flags frame 3 their own way.
   await b.request.post('/__vans/b/cut');
-  await flagFrame(a, frame(a, cam1!, names[2]!), 'Blur');
-  await flagFrame(b, frame(b, cam1!, names[2]!), 'Over-exposed');
+  await flagFrame(a, frame(a, cam1, names[2]!), 'Blur');
+  await flagFrame(b, frame(b, cam1, names[2]!), 'Over-exposed');
   await expect(badge(b)).toHaveAccessibleName('Team sync: Offline · 1 waiting');
   // Nothing crossed while apart.
-  await expect(frame(a, cam1!, names[2]!)).toHaveAccessibleName(/, flagged: Blur$/);
+  await expect(frame(a, cam1, names[2]!)).toHaveAccessibleName(/, flagged: Blur$/);
   await b.request.post('/__vans/b/restore');
   // The van retries on its own (PouchDB backs off up to 8 s between tries).
   for (const page of [a, b]) await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date, 1 conflict', { timeout: 30_000 });
@@ -92,9 +97,35 @@ test('two laptops share one world: a flag crosses over, a frame flagged two ways
   await expect(b.getByText('No conflicts: every change made on the laptops of your team agrees.')).toBeVisible();
   for (const page of [a, b]) {
     await page.goto(`/surveys/${survey.surveyId}/qc`);
-    await expect(frame(page, cam1!, names[2]!)).toHaveAccessibleName(/, flagged: Over-exposed$/);
+    await expect(frame(page, cam1, names[2]!)).toHaveAccessibleName(/, flagged: Over-exposed$/);
     await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date');
   }
   await a.context().close();
+  await b.context().close();
+});
+
+test('a laptop that reloads while cut off keeps its change and sends it once back; a second tab that takes the lead goes on syncing', async ({ browser }) => {
+  const { a, b, survey, cam1, names } = await twoLaptopsOnQc(browser);
+
+  await b.request.post('/__vans/b/cut');
+  await flagFrame(b, frame(b, cam1, names[4]!), 'Cloud shadow');
+  // The lid closes and opens while the van is cut off: the change is on the laptop, waiting.
+  await b.reload();
+  await expect(frame(b, cam1, names[4]!)).toHaveAccessibleName(/, flagged: Cloud shadow$/);
+  await expect(badge(b)).toHaveAccessibleName(/^Team sync: Offline/);
+  await b.request.post('/__vans/b/restore');
+  await expect(frame(a, cam1, names[4]!)).toHaveAccessibleName(/, flagged: Cloud shadow$/, { timeout: 30_000 });
+
+  // A second tab on laptop A; the first closes, and the second leads, syncing on.
+  const second = await a.context().newPage();
+  await second.goto(`/surveys/${survey.surveyId}/qc`);
+  await expect(badge(second)).toHaveAccessibleName('Team sync: Up to date');
+  await a.close();
+  await flagFrame(b, frame(b, cam1, names[5]!), 'Blur');
+  await expect(frame(second, cam1, names[5]!)).toHaveAccessibleName(/, flagged: Blur$/);
+  await flagFrame(second, frame(second, cam1, names[6]!), 'Over-exposed');
+  await expect(frame(b, cam1, names[6]!)).toHaveAccessibleName(/, flagged: Over-exposed$/);
+  for (const page of [second, b]) await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date');
+  await second.context().close();
   await b.context().close();
 });

@@ -87,6 +87,25 @@ describe('two laptops, one world, through their engines (issue 21)', () => {
     expect(await a.session.conflicts()).toEqual([]);
   });
 
+  it("an action that arrives in parts: what names what has not arrived waits, and is taken once it has", async () => {
+    const [a, b] = [await laptop('van-a', ANN), await laptop('van-b', BOB)];
+    const host = a.engine.world.ids.drives.find((h) => !a.engine.world.index.drives[h]!.mediaId)!;
+    const flightPlanId = a.engine.world.ids.flightPlans[0]!;
+    await ok(a, { type: 'insertMedia', host, bays: [1], surveys: [{ flightPlanId, size: 'small', flownOn: '2026-06-01' }] });
+    await a.session.drain();
+    const mediaId = a.engine.world.index.drives[host]!.mediaId!;
+    const surveyId = a.engine.world.index.media[mediaId]!.surveyIds[0]!;
+    // The survey arrives first: it names a media set B does not hold yet.
+    await PouchDB.replicate(a.db, b.db, { doc_ids: [`surveys:${surveyId}`] });
+    await b.session.takeIn();
+    expect(b.engine.world.index.surveys[surveyId]).toBeUndefined();
+    expect(b.session.heldBack).toBe(1);
+    await reconnect(a, b);
+    expect(b.engine.world.index.surveys[surveyId]?.mediaId).toBe(mediaId);
+    expect(b.session.heldBack).toBe(0);
+    expect(await exported(b)).toEqual(await exported(a));
+  });
+
   it('storage refused while the inbox takes a change in changes nothing; the change is taken on the next try', async () => {
     const [a, b] = [await laptop('van-a', ANN), await laptop('van-b', BOB)];
     await ok(a, { type: 'flagFrame', ...frame, reason: 'Cloud' });

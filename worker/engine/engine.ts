@@ -191,11 +191,14 @@ export class Engine {
 
   /**
    * Other laptops' changes (docs/sync.md#the-inbox): `read` runs while no action does, and gives
-   * the documents to take and sync's records to write with them; they land in one commit, after
+   * the documents to take and sync's records to write with them (knowing what the world refused);
+   * they land in one commit, after
    * the step before it (a tick, as before an action). Answers what the world refused, or null
    * when `read` found nothing to take. Throws if the store refused the commit (nothing changed).
    */
-  async takeIn(read: () => Promise<{ docs: StoredDoc[]; put: WorldBatch['put']; placeOf: PlaceOf } | null>): Promise<TakenIntoWorld | null> {
+  async takeIn(
+    read: () => Promise<{ docs: StoredDoc[]; put: (taken: TakenIntoWorld) => WorldBatch['put']; placeOf: PlaceOf } | null>,
+  ): Promise<TakenIntoWorld | null> {
     await this.boots.loaded();
     return this.writer.exclusive(async () => {
       if (this.writer.unsaved !== null) throw new Error(this.writer.unsaved);
@@ -205,7 +208,7 @@ export class Engine {
       step(this.world, now);
       this.writer.commitTick(now);
       const result = takeIntoWorld(this.world, taken.docs, now, taken.placeOf);
-      await this.writer.commitTaken(now, taken.put);
+      await this.writer.commitTaken(now, taken.put(result));
       return result;
     });
   }

@@ -25,6 +25,8 @@ declare module 'pouchdb-core' {
 
   export interface ReplicationOptions {
     live?: boolean;
+    /** only these documents (tests: an action arriving in parts) */
+    doc_ids?: string[];
     retry?: boolean;
     batch_size?: number;
     /** ms before a retry after a failure (PouchDB backs off from it) */

@@ -7,7 +7,7 @@
  */
 import type { Engine } from '../engine/engine';
 import { HELD_KIND, INBOX_KIND, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
-import { conflictOf, type Conflict } from './conflicts';
+import { conflictOf, standing, type Conflict } from './conflicts';
 import type { SyncDatabase } from './database';
 import { drainStored } from './drainer';
 import { takeIn } from './inbox';
@@ -36,15 +36,25 @@ export class SyncSession {
     private since: number | string,
     /** The documents in conflict (ids), as the inbox last found them; stored with its position. */
     readonly conflicted: Set<string>,
+    /**
+     * Documents the world could not take yet (one that names what has not arrived, a flag whose
+     * survey is not here), tried again at every take; stored with the position.
+     */
+    private pending: Set<string> = new Set(),
   ) {}
+
+  /** How many documents wait to be taken into the world (what they name has not arrived). */
+  get heldBack(): number {
+    return this.pending.size;
+  }
 
   /** The session of a laptop whose store holds its journal (syncedDocs held) and inbox position. */
   static async open(engine: Engine, store: WorldStore, db: SyncDatabase, journal: SyncJournal): Promise<SyncSession> {
     const [position] = await store.readKind(INBOX_KIND);
     const stored = position?.[1];
     const since = typeof stored?.since === 'number' || typeof stored?.since === 'string' ? stored.since : 0;
-    const conflicted = Array.isArray(stored?.conflicted) ? stored.conflicted.filter((id): id is string => typeof id === 'string') : [];
-    return new SyncSession(engine, store, db, journal, since, new Set(conflicted));
+    const ids = (list: unknown) => (Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : []);
+    return new SyncSession(engine, store, db, journal, since, new Set(ids(stored?.conflicted)), new Set(ids(stored?.pending)));
   }
 
   /**
@@ -87,19 +97,33 @@ export class SyncSession {
       keys: () => overlay.keys(),
     };
     const taken = await takeIn(this.db, this.since, recording);
+    // What the world could not take yet (a survey whose media set has not arrived) is tried again.
+    const retried = new Set(taken.docs.map((d) => d._id));
+    for (const id of this.pending) {
+      if (retried.has(id)) continue;
+      const [winner] = standing(await this.db.get(id, { open_revs: 'all' }));
+      if (winner) taken.docs.push(winner.doc);
+      else this.pending.delete(id);
+    }
     let stale = false;
+    let pending = this.pending;
     const world = await this.engine.takeIn(async () => {
       for (const [id, rev] of compared) if (this.journal.held.get(id)?.rev !== rev) stale = true;
       if (stale) return null;
       for (const id of taken.agreed) this.conflicted.delete(id);
       for (const id of taken.conflicts) this.conflicted.add(id);
       if (!taken.docs.length && taken.since === this.since) return null;
-      const put: WorldBatch['put'] = [...overlay.own].map(([id, held]) => ({ kind: HELD_KIND, id, record: { o: 0, ...held } }));
-      put.push({ kind: INBOX_KIND, id: POSITION_ID, record: { o: 0, since: taken.since, conflicted: [...this.conflicted] } });
+      const put = (world: TakenIntoWorld): WorldBatch['put'] => {
+        pending = new Set([...world.refused.map((r) => r.id), ...world.orphans]);
+        const records: WorldBatch['put'] = [...overlay.own].map(([id, held]) => ({ kind: HELD_KIND, id, record: { o: 0, ...held } }));
+        records.push({ kind: INBOX_KIND, id: POSITION_ID, record: { o: 0, since: taken.since, conflicted: [...this.conflicted], pending: [...pending] } });
+        return records;
+      };
       return { docs: taken.docs, put, placeOf: (id: string) => overlay.get(id)?.at };
     });
     if (stale) return { taken: 0, world: null, again: true };
     if (!world) return { taken: 0, world: null };
+    this.pending = pending;
     this.journal.adopt(overlay.own);
     this.since = taken.since;
     if (taken.settle.length) await this.db.bulkDocs(taken.settle, { new_edits: false });
