@@ -37,7 +37,7 @@ export interface SyncServerOptions {
 }
 
 /** The vans cut off, and the sockets each van holds open (a long-polled _changes among them). */
-function vanLinks(server: express.Express): void {
+function vanLinks(server: express.Express, couch: express.RequestHandler): void {
   const cut = new Set<string>();
   const open = new Map<string, Set<Socket>>();
   server.post('/__vans/:name/:what', (req, res) => {
@@ -61,14 +61,17 @@ function vanLinks(server: express.Express): void {
     }
     next();
   });
-  server.use('/van/:name/couch', expressPouchDB(ServerDB, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: '/dev/null' }));
+  // The same handler as /couch: a second express-pouchdb over the same databases loses track of
+  // the ones the first created (no_db_file).
+  server.use('/van/:name/couch', couch);
 }
 
 export function startSyncServer({ port, host = '127.0.0.1', app, vans = false }: SyncServerOptions): Promise<SyncServer> {
   const server = express();
   server.disable('x-powered-by');
-  server.use('/couch', expressPouchDB(ServerDB, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: '/dev/null' }));
-  if (vans) vanLinks(server);
+  const couch = expressPouchDB(ServerDB, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: '/dev/null' });
+  server.use('/couch', couch);
+  if (vans) vanLinks(server, couch);
   if (app) {
     const root = resolve(app);
     if (!existsSync(resolve(root, 'index.html'))) throw new Error(`${root} holds no built app: run \`npm run build\` first`);

@@ -77,7 +77,15 @@ function makeLeaderWith(clock: Clock, stepped: SteppedClock | null) {
         await engine.settled();
       };
     }
-    const sync = new TeamSync(engine, store, async () => (await import('./sync/pouch')).databases, scope.location.origin);
+    const sync = new TeamSync(
+      engine,
+      store,
+      async () => (await import('./sync/pouch')).databases,
+      scope.location.origin,
+      undefined,
+      // The end-to-end build says what replication did (tests/e2e/fixtures.ts shows it when a test fails).
+      __TEST_CLOCK__ ? (line) => console.debug(`[sync] ${line}`) : undefined,
+    );
     // Team sync goes on once the whole world is in (a laptop that had joined a team world).
     void engine.loaded().then(() => sync.start());
     scope.addEventListener('offline', () => sync.connectivity(false));

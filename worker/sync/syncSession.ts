@@ -105,6 +105,18 @@ export class SyncSession {
       if (winner) taken.docs.push(winner.doc);
       else this.pending.delete(id);
     }
+    if (!taken.docs.length) {
+      // Nothing for the world (this laptop's own changes coming back): the position and the
+      // conflicts move on without an engine commit, so no action waits for it.
+      for (const id of taken.agreed) this.conflicted.delete(id);
+      for (const id of taken.conflicts) this.conflicted.add(id);
+      if (taken.since !== this.since) {
+        await this.store.commit({ put: [this.position(taken.since, this.pending)], del: [] });
+        this.since = taken.since;
+      }
+      if (taken.settle.length) await this.db.bulkDocs(taken.settle, { new_edits: false });
+      return { taken: 0, world: null };
+    }
     let stale = false;
     let pending = this.pending;
     const world = await this.engine.takeIn(async () => {
@@ -116,7 +128,7 @@ export class SyncSession {
       const put = (world: TakenIntoWorld): WorldBatch['put'] => {
         pending = new Set([...world.refused.map((r) => r.id), ...world.orphans]);
         const records: WorldBatch['put'] = [...overlay.own].map(([id, held]) => ({ kind: HELD_KIND, id, record: { o: 0, ...held } }));
-        records.push({ kind: INBOX_KIND, id: POSITION_ID, record: { o: 0, since: taken.since, conflicted: [...this.conflicted], pending: [...pending] } });
+        records.push(this.position(taken.since, pending));
         return records;
       };
       return { docs: taken.docs, put, placeOf: (id: string) => overlay.get(id)?.at };
@@ -128,6 +140,11 @@ export class SyncSession {
     this.since = taken.since;
     if (taken.settle.length) await this.db.bulkDocs(taken.settle, { new_edits: false });
     return { taken: taken.docs.length, world };
+  }
+
+  /** The inbox's stored position, with the conflicts and the documents still waiting. */
+  private position(since: number | string, pending: ReadonlySet<string>): WorldBatch['put'][number] {
+    return { kind: INBOX_KIND, id: POSITION_ID, record: { o: 0, since, conflicted: [...this.conflicted], pending: [...pending] } };
   }
 
   /** The conflicts still open, each with every version standing. */

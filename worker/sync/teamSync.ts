@@ -117,6 +117,8 @@ export class TeamSync {
     /** the app's origin: the server path is on it */
     private readonly origin: string,
     private readonly newLaptopId: () => string = () => crypto.randomUUID(),
+    /** The end-to-end build's diagnostics: what replication said and what was told (printed when a test fails). */
+    private readonly trace: (line: string) => void = () => undefined,
   ) {}
 
   /** Goes on syncing, if this laptop had joined a world. */
@@ -221,20 +223,31 @@ export class TeamSync {
     } else journal = await openJournal(this.store, settings.laptop);
     this.engine.attachSync(journal);
     this.engine.conflicted = () => this.session?.conflicted ?? new Set<string>();
-    this.session = joining && journal.held.size === 0 ? await SyncSession.seed(this.engine, this.store, local, journal) : await SyncSession.open(this.engine, this.store, local, journal);
+    if (joining && journal.held.size === 0) {
+      this.session = await SyncSession.seed(this.engine, this.store, local, journal);
+      // Joined means the team world is on the server: the next laptop to join takes it from there.
+      await Pouch.replicate(local, remote);
+    } else this.session = await SyncSession.open(this.engine, this.store, local, journal);
     this.tell({ state: 'syncing', server: settings.server, world: settings.world, waiting: 0, conflicts: this.session.conflicted.size });
     this.stopListening = this.engine.changes.on(() => this.pumpSoon());
+    // What the outbox holds is in the laptop's database before replication starts: a document
+    // written while PouchDB's live push is still starting could wait for its next retry.
+    await this.pump();
     const live = Pouch.sync(local, remote, { live: true, retry: true, back_off_function: (delay) => Math.min(Math.max(delay * 2, 1000), RETRY_MAX_MS) });
     this.live = live;
     live.on('change', (info) => {
       const { direction, change } = (info ?? {}) as { direction?: string; change?: { docs_written?: number } };
+      this.trace(`change ${direction} ${change?.docs_written ?? 0} written`);
       if (direction === 'push') this.unsent = Math.max(0, this.unsent - (change?.docs_written ?? 0));
       this.pumpSoon();
     });
-    live.on('active', () => this.tell({ ...this.status, state: 'syncing' }));
+    // 'active' comes with every long poll of the server's changes: the badge would flicker.
+    // Syncing means changes made here are on their way (`unsent`); paused, the server says the rest.
+    live.on('active', () => this.trace('active'));
     // PouchDB pauses alike when it is caught up and when a try failed (it retries later): the
     // server itself says which.
     live.on('paused', () => {
+      this.trace('paused');
       void remote.info().then(
         () => this.live === live && this.tell({ ...this.status, state: this.unsent > 0 ? 'syncing' : 'up-to-date', waiting: this.unsent }),
         () => this.live === live && this.tell({ ...this.status, state: 'offline', waiting: this.unsent }),
@@ -280,10 +293,12 @@ export class TeamSync {
         this.pumpAgain = false;
         const session = this.session;
         try {
-          this.unsent += await session.drain();
+          const drained = await session.drain();
+          this.unsent += drained;
+          if (drained) this.trace(`drained ${drained}`);
           // An action between the read and the commit: read again (what it changed is drained first).
           if ((await session.takeIn()).again) this.pumpAgain = true;
-          const state = this.unsent > 0 && this.status.state === 'up-to-date' ? 'syncing' : this.status.state;
+          const state = this.unsent > 0 && this.status.state !== 'offline' && this.status.state !== 'error' ? 'syncing' : this.status.state;
           this.tell({ ...this.status, state, waiting: this.unsent, conflicts: session.conflicted.size });
         } catch (error) {
           // A refused store (a full disk) changes nothing; the same changes are read on the next pump.
@@ -318,6 +333,7 @@ export class TeamSync {
   }
 
   private tell(status: SyncStatus): void {
+    if (status.state !== this.status.state || status.waiting !== this.status.waiting) this.trace(`status ${status.state}, ${status.waiting} waiting, ${this.unsent} unsent`);
     this.status = status;
     this.statusChanges.emit(status);
   }
