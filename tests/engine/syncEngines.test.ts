@@ -106,6 +106,21 @@ describe('two laptops, one world, through their engines (issue 21)', () => {
     expect(await exported(b)).toEqual(await exported(a));
   });
 
+  it('a malformed document from a bad server or laptop is refused with what is wrong, and the world stays as it was', async () => {
+    const [a, b] = [await laptop('van-a', ANN), await laptop('van-b', BOB)];
+    const before = await exported(b);
+    const [held] = await b.db.get('surveys:s-qc', { open_revs: 'all' });
+    const doc = (held as { ok: Record<string, unknown> & { _rev: string; e: Record<string, unknown> } }).ok;
+    const gen = Number(doc._rev.split('-')[0]) + 1;
+    // Written as another laptop would, one generation on: its size is not a size.
+    await b.db.bulkDocs([{ ...doc, e: { ...doc.e, size: 'enormous' }, _rev: `${gen}-bad`, _revisions: { start: gen, ids: ['bad', doc._rev.split('-')[1]!] } }], { new_edits: false });
+    const inbound = await b.session.takeIn();
+    expect(inbound.world?.refused).toEqual([{ id: 'surveys:s-qc', why: expect.stringMatching(/size/) as string }]);
+    expect(await exported(b)).toEqual(before);
+    expect(b.session.heldBack).toBe(1);
+    expect(a.engine.world.index.surveys['s-qc']).toBeDefined();
+  });
+
   it('storage refused while the inbox takes a change in changes nothing; the change is taken on the next try', async () => {
     const [a, b] = [await laptop('van-a', ANN), await laptop('van-b', BOB)];
     await ok(a, { type: 'flagFrame', ...frame, reason: 'Cloud' });
