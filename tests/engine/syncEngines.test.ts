@@ -109,8 +109,9 @@ describe('two laptops, one world, through their engines (issue 21)', () => {
   it('a malformed document from a bad server or laptop is refused with what is wrong, and the world stays as it was', async () => {
     const [a, b] = [await laptop('van-a', ANN), await laptop('van-b', BOB)];
     const before = await exported(b);
-    const [held] = await b.db.get('surveys:s-qc', { open_revs: 'all' });
-    const doc = (held as { ok: Record<string, unknown> & { _rev: string; e: Record<string, unknown> } }).ok;
+    const [leaf] = await b.db.get('surveys:s-qc', { open_revs: 'all' });
+    if (!leaf || !('ok' in leaf)) throw new Error('the survey is not in the database');
+    const doc = leaf.ok as { _id: string; _rev: string; e: Record<string, unknown> };
     const gen = Number(doc._rev.split('-')[0]) + 1;
     // Written as another laptop would, one generation on: its size is not a size.
     await b.db.bulkDocs([{ ...doc, e: { ...doc.e, size: 'enormous' }, _rev: `${gen}-bad`, _revisions: { start: gen, ids: ['bad', doc._rev.split('-')[1]!] } }], { new_edits: false });
