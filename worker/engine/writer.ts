@@ -139,7 +139,8 @@ export class Writer {
     this.world.savedAt = now;
     this.search.rebuildSoon();
     const batch = wholeWorldBatch(this.world);
-    batch.put.push(...put);
+    // One by one: a team world's held revisions (170 000 at 100 000 surveys) are too many arguments for one push.
+    for (const record of put) batch.put.push(record);
     await this.store.commit(call ? { ...batch, call } : batch);
     this.unsaved = null;
     this.mirror.schedule();
