@@ -17,14 +17,25 @@ import { entityDoc, entityDocId, FLAG_KIND, flagDocs, PARENT_LISTS, surveyOfFlag
 const entityOf = (world: World, kind: EntityKind, id: Id): Record<string, unknown> | undefined =>
   (world.index[kind] as Record<Id, object>)[id] as Record<string, unknown> | undefined;
 
-/** Where an entity stands in its parents' lists. */
-function placesOf(world: World, kind: EntityKind, id: Id, entity: Record<string, unknown>): Partial<Record<EntityKind, number>> {
-  const at: Partial<Record<EntityKind, number>> = {};
+/**
+ * The lists of an entity's parents that the world holds, by the entity's own pointers: each
+ * parent's kind and id, and the list of the entity's kind in it (a survey: its capture's, flight
+ * plan's and media set's). Shared by what writes a child's places and what moves it in the lists.
+ */
+export function* parentListsOf(world: World, kind: EntityKind, entity: Record<string, unknown>): Generator<{ parent: EntityKind; parentId: Id; ids: Id[] }> {
   for (const { parent, list, child } of PARENT_LISTS) {
     if (child !== kind) continue;
     const parentId = entity[ID_FIELD[parent]];
-    const holder = typeof parentId === 'string' ? (entityOf(world, parent, parentId) ?? null) : null;
-    const i = holder ? (holder[list] as Id[]).indexOf(id) : -1;
+    const holder = typeof parentId === 'string' ? entityOf(world, parent, parentId) : undefined;
+    if (holder && typeof parentId === 'string') yield { parent, parentId, ids: holder[list] as Id[] };
+  }
+}
+
+/** Where an entity stands in its parents' lists. */
+function placesOf(world: World, kind: EntityKind, id: Id, entity: Record<string, unknown>): Partial<Record<EntityKind, number>> {
+  const at: Partial<Record<EntityKind, number>> = {};
+  for (const { parent, ids } of parentListsOf(world, kind, entity)) {
+    const i = ids.indexOf(id);
     if (i >= 0) at[parent] = i;
   }
   return at;

@@ -13,7 +13,8 @@ import { removeMedia, removeSurveys } from '../engine/removal';
 import { decode, encode, type StoredRecord } from '../engine/store/storedForm';
 import type { World } from '../engine/world';
 import type { StoredDoc } from './database';
-import { entityDocId, FLAG_KIND, PARENT_LISTS, surveyOfFlagDoc } from './syncedForm';
+import { parentListsOf } from './actionDocs';
+import { entityDocId, FLAG_KIND, surveyOfFlagDoc } from './syncedForm';
 
 /** Parents before children, so a child's parents are in the world when it is checked. */
 const PUT_ORDER: readonly EntityKind[] = ['users', 'projects', 'captures', 'flightPlans', 'media', 'surveys', 'drives'];
@@ -66,16 +67,11 @@ function restored(world: World, kind: EntityKind, id: Id, raw: Fields, now: numb
 
 /** Takes a child out of its parents' lists (those it is in, by its pointers `from`). */
 function leaveParents(world: World, kind: EntityKind, id: Id, from: Fields): void {
-  for (const { parent, list, child } of PARENT_LISTS) {
-    if (child !== kind) continue;
-    const parentId = from[ID_FIELD[parent]];
-    const holder = typeof parentId === 'string' ? fieldsOf(world, parent, parentId) : undefined;
-    if (!holder) continue;
-    const ids = holder[list] as Id[];
+  for (const { parent, parentId, ids } of parentListsOf(world, kind, from)) {
     const i = ids.indexOf(id);
     if (i < 0) continue;
     ids.splice(i, 1);
-    world.touch(parent, parentId as Id);
+    world.touch(parent, parentId);
   }
 }
 
@@ -88,12 +84,7 @@ export type PlaceOf = (docId: string) => Partial<Record<EntityKind, number>> | u
  * at the end). Every laptop orders the same siblings alike, whichever arrived first.
  */
 function joinParents(world: World, kind: EntityKind, id: Id, entity: Fields, at: Partial<Record<EntityKind, number>>, placeOf: PlaceOf): void {
-  for (const { parent, list, child } of PARENT_LISTS) {
-    if (child !== kind) continue;
-    const parentId = entity[ID_FIELD[parent]];
-    const holder = typeof parentId === 'string' ? fieldsOf(world, parent, parentId) : undefined;
-    if (!holder) continue;
-    const ids = holder[list] as Id[];
+  for (const { parent, parentId, ids } of parentListsOf(world, kind, entity)) {
     if (ids.includes(id)) continue;
     const place = at[parent];
     let i = ids.length;
@@ -106,7 +97,7 @@ function joinParents(world: World, kind: EntityKind, id: Id, entity: Fields, at:
       }
     }
     ids.splice(i, 0, id);
-    world.touch(parent, parentId as Id);
+    world.touch(parent, parentId);
   }
 }
 
