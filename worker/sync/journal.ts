@@ -69,7 +69,7 @@ export class SyncJournal {
     const { written } = actionDocs(world, TICK_STAMP, () => []);
     for (const doc of written) {
       const held = this.held.get(doc._id);
-      if (held) this.held.set(doc._id, { ...heldOf(held.rev, { ...doc }) });
+      if (held) this.held.set(doc._id, heldOf(held.rev, { ...doc }));
     }
   }
 

@@ -105,11 +105,11 @@ export class SyncSession {
       if (winner) taken.docs.push(winner.doc);
       else this.pending.delete(id);
     }
+    for (const id of taken.agreed) this.conflicted.delete(id);
+    for (const id of taken.conflicts) this.conflicted.add(id);
     if (!taken.docs.length) {
       // Nothing for the world (this laptop's own changes coming back): the position and the
       // conflicts move on without an engine commit, so no action waits for it.
-      for (const id of taken.agreed) this.conflicted.delete(id);
-      for (const id of taken.conflicts) this.conflicted.add(id);
       if (taken.since !== this.since) {
         await this.store.commit({ put: [this.position(taken.since, this.pending)], del: [] });
         this.since = taken.since;
@@ -122,9 +122,6 @@ export class SyncSession {
     const world = await this.engine.takeIn(async () => {
       for (const [id, rev] of compared) if (this.journal.held.get(id)?.rev !== rev) stale = true;
       if (stale) return null;
-      for (const id of taken.agreed) this.conflicted.delete(id);
-      for (const id of taken.conflicts) this.conflicted.add(id);
-      if (!taken.docs.length && taken.since === this.since) return null;
       const put = (world: TakenIntoWorld): WorldBatch['put'] => {
         pending = new Set([...world.refused.map((r) => r.id), ...world.orphans]);
         const records: WorldBatch['put'] = [...overlay.own].map(([id, held]) => ({ kind: HELD_KIND, id, record: { o: 0, ...held } }));
