@@ -14,7 +14,8 @@ import type { Current, EntityKind, Flags, Id, IsoDate, SearchEntry } from './dom
 import type { ValuePatch, AnswerPath } from './domain/valuePatch';
 import type { AnyAnswer, ViewSpec } from './screens';
 import type { LeaderLink } from './tabs';
-import type { ConflictField, ConflictShown, ConflictVersion, SyncStatus } from './sync/teamSync';
+import type { SyncStatus } from './sync/teamSync';
+import type { ConflictField, ConflictShown, ConflictVersion } from './sync/conflictShown';
 
 export interface NewSurveyInput {
   flightPlanId: Id;

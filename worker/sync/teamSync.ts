@@ -9,15 +9,13 @@ import { Emitter } from '../domain/emitter';
 import { restore } from '../domain/restore';
 import type { Engine } from '../engine/engine';
 import { HELD_KIND, INBOX_KIND, OUTBOX_KIND, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
-import { conflictOf, differingFields, resolution, type Conflict } from './conflicts';
+import { conflictOf, resolution } from './conflicts';
+import { shown, type ConflictShown } from './conflictShown';
 import type { StoredDoc } from './database';
 import { openJournal } from './drainer';
 import { SyncJournal } from './journal';
 import { heldOf } from './outbox';
 import { bodyOf } from './revisions';
-import { currentStage } from '../domain/workflow';
-import type { EntityKind, Workflow } from '../domain/types';
-import { decode, type StoredRecord } from '../engine/store/storedForm';
 import { SyncSession } from './syncSession';
 import { dataFileOf, type SyncedDoc } from './syncedForm';
 import type PouchDB from 'pouchdb-core';
@@ -35,31 +33,6 @@ export interface SyncStatus {
   conflicts: number;
   /** why it is in error, or why the last join failed */
   error?: string;
-}
-
-/** One version of a conflicted document, as a person compares them. */
-export interface ConflictVersion {
-  rev: string;
-  removed: boolean;
-  by: string;
-  laptop: string;
-  at: number;
-  /** what it says in each field that differs, by the field's path */
-  values: Record<string, string | number>;
-}
-
-/** A field in which the versions differ: a text, or a time (epoch ms) the page shows as one. */
-export interface ConflictField {
-  path: string;
-  label: string;
-  time?: true;
-}
-
-export interface ConflictShown {
-  id: string;
-  versions: ConflictVersion[];
-  /** the fields in which the live versions differ (a removal against an edit: none but the removal) */
-  fields: ConflictField[];
 }
 
 export interface TeamSettings {
@@ -217,7 +190,6 @@ export class TeamSync {
         journal = await this.adopt(local, settingsRecord);
       } else {
         journal = new SyncJournal(settings.laptop, new Map());
-        this.engine.attachSync(journal);
         await this.store.commit({ put: [settingsRecord], del: [] });
       }
     } else journal = await openJournal(this.store, settings.laptop);
@@ -363,47 +335,4 @@ function reason(error: unknown): string {
     if (typeof e.status === 'number') return `HTTP ${e.status}`;
   }
   return String(error);
-}
-
-const LABELS: Record<string, string> = { 'e.w': 'Stage', 'flag.reason': 'Reason', 'flag.note': 'Note', 'flag.by': 'Flagged by', 'flag.at': 'Flagged at' };
-/** Who and when: each version's heading says them, so they are fields only when nothing else differs. */
-const AUTHORSHIP = new Set(['flag.by', 'flag.at']);
-
-/** What a version says at a path, in words: a workflow as its stage now. */
-function valueAt(doc: Record<string, unknown>, path: string): string | number {
-  if (path === 'e.w') {
-    const [kind = '', ...id] = String(doc._id).split(':');
-    const entity = decode(kind as EntityKind, id.join(':'), doc.e as StoredRecord) as { workflow?: Workflow };
-    const stage = entity.workflow ? currentStage(entity.workflow) : undefined;
-    return stage ? `${stage.label ?? stage.name} (${stage.state})` : '(none)';
-  }
-  let value: unknown = doc;
-  for (const key of path.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-  if (value === undefined || value === null) return '(none)';
-  return typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value);
-}
-
-function shown(conflict: Conflict): ConflictShown {
-  const paths = differingFields(conflict.versions).filter((p) => p !== '_deleted');
-  const telling = paths.some((p) => !AUTHORSHIP.has(p)) ? paths.filter((p) => !AUTHORSHIP.has(p)) : paths;
-  const fields: ConflictField[] = telling.map((path) => ({
-    path,
-    label: LABELS[path] ?? path.replace(/^(e|flag)\./, ''),
-    ...(path === 'flag.at' ? { time: true as const } : {}),
-  }));
-  return {
-    id: conflict.id,
-    fields,
-    versions: conflict.versions.map((v) => {
-      const stamp = (v.doc.stamp ?? {}) as { by?: unknown; laptop?: unknown; at?: unknown };
-      return {
-        rev: v.rev,
-        removed: v.deleted,
-        by: typeof stamp.by === 'string' ? stamp.by : '',
-        laptop: typeof stamp.laptop === 'string' ? stamp.laptop : '',
-        at: typeof stamp.at === 'number' ? stamp.at : 0,
-        values: v.deleted ? {} : Object.fromEntries(telling.map((p) => [p, valueAt(v.doc, p)])),
-      };
-    }),
-  };
 }
