@@ -34,16 +34,26 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-async function laptop(origin: string, email: string, world = qcWorld()): Promise<{ engine: Engine; sync: TeamSync }> {
+async function laptop(origin: string, email: string, world = qcWorld()): Promise<{ engine: Engine; sync: TeamSync; reopen(): Promise<TeamSync> }> {
   const store = memoryStore();
   const n = ++laptops;
   const engine = createEngine({ clock: new ManualClock(T0), store, newId: () => `tx-${n}-${crypto.randomUUID()}`, loadText: async () => world });
   await engine.boot(bootInput());
   await engine.dispatch({ type: 'login', email, password: 'demo' });
   // Each laptop's databases are its own: a name prefix per laptop, as each browser profile has its IndexedDB.
-  const sync = new TeamSync(engine, store, async () => ({ Local: Local.defaults({ prefix: `laptop-${n}-` }), Remote: PouchDB }), origin, () => `laptop-${n}`);
+  const databases = async () => ({ Local: Local.defaults({ prefix: `laptop-${n}-` }), Remote: PouchDB });
+  const sync = new TeamSync(engine, store, databases, origin, () => `laptop-${n}`);
   syncs.push(sync);
-  return { engine, sync };
+  /** The tab closes and the laptop's next tab leads: its sync over the same store and databases. */
+  let leading = sync;
+  const reopen = async () => {
+    await leading.stop();
+    leading = new TeamSync(engine, store, databases, origin);
+    syncs.push(leading);
+    await leading.start();
+    return leading;
+  };
+  return { engine, sync, reopen };
 }
 
 const frame = { surveyId: 's-qc', line: 1, camera: 'Cam02', frame: 7 };
@@ -107,4 +117,27 @@ describe('team sync in the worker (issue 21)', () => {
     expect(a.sync.status.state).toBe('off');
     expect((await a.engine.dispatch({ type: 'resetDemo' })).ok).toBe(true);
   });
+
+  it('a laptop reopened while cut off still says what it has not sent, and sends it once back', async () => {
+    const server = await startSyncServer({ port: 0, vans: true });
+    servers.push(server);
+    const a = await laptop(server.url, ANN);
+    const van = (what: 'cut' | 'restore') => fetch(`${server.url}/__vans/a/${what}`, { method: 'POST' });
+    expect(await a.sync.join('/van/a/couch', 'team-w')).toEqual({ ok: true });
+    await vi.waitFor(() => expect(a.sync.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { timeout: 5000 });
+    await van('cut');
+    expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
+    await vi.waitFor(() => expect(a.sync.status).toMatchObject({ state: 'offline', waiting: 1 }), { timeout: 15_000 });
+
+    const next = await a.reopen();
+    await vi.waitFor(() => expect(next.status).toMatchObject({ state: 'offline', waiting: 1 }), { timeout: 15_000 });
+    await van('restore');
+    await vi.waitFor(() => expect(next.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { timeout: 20_000 });
+    const { rows } = await new PouchDB(`${server.url}/couch/team-w`).allDocs({ include_docs: true });
+    expect(rows.filter((r) => r.id.startsWith('frameFlag:')).map((r) => (r.doc as { flag?: { reason?: string } }).flag?.reason)).toEqual(['Cloud']);
+
+    // Reopened again, online: nothing waits.
+    const third = await a.reopen();
+    await vi.waitFor(() => expect(third.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { timeout: 10_000 });
+  }, 60_000);
 });

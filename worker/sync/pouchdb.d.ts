@@ -55,8 +55,8 @@ declare module 'pouchdb-core' {
     get(id: string, options: { open_revs: 'all' }): Promise<({ ok: Doc } | { missing: string })[]>;
     get(id: string, options?: { conflicts?: boolean }): Promise<Doc & { _conflicts?: string[] }>;
     changes(options: { since: number | string | 'now'; live: true }): ChangesFeed;
-    changes(options: { since: number | string; style?: 'all_docs' | 'main_only'; limit?: number }): Promise<{
-      results: { id: string; seq: number | string; changes: { rev: string }[]; deleted?: boolean }[];
+    changes(options: { since: number | string; style?: 'all_docs' | 'main_only'; limit?: number; include_docs?: boolean }): Promise<{
+      results: { id: string; seq: number | string; changes: { rev: string }[]; deleted?: boolean; doc?: Doc }[];
       last_seq: number | string;
     }>;
     allDocs(options: { include_docs: true }): Promise<{ rows: { id: string; value: { rev: string }; doc?: Doc }[] }>;

@@ -16,6 +16,7 @@ import { openJournal } from './drainer';
 import { SyncJournal } from './journal';
 import { heldOf } from './outbox';
 import { bodyOf } from './revisions';
+import { Unsent } from './unsent';
 import { SyncSession } from './syncSession';
 import { dataFileOf, type SyncedDoc } from './syncedForm';
 import type PouchDB from 'pouchdb-core';
@@ -81,7 +82,7 @@ export class TeamSync {
   private pumpAgain = false;
   private pumpQueued = false;
   /** Changes drained here that the server has not taken yet, as far as replication has told. */
-  private unsent = 0;
+  private unsent: Unsent | null = null;
 
   constructor(
     private readonly engine: Engine,
@@ -154,6 +155,10 @@ export class TeamSync {
     return { ok: true };
   }
 
+  private get waiting(): number {
+    return this.unsent?.count ?? 0;
+  }
+
   /** Resolves once replication is not sending (up to date, offline or failed), or after `ms`. */
   private settled(ms: number): Promise<void> {
     if (this.status.state !== 'syncing') return Promise.resolve();
@@ -188,6 +193,7 @@ export class TeamSync {
         // The team's world replaces this laptop's: every document held at the server's revision.
         await Pouch.replicate(remote, local);
         journal = await this.adopt(local, settingsRecord);
+        this.unsent = await Unsent.allSent(local, settings.laptop);
       } else {
         journal = new SyncJournal(settings.laptop, new Map());
         await this.store.commit({ put: [settingsRecord], del: [] });
@@ -199,7 +205,9 @@ export class TeamSync {
       this.session = await SyncSession.seed(this.engine, this.store, local, journal);
       // Joined means the team world is on the server: the next laptop to join takes it from there.
       await Pouch.replicate(local, remote);
+      this.unsent = await Unsent.allSent(local, settings.laptop);
     } else this.session = await SyncSession.open(this.engine, this.store, local, journal);
+    this.unsent ??= await Unsent.open(local, settings.laptop);
     this.tell({ state: 'syncing', server: settings.server, world: settings.world, waiting: 0, conflicts: this.session.conflicted.size });
     this.stopListening = this.engine.changes.on(() => this.pumpSoon());
     // What the outbox holds is in the laptop's database before replication starts: a document
@@ -208,9 +216,9 @@ export class TeamSync {
     const live = Pouch.sync(local, remote, { live: true, retry: true, back_off_function: (delay) => Math.min(Math.max(delay * 2, 1000), RETRY_MAX_MS) });
     this.live = live;
     live.on('change', (info) => {
-      const { direction, change } = (info ?? {}) as { direction?: string; change?: { docs_written?: number } };
+      const { direction, change } = (info ?? {}) as { direction?: string; change?: { docs_written?: number; last_seq?: number | string } };
       this.trace(`change ${direction} ${change?.docs_written ?? 0} written`);
-      if (direction === 'push') this.unsent = Math.max(0, this.unsent - (change?.docs_written ?? 0));
+      if (direction === 'push') this.unsent?.pushed(change?.docs_written ?? 0, change?.last_seq);
       this.pumpSoon();
     });
     // 'active' comes with every long poll of the server's changes: the badge would flicker.
@@ -220,10 +228,14 @@ export class TeamSync {
     // server itself says which.
     live.on('paused', () => {
       this.trace('paused');
-      void remote.info().then(
-        () => this.live === live && this.tell({ ...this.status, state: this.unsent > 0 ? 'syncing' : 'up-to-date', waiting: this.unsent }),
-        () => this.live === live && this.tell({ ...this.status, state: 'offline', waiting: this.unsent }),
-      );
+      const unsent = this.unsent;
+      void (async () => {
+        const seq = await unsent?.position();
+        const answers = await remote.info().then(() => true, () => false);
+        if (this.live !== live) return;
+        if (answers && seq !== undefined) await unsent?.caughtUp(seq);
+        this.tell({ ...this.status, state: !answers ? 'offline' : this.waiting > 0 ? 'syncing' : 'up-to-date', waiting: this.waiting });
+      })().catch((error: unknown) => this.fail(error));
     });
     live.on('denied', (error) => this.tell({ ...this.status, state: 'error', error: `The server refused a change (${reason(error)})` }));
     live.on('error', (error) => this.fail(error));
@@ -266,12 +278,12 @@ export class TeamSync {
         const session = this.session;
         try {
           const drained = await session.drain();
-          this.unsent += drained;
+          this.unsent?.drained(drained);
           if (drained) this.trace(`drained ${drained}`);
           // An action between the read and the commit: read again (what it changed is drained first).
           if ((await session.takeIn()).again) this.pumpAgain = true;
-          const state = this.unsent > 0 && this.status.state !== 'offline' && this.status.state !== 'error' ? 'syncing' : this.status.state;
-          this.tell({ ...this.status, state, waiting: this.unsent, conflicts: session.conflicted.size });
+          const state = this.waiting > 0 && this.status.state !== 'offline' && this.status.state !== 'error' ? 'syncing' : this.status.state;
+          this.tell({ ...this.status, state, waiting: this.waiting, conflicts: session.conflicted.size });
         } catch (error) {
           // A refused store (a full disk) changes nothing; the same changes are read on the next pump.
           this.tell({ ...this.status, error: reason(error) });
@@ -296,7 +308,7 @@ export class TeamSync {
     this.stopListening?.();
     this.stopListening = null;
     this.session = null;
-    this.unsent = 0;
+    this.unsent = null;
     this.engine.conflicted = null;
   }
 
@@ -305,7 +317,7 @@ export class TeamSync {
   }
 
   private tell(status: SyncStatus): void {
-    if (status.state !== this.status.state || status.waiting !== this.status.waiting) this.trace(`status ${status.state}, ${status.waiting} waiting, ${this.unsent} unsent`);
+    if (status.state !== this.status.state || status.waiting !== this.status.waiting) this.trace(`status ${status.state}, ${status.waiting} waiting, ${this.waiting} unsent`);
     this.status = status;
     this.statusChanges.emit(status);
   }
@@ -316,7 +328,7 @@ export class TeamSync {
    */
   connectivity(online: boolean): void {
     if (!this.session) return;
-    if (!online) this.tell({ ...this.status, state: 'offline', waiting: this.unsent });
+    if (!online) this.tell({ ...this.status, state: 'offline', waiting: this.waiting });
     else this.pumpSoon();
   }
 
