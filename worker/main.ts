@@ -70,6 +70,7 @@ function makeLeaderWith(clock: Clock, stepped: SteppedClock | null) {
     if (stepped) {
       // A step is answered once the leading engine has written what it changed, and has ticked at
       // the step's own instant (a tick an action held back is not left undone).
+      stepped.leading = true;
       stepped.settle = async () => {
         await engine.loaded();
         await engine.settled();

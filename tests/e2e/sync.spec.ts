@@ -3,16 +3,26 @@
  * IndexedDB) against the team-sync test server beside the app. One joins and its world becomes
  * the team's; the other joins and takes it; a frame flagged on one appears on the other; a frame
  * flagged two ways while one laptop is offline is one conflict on both, with each version's
- * author; keeping one version on one laptop settles it on both.
+ * author; keeping one version on one laptop settles it on both. Apart, a survey approved on one
+ * and cancelled on the other, one frame flagged two ways and media received on one give exactly
+ * two conflicts, and both laptops export the same world at one instant of their clocks.
+ *
+ * `SYNC_TRACE=1` prints every line the laptops' pages and workers write to the console (the
+ * worker's `[sync]` lines say what replication did), for a test that fails.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { sampleData } from './helpers';
+import { advanceClock, flash, minutes, rowOf, sampleData } from './helpers';
 import { frame } from './qcHelpers';
 import type { PhotoIndex } from '../../worker/domain/types';
 
 const SYNC_URL = `http://127.0.0.1:${Number(process.env.E2E_SYNC_PORT ?? Number(process.env.E2E_PORT ?? 4317) + 1)}`;
 test.use({ baseURL: SYNC_URL, serviceWorkers: 'block' });
+
+const shortId = (id: string) => id.slice(0, 8).toUpperCase();
+/** The sample's empty drive, where the demo inserts media. */
+const EMPTY_HOST = 'ingest-09';
 
 const MARCO = 'marco.alvarez@aerial.example';
 const DANA = 'dana.whitfield@aerial.example';
@@ -42,6 +52,7 @@ test.afterEach(() => {
 async function laptop(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: SYNC_URL, serviceWorkers: 'block', reducedMotion: 'reduce' });
   context.on('console', (m) => m.type() === 'error' && errors.push({ text: m.text(), url: m.location().url }));
+  if (process.env.SYNC_TRACE) context.on('console', (m) => console.log(`${email.slice(0, 4)} ${m.text()}`));
   const page = await context.newPage();
   await page.goto('/login?redirect=%2Fsettings');
   await page.getByLabel('Email').fill(email);
@@ -152,5 +163,103 @@ test('a laptop that reloads while cut off keeps its change and sends it once bac
   await expect(frame(b, cam1, names[6]!)).toHaveAccessibleName(/, flagged: Over-exposed$/);
   for (const page of [second, b]) await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date');
   await second.context().close();
+  await b.context().close();
+});
+
+/** The demo data a laptop exports, at the instant `at` of its simulated clock. */
+async function exportAt(page: Page, at: number): Promise<Record<string, unknown>> {
+  const now = await page.evaluate(() => (globalThis as unknown as { __testClock: { advance(ms: number): Promise<number> } }).__testClock.advance(0));
+  await advanceClock(page, at - now);
+  await page.goto('/settings');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export demo data' }).click();
+  // When this laptop loaded its world and saved the file are the laptop's own; the rest is the world.
+  const { loadedAt, savedAt, ...world } = JSON.parse(readFileSync(await (await downloading).path(), 'utf8')) as Record<string, unknown>;
+  expect([typeof loadedAt, typeof savedAt]).toEqual(['number', 'number']);
+  return world;
+}
+
+/** The instant both laptops' simulated clocks can meet at: a minute past the later of the two. */
+async function meetingInstant(pages: Page[]): Promise<number> {
+  const times = await Promise.all(
+    pages.map(async (page) => {
+      await page.waitForFunction(() => typeof (globalThis as unknown as { __testClock?: unknown }).__testClock === 'object');
+      return page.evaluate(() => (globalThis as unknown as { __testClock: { advance(ms: number): Promise<number> } }).__testClock.advance(0));
+    }),
+  );
+  return Math.max(...times) + minutes(1);
+}
+
+test('apart, one laptop approves a survey the other cancels, each flags one frame its own way, and one inserts and receives media: exactly two conflicts on both, the same world on both', async ({ browser }) => {
+  const { a, b, vanB, survey, cam1, names } = await twoLaptopsOnQc(browser);
+  const data = await sampleData(a);
+  const other = Object.values(data.index.surveys).find((s) => s.flags.qcInProgress && s.flags.canCancel && s.surveyId !== survey.surveyId)!;
+  const id = shortId(other.surveyId);
+
+  await cutVan(b, vanB, true);
+  // Laptop A: the frame flagged, the other survey approved, media inserted into an empty drive and received.
+  await flagFrame(a, frame(a, cam1, names[7]!), 'Blur');
+  await a.goto(`/surveys/${other.surveyId}/qc`);
+  await a.getByRole('button', { name: 'Approve Survey' }).click();
+  await a.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(flash(a, `QC approved for survey ${id}`)).toBeVisible();
+  await a.goto('/drives');
+  await rowOf(a, EMPTY_HOST).getByRole('button', { name: 'Insert' }).click();
+  await a.getByRole('dialog').getByRole('combobox', { name: 'Flight plan' }).fill('SAMPLE007');
+  await a.getByRole('option', { name: /FP007/ }).click();
+  await a.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(flash(a, `media inserted into ${EMPTY_HOST}`)).toBeVisible();
+  await rowOf(a, EMPTY_HOST).getByRole('button', { name: 'Receive' }).click();
+  await a.getByRole('dialog').getByLabel('Media ID').first().fill('HD9021');
+  await a.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(flash(a, `started receiving media on ${EMPTY_HOST}`)).toBeVisible();
+
+  // Laptop B, cut off: the same frame flagged another way, the same survey cancelled.
+  await flagFrame(b, frame(b, cam1, names[7]!), 'Over-exposed');
+  await b.goto(`/captures/${other.captureId}/surveys`);
+  await rowOf(b, id).getByRole('button', { name: /More actions/ }).click();
+  await b.getByRole('menuitem', { name: 'Cancel' }).click();
+  await b.getByRole('alertdialog').getByRole('button', { name: 'Cancel survey' }).click();
+  await expect(flash(b, `survey ${id} cancelled`)).toBeVisible();
+  await expect(badge(b)).toHaveAccessibleName('Team sync: Offline · 2 waiting');
+
+  await cutVan(b, vanB, false);
+  for (const page of [a, b]) await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date, 2 conflicts', { timeout: 30_000 });
+  // The media crossed over without a conflict: nobody else touched that drive.
+  await b.goto('/drives');
+  await expect(rowOf(b, EMPTY_HOST)).not.toContainText('Empty');
+
+  // Exactly the two conflicts, on both laptops, each with both authors.
+  const flagTitle = `Frame flag: survey ${survey.surveyId}, line 1, frame 8, ${cam1}`;
+  for (const page of [a, b]) {
+    await page.goto('/conflicts');
+    const conflicts = page.getByRole('main').getByRole('region', { name: /^(Frame flag: |Survey )/ });
+    await expect(conflicts).toHaveCount(2);
+    for (const title of [flagTitle, `Survey ${other.surveyId}`]) {
+      const conflict = page.getByRole('region', { name: title, exact: true });
+      await expect(conflict.getByText(`Changed by ${MARCO}`)).toBeVisible();
+      await expect(conflict.getByText(`Changed by ${DANA}`)).toBeVisible();
+    }
+  }
+  // Both laptops hold the same world: exported at one instant, the files are equal.
+  const at = await meetingInstant([a, b]);
+  expect(await exportAt(b, at)).toEqual(await exportAt(a, at));
+
+  // Settled on A, one by one: B hears both.
+  await a.goto('/conflicts');
+  await a.getByRole('region', { name: `Survey ${other.surveyId}`, exact: true }).getByRole('region', { name: `Version by ${MARCO}` }).getByRole('button', { name: 'Keep this version' }).click();
+  await a.getByRole('region', { name: flagTitle, exact: true }).getByRole('region', { name: `Version by ${DANA}` }).getByRole('button', { name: 'Keep this version' }).click();
+  for (const page of [a, b]) {
+    await page.goto('/conflicts');
+    await expect(page.getByText('No conflicts: every change made on the laptops of your team agrees.')).toBeVisible();
+    await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date');
+  }
+  await b.goto(`/captures/${other.captureId}/surveys`);
+  await expect(rowOf(b, id)).toContainText('Ready for Processing');
+  await b.goto(`/surveys/${survey.surveyId}/qc`);
+  await expect(frame(b, cam1, names[7]!)).toHaveAccessibleName(/, flagged: Over-exposed$/);
+  const later = await meetingInstant([a, b]);
+  expect(await exportAt(b, later)).toEqual(await exportAt(a, later));
+  await a.context().close();
   await b.context().close();
 });

@@ -40,6 +40,12 @@ export class SteppedClock implements Clock {
   private nextId = 0;
   /** The leading engine's "everything this step changed is written" (set where the engine is made). */
   settle: () => Promise<void> = async () => {};
+  /**
+   * This tab's engine leads (set where the engine is made). Its tick starts only once the whole
+   * world is loaded, so the ticks alone could not say: a step asked in that moment went to the
+   * other tabs, and with none there it was never answered.
+   */
+  leading = false;
 
   private constructor(
     private time: number,
@@ -94,7 +100,7 @@ export class SteppedClock implements Clock {
 
   /** This clock ticks: its tab's engine leads. */
   private leads(): boolean {
-    return this.ticks.length > 0;
+    return this.leading || this.ticks.length > 0;
   }
 
   private async heard(message: ClockMessage): Promise<void> {
