@@ -11,7 +11,8 @@
  *
  * It takes two paths (BENCH_PATHS=user,seeded): the user's (docs/views.md#the-users-path), a fresh profile whose
  * own first boot reads a generated all.json, then reloads timed from the reload call; and the
- * seeded one, the store written directly by the bench, timed from each document's origin.
+ * seeded one, the store written directly by the bench, timed from each document's origin. A third,
+ * `synced` (not run unless named), is the user's path with team sync on (scripts/benchSyncedPath.ts).
  *
  * BENCH_SIZES=400,10000 BENCH_RUNS=3 BENCH_TICK_S=60 BENCH_NO_BUILD=1 BENCH_OUT=dist-bench tune it.
  */
@@ -31,6 +32,7 @@ import { META_KEY } from '../worker/engine/store/worldStore';
 import { DATA_VERSION } from '../worker/domain/constants';
 import { CONTENT_TYPES } from './contentTypes';
 import { CACHE_NAMES } from '../sw/protocol';
+import { reportSynced, syncedPath, type BenchTools, type SyncedResult } from './benchSyncedPath';
 
 const PATHS = (process.env.BENCH_PATHS ?? 'user,seeded').split(',');
 const SIZES = (process.env.BENCH_SIZES ?? '400,10000,100000').split(',').map(Number);
@@ -461,7 +463,16 @@ async function main() {
   }
   const results: SizeResult[] = [];
   if (PATHS.includes('seeded')) await seededPath(results);
+  const synced: SyncedResult[] = [];
+  if (PATHS.includes('synced')) {
+    const tools: BenchTools = { out: OUT, runs: RUNS, tickSeconds: TICK_S, userPage: USER_PAGE, userData, rowsShown, settled, wholeWorldRead, longTasksFor, log };
+    for (const size of SIZES) {
+      log(`\n${size.toLocaleString('en')} surveys, synced: generating all.json…`);
+      synced.push(await syncedPath(size, PORT + 2, tools));
+    }
+  }
   report(users, results);
+  reportSynced(synced, log);
 }
 
 async function seededPath(results: SizeResult[]) {

@@ -5,7 +5,7 @@
  * there is no CORS. Its worlds live as long as the process: a restart with `keep` (the tests'
  * server restarted mid-replication) finds them again.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
@@ -13,6 +13,7 @@ import express from 'express';
 import expressPouchDB from 'express-pouchdb';
 import PouchDB from 'pouchdb-core';
 import memory from 'pouchdb-adapter-memory';
+import { seedTeamWorld } from './seedWorld';
 
 PouchDB.plugin(memory);
 const ServerDB = PouchDB.defaults({ adapter: 'memory', prefix: 'sync-server-' });
@@ -31,9 +32,12 @@ export interface SyncServerOptions {
   /**
    * Tests only: the same server also at /van/<name>/couch, one way in per laptop, each of which
    * the test can cut and restore (POST /__vans/<name>/cut, /restore) as a van loses its network.
-   * Playwright's offline mode does not reach a dedicated worker's requests; this does.
+   * Playwright's offline mode does not reach a dedicated worker's requests; this does. With an
+   * app, POST /__seed/<world> also seeds a fresh team world from the app's all.json.
    */
   vans?: boolean;
+  /** a file served at /data/all.json instead of the app's (the benchmark's generated worlds) */
+  data?: string;
 }
 
 /** The vans cut off, and the sockets each van holds open (a long-polled _changes among them). */
@@ -66,7 +70,7 @@ function vanLinks(server: express.Express, couch: express.RequestHandler): void 
   server.use('/van/:name/couch', couch);
 }
 
-export function startSyncServer({ port, host = '127.0.0.1', app, vans = false }: SyncServerOptions): Promise<SyncServer> {
+export function startSyncServer({ port, host = '127.0.0.1', app, vans = false, data }: SyncServerOptions): Promise<SyncServer> {
   const server = express();
   server.disable('x-powered-by');
   const couch = expressPouchDB(ServerDB, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: '/dev/null' });
@@ -75,6 +79,16 @@ export function startSyncServer({ port, host = '127.0.0.1', app, vans = false }:
   if (app) {
     const root = resolve(app);
     if (!existsSync(resolve(root, 'index.html'))) throw new Error(`${root} holds no built app: run \`npm run build\` first`);
+    const dataFile = data ?? resolve(root, 'data/all.json');
+    // Tests: a fresh team world, seeded from the all.json this server serves (docs/sync.md#seeding-a-team-world).
+    if (vans)
+      server.post('/__seed/:world', (req, res) => {
+        seedTeamWorld(`${req.protocol}://${req.get('host')}/couch/${req.params.world}`, readFileSync(dataFile, 'utf8')).then(
+          (seed) => res.json({ ok: true, docs: seed.docs }),
+          (error: unknown) => res.status(409).json({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+        );
+      });
+    if (data) server.get('/data/all.json', (_req, res) => res.sendFile(resolve(data)));
     server.use(express.static(root, { index: 'index.html' }));
     // The app's routes are the app's: every other path is its page.
     server.use((req, res, next) => (req.method === 'GET' ? res.sendFile(resolve(root, 'index.html')) : next()));

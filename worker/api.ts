@@ -179,7 +179,8 @@ export type TeamSyncIntent =
   | { op: 'join'; server: string; world: string }
   | { op: 'leave' }
   | { op: 'conflicts' }
-  | { op: 'resolve'; id: string; rev: string };
+  /** keeps version `rev`; with `fields`, merged: each field (a path) taken from the version (a revision) chosen for it */
+  | { op: 'resolve'; id: string; rev: string; fields?: Record<string, string> };
 
 export type TeamSyncAnswer =
   | { ok: true; status: SyncStatus; conflicts?: ConflictShown[] }

@@ -55,13 +55,14 @@ export class Leader {
     const sync = this.sync;
     if (!sync) return { ok: false, error: 'Team sync is not available here' };
     // From another tab over the channel: checked, never trusted.
-    const given = (typeof intent === 'object' && intent !== null ? intent : { op: undefined }) as Partial<Record<'op' | 'server' | 'world' | 'id' | 'rev', unknown>>;
+    const given = (typeof intent === 'object' && intent !== null ? intent : { op: undefined }) as Partial<Record<'op' | 'server' | 'world' | 'id' | 'rev' | 'fields', unknown>>;
     if (given.op === 'status') return { ok: true, status: sync.status };
     if (given.op === 'conflicts') return { ok: true, status: sync.status, conflicts: await sync.conflicts() };
     const answer =
       given.op === 'join' ? await sync.join(given.server, given.world)
       : given.op === 'leave' ? await sync.leave()
-      : given.op === 'resolve' && typeof given.id === 'string' && typeof given.rev === 'string' ? await sync.resolve(given.id, given.rev)
+      : given.op === 'resolve' && typeof given.id === 'string' && typeof given.rev === 'string' && (given.fields === undefined || isChoice(given.fields))
+        ? await sync.resolve(given.id, given.rev, given.fields)
       : { ok: false as const, error: 'Unknown team sync call' };
     return answer.ok ? { ok: true, status: sync.status } : answer;
   }
@@ -103,3 +104,10 @@ export class Leader {
 export type LeaderCall = 'boot' | 'dispatch' | 'checkPodconfig' | 'search' | 'exportWorld' | 'flush' | 'teamSync';
 export type LeaderArgs<M extends LeaderCall> = Parameters<Leader[M]> extends [TabId, ...infer R] ? R : never;
 export type LeaderResult<M extends LeaderCall> = Awaited<ReturnType<Leader[M]>>;
+
+/** A merge's choices from another tab: each field (a path) to a revision, both texts, bounded. */
+function isChoice(value: unknown): value is Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
+  return entries.length <= 100 && entries.every(([path, rev]) => path.length <= 200 && typeof rev === 'string' && rev.length <= 100);
+}

@@ -33,6 +33,8 @@ const DANA = 'dana.whitfield@aerial.example';
  */
 const errors: { text: string; url: string }[] = [];
 let vanCut = false;
+/** What the laptops' team sync said (`[sync] …`, the end-to-end build's trace), by email. */
+const syncSaid: string[] = [];
 
 async function cutVan(page: Page, van: string, off: boolean): Promise<void> {
   if (off) vanCut = true;
@@ -45,6 +47,7 @@ const expected = (e: { text: string; url: string }) =>
 test.afterEach(() => {
   const unexpected = errors.filter((e) => !expected(e));
   errors.length = 0;
+  syncSaid.length = 0;
   vanCut = false;
   expect(unexpected.map((e) => `${e.text} ${e.url}`)).toEqual([]);
 });
@@ -52,6 +55,7 @@ test.afterEach(() => {
 async function laptop(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: SYNC_URL, serviceWorkers: 'block', reducedMotion: 'reduce' });
   context.on('console', (m) => m.type() === 'error' && errors.push({ text: m.text(), url: m.location().url }));
+  context.on('console', (m) => m.text().startsWith('[sync] ') && syncSaid.push(`${email} ${m.text()}`));
   if (process.env.SYNC_TRACE) context.on('console', (m) => console.log(`${email.slice(0, 4)} ${m.text()}`));
   const page = await context.newPage();
   await page.goto('/login?redirect=%2Fsettings');
@@ -84,10 +88,14 @@ async function flagFrame(page: Page, thumb: ReturnType<typeof frame>, reason: st
   await expect(thumb).toHaveAccessibleName(new RegExp(`, flagged: ${reason}$`));
 }
 
-/** Marco's laptop joins a new team world, then Dana's; both open the QC page of a survey under QC. */
-async function twoLaptopsOnQc(browser: Browser) {
+/**
+ * Marco's laptop joins a new team world (`seeded`: one the server seeded from its all.json first),
+ * then Dana's; both open the QC page of a survey under QC.
+ */
+async function twoLaptopsOnQc(browser: Browser, seeded = false) {
   const world = `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
   const a = await laptop(browser, MARCO);
+  if (seeded) expect(await (await a.request.post(`/__seed/${world}`)).json()).toMatchObject({ ok: true });
   // Each test's vans are its own: tests that run at once never cut each other off.
   await join(a, world, `a-${world}`);
   const b = await laptop(browser, DANA);
@@ -260,6 +268,21 @@ test('apart, one laptop approves a survey the other cancels, each flags one fram
   await expect(frame(b, cam1, names[7]!)).toHaveAccessibleName(/, flagged: Over-exposed$/);
   const later = await meetingInstant([a, b]);
   expect(await exportAt(b, later)).toEqual(await exportAt(a, later));
+  await a.context().close();
+  await b.context().close();
+});
+
+test('a seeded team world: each laptop restores its own copy of the sample at the seed instant, and they work as one', async ({ browser }) => {
+  const { a, b, cam1, names } = await twoLaptopsOnQc(browser, true);
+  // Each restored the world itself: Marco pulled the seed alone, Dana also the documents Marco's joining wrote.
+  const joined = syncSaid.filter((line) => line.includes('joined from the seed'));
+  expect(joined).toEqual([expect.stringMatching(new RegExp(`^${MARCO} .*documents restored here, 1 pulled$`)), expect.stringMatching(new RegExp(`^${DANA} .*documents restored here, \\d+ pulled$`))]);
+  await flagFrame(a, frame(a, cam1, names[9]!), 'Cloud');
+  await expect(frame(b, cam1, names[9]!)).toHaveAccessibleName(/, flagged: Cloud$/);
+  await flagFrame(b, frame(b, cam1, names[10]!), 'Blur');
+  await expect(frame(a, cam1, names[10]!)).toHaveAccessibleName(/, flagged: Blur$/);
+  const at = await meetingInstant([a, b]);
+  expect(await exportAt(b, at)).toEqual(await exportAt(a, at));
   await a.context().close();
   await b.context().close();
 });

@@ -24,7 +24,7 @@ const frame = { surveyId: 's-qc', line: 1, camera: 'Cam02', frame: 7 };
 async function synced(): Promise<{ h: Harness; held: HeldRevisions }> {
   const h = await harness({ world: qcWorld() });
   const held: HeldRevisions = new Map();
-  outboxRecords(syncedDocs(h.engine.world.toDb(h.clock.now()), SAMPLE_STAMP), [], SAMPLE_STAMP, held);
+  outboxRecords(syncedDocs(h.engine.world.toDb(h.clock.now()), 1, SAMPLE_STAMP), [], SAMPLE_STAMP, held);
   return { h, held };
 }
 

@@ -21,7 +21,7 @@ const ALL_JSON = fileURLToPath(new URL('../../public/data/all.json', import.meta
 const sampleDocs = (() => {
   const result = restore(readFileSync(ALL_JSON, 'utf8'), T0);
   if (!result.ok) throw new Error(result.error);
-  return syncedDocs(result.db, SAMPLE_STAMP);
+  return syncedDocs(result.db, 1, SAMPLE_STAMP);
 })();
 
 let names = 0;

@@ -44,7 +44,7 @@ async function syncing(store: MemoryStore = memoryStore(), journal = new SyncJou
   await engine.dispatch({ type: 'login', email: ANN, password: 'demo' });
   await engine.settled();
   // Joining the world: every document held, in the store too, as the sample's.
-  const seed = outboxRecords(syncedDocs(engine.world.toDb(clock.now()), SAMPLE_STAMP), [], SAMPLE_STAMP, held);
+  const seed = outboxRecords(syncedDocs(engine.world.toDb(clock.now()), 1, SAMPLE_STAMP), [], SAMPLE_STAMP, held);
   await store.commit({ put: [...held].map(([id, h]) => ({ kind: HELD_KIND, id, record: { o: 0, ...h } })), del: [] });
   const db = new PouchDB(`journal-${++databases}`, { adapter: 'memory' });
   await drain(db, seed);

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { restore } from '../../worker/domain/restore';
 import { CHILD_LISTS, DERIVED_FIELDS } from '../../worker/domain/storedFields';
 import type { Db, EntityKind } from '../../worker/domain/types';
-import { canonical, dataFileOf, entityDocId, flagDocId, FLAG_KIND, SAMPLE_STAMP, syncedDocs, type EntityDoc, type FlagDoc, type SyncStamp } from '../../worker/sync/syncedForm';
+import { canonical, dataFileOf, entityDocId, flagDocId, FLAG_KIND, SAMPLE_STAMP, SPEED_ID, syncedDocs, type EntityDoc, type FlagDoc, type SyncStamp } from '../../worker/sync/syncedForm';
 import { aSurvey, aWorld, ANN, T0 } from '../helpers/builders';
 
 const ALL_JSON = fileURLToPath(new URL('../../public/data/all.json', import.meta.url));
@@ -36,7 +36,7 @@ function flaggedWorld(): Db {
 }
 
 function roundTrip(db: Db): Db {
-  const { data, orphans } = dataFileOf(syncedDocs(db, STAMP), db.version);
+  const { data, orphans } = dataFileOf(syncedDocs(db, 1, STAMP), db.version);
   expect(orphans).toEqual([]);
   const result = restore(data, T0);
   if (!result.ok) throw new Error(result.error);
@@ -53,7 +53,7 @@ describe('the synced form (issue 21)', () => {
 
   it('keeps frame flags as documents of their own, and brings them back in review order', () => {
     const db = flaggedWorld();
-    const docs = syncedDocs(db, STAMP);
+    const docs = syncedDocs(db, 1, STAMP);
     const flags = docs.filter((d): d is FlagDoc => d.kind === FLAG_KIND);
     expect(flags.map((d) => d._id)).toEqual([flagDocId('s-1', { line: 1, camera: 'Cam02', frame: 3 }), flagDocId('s-1', { line: 2, camera: 'Cam01', frame: 1 })]);
     const survey = docs.find((d) => d._id === entityDocId('surveys', 's-1')) as EntityDoc;
@@ -65,8 +65,8 @@ describe('the synced form (issue 21)', () => {
   });
 
   it('holds no derived field and no child id list', () => {
-    for (const doc of syncedDocs(sampleWorld(), SAMPLE_STAMP)) {
-      if (doc.kind === FLAG_KIND) continue;
+    for (const doc of syncedDocs(sampleWorld(), 1, SAMPLE_STAMP)) {
+      if (doc.kind === FLAG_KIND || doc.kind === SPEED_ID) continue;
       const kind: EntityKind = doc.kind;
       for (const field of [...(DERIVED_FIELDS[kind] ?? []), ...Object.keys(CHILD_LISTS[kind] ?? {})]) expect(doc.e, `${doc._id} ${field}`).not.toHaveProperty(field);
     }
@@ -81,10 +81,10 @@ describe('the synced form (issue 21)', () => {
       const sorted = Object.keys(Object.fromEntries([...keys].sort().map((k) => [k, 0])));
       return keys.join('\u0000') === sorted.join('\u0000') && Object.values(v).every(keysInOrder);
     };
-    const docs = syncedDocs(sampleWorld(), SAMPLE_STAMP);
+    const docs = syncedDocs(sampleWorld(), 1, SAMPLE_STAMP);
     expect(docs.every(keysInOrder)).toBe(true);
     // The same bodies give the same JSON, so the same revision on every laptop.
-    expect(JSON.stringify(syncedDocs(sampleWorld(), SAMPLE_STAMP))).toBe(JSON.stringify(docs));
+    expect(JSON.stringify(syncedDocs(sampleWorld(), 1, SAMPLE_STAMP))).toBe(JSON.stringify(docs));
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 })), (value) => {
         const shuffled = Object.fromEntries(Object.entries(value).reverse());
@@ -96,7 +96,7 @@ describe('the synced form (issue 21)', () => {
 
   it('sets apart a flag whose survey is gone, rather than losing it silently', () => {
     const db = flaggedWorld();
-    const docs = syncedDocs(db, STAMP).filter((d) => d._id !== entityDocId('surveys', 's-1'));
+    const docs = syncedDocs(db, 1, STAMP).filter((d) => d._id !== entityDocId('surveys', 's-1'));
     const { data, orphans } = dataFileOf(docs, db.version);
     expect(data.index.surveys['s-1']).toBeUndefined();
     expect(orphans).toHaveLength(2);

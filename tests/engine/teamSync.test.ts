@@ -11,7 +11,8 @@ import replication from 'pouchdb-replication';
 import { startSyncServer, type SyncServer } from '../../scripts/syncServer';
 import { createEngine, WHILE_SYNCING, type Engine } from '../../worker/engine/engine';
 import { memoryStore } from '../../worker/engine/store/worldStore';
-import { checkJoin, TeamSync } from '../../worker/sync/teamSync';
+import { checkJoin } from '../../worker/sync/joining';
+import { TeamSync } from '../../worker/sync/teamSync';
 import { bootInput } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
 import { ANN, BOB, T0, aSurvey, aWorld } from '../helpers/builders';
@@ -140,4 +141,56 @@ describe('team sync in the worker (issue 21)', () => {
     const third = await a.reopen();
     await vi.waitFor(() => expect(third.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { timeout: 10_000 });
   }, 60_000);
+
+  it("the simulation speed is the team world's: a laptop that joins takes it, and a change on one reaches the other", async () => {
+    const server = await startSyncServer({ port: 0 });
+    servers.push(server);
+    const a = await laptop(server.url, ANN);
+    const b = await laptop(server.url, BOB);
+    expect((await b.engine.dispatch({ type: 'setFlags', flags: { speed: 10 } })).ok).toBe(true);
+    expect(await a.sync.join('/couch', 'team-s')).toEqual({ ok: true });
+    expect(await b.sync.join('/couch', 'team-s')).toEqual({ ok: true });
+    expect(b.engine.world.flags.speed).toBe(1);
+
+    expect((await a.engine.dispatch({ type: 'setFlags', flags: { speed: 100 } })).ok).toBe(true);
+    await vi.waitFor(() => expect(b.engine.world.flags.speed).toBe(100), { timeout: 5000 });
+    const world = (engine: Engine) => {
+      const { loadedAt: _l, savedAt: _s, ...rest } = JSON.parse(engine.serialise()) as Record<string, unknown>;
+      return rest;
+    };
+    expect(world(b.engine)).toEqual(world(a.engine));
+  });
+
+  it('a conflict merged field by field: each field from the version a person chose, checked first, settled on both', async () => {
+    const server = await startSyncServer({ port: 0 });
+    servers.push(server);
+    const a = await laptop(server.url, ANN);
+    const b = await laptop(server.url, BOB);
+    expect(await a.sync.join('/couch', 'team-m')).toEqual({ ok: true });
+    expect(await b.sync.join('/couch', 'team-m')).toEqual({ ok: true });
+    await Promise.all([a.sync.stop(), b.sync.stop()]);
+    expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud', note: 'low cloud over the river' })).ok).toBe(true);
+    expect((await b.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Blur', note: '' })).ok).toBe(true);
+    await a.sync.start();
+    await b.sync.start();
+    await vi.waitFor(() => expect([a.sync.status.conflicts, b.sync.status.conflicts]).toEqual([1, 1]), { timeout: 8000 });
+    const [conflict] = await a.sync.conflicts();
+    expect(conflict!.fields.map((f) => f.path)).toEqual(['flag.note', 'flag.reason']);
+    const anns = conflict!.versions.find((v) => v.by === ANN)!;
+    const bobs = conflict!.versions.find((v) => v.by === BOB)!;
+
+    // A field the versions do not differ in, or a version that is not there, changes nothing.
+    expect(await a.sync.resolve(conflict!.id, anns.rev, { 'flag.camera': bobs.rev })).toMatchObject({ ok: false, error: expect.stringMatching(/look again/) as string });
+    expect(await a.sync.resolve(conflict!.id, anns.rev, { 'flag.reason': '9-nothing' })).toMatchObject({ ok: false });
+    expect(a.sync.status.conflicts).toBe(1);
+
+    // Ann's note, Bob's reason.
+    expect(await a.sync.resolve(conflict!.id, anns.rev, { 'flag.reason': bobs.rev })).toEqual({ ok: true });
+    const merged = { reason: 'Blur', note: 'low cloud over the river' };
+    await vi.waitFor(() => {
+      expect([a.sync.status.conflicts, b.sync.status.conflicts]).toEqual([0, 0]);
+      expect(a.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([merged]);
+      expect(b.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([merged]);
+    }, { timeout: 8000 });
+  });
 });

@@ -36,9 +36,11 @@ export async function laptop(name: string, email: string, world: string, clock =
   const store = memoryStore();
   const journal = new SyncJournal(name, new Map());
   let n = 0;
-  const engine = createEngine({ clock, store, newId: () => `${name}-${++n}`, loadText: async () => world, sync: journal });
+  const engine = createEngine({ clock, store, newId: () => `${name}-${++n}`, loadText: async () => world });
   await engine.boot(bootInput());
   await engine.dispatch({ type: 'login', email, password: 'demo' });
+  // As Settings → Team sync joins: signed in first, the journal attached, then the world seeded.
+  engine.attachSync(journal);
   const db = new PouchDB(`laptops-${++names}`, { adapter: 'memory' });
   const session = await SyncSession.seed(engine, store, db, journal);
   return { name, email, engine, store, clock, db, session, world };

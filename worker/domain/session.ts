@@ -64,7 +64,7 @@ export function parseCurrent(raw: string | null): Current {
   return checkCurrent(raw).value;
 }
 
-function isSpeed(value: unknown): value is Flags['speed'] {
+export function isSimulationSpeed(value: unknown): value is Flags['speed'] {
   return (SIMULATION_SPEEDS as readonly unknown[]).includes(value);
 }
 
@@ -73,7 +73,7 @@ const FLAG_RULES: { [K in keyof Flags]: { label: string; ok: (v: unknown) => v i
   projects: { label: 'Include Projects Page', ok: (v): v is boolean => typeof v === 'boolean' },
   surveys: { label: 'Include (All) Surveys Page', ok: (v): v is boolean => typeof v === 'boolean' },
   highlighter: { label: 'Highlight row when action performed', ok: (v): v is boolean => typeof v === 'boolean' },
-  speed: { label: 'Simulation speed', ok: isSpeed },
+  speed: { label: 'Simulation speed', ok: isSimulationSpeed },
   imageProxy: { label: 'Image proxy', ok: (v): v is string => typeof v === 'string' && imageProxyProblem(v) === null },
 };
 

@@ -27,6 +27,11 @@ export class DemoData {
     private readonly calls: CallLog,
   ) {}
 
+  /** The sample data as this console serves it, unread (a seeded team world restores it: docs/sync.md). */
+  sampleText(): Promise<string> {
+    return this.loadText(new URL(`data/all.json?v=${this.clock.now()}`, this.baseUrl() || 'http://localhost/').href);
+  }
+
   /** Reset Demo: the sample data afresh, and nobody signed in. */
   reset(callId?: string): Promise<ActionResult> {
     return this.fromSample(false, callId, () => ({ ok: true, flash: { category: 'info', text: 'The demo has been reset.' }, session: this.session() }));

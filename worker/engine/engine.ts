@@ -10,6 +10,7 @@
 import type { Action, ActionResult, BootAnswer, BootInput, BootProgress, PersistMessage, PodconfigCheck, PodconfigFile } from '../api';
 import { DATA_VERSION, TICK_MS } from '../domain/constants';
 import { checkPodconfig } from '../domain/podconfig';
+import { isSimulationSpeed } from '../domain/session';
 import type { Current, Db, EntityKind, Flags, SearchEntry } from '../domain/types';
 import { applyAction, type SyncAction } from './actions/dispatch';
 import { actionFault, type ActionContext } from './actions/context';
@@ -121,12 +122,15 @@ export class Engine {
    * The team's world replaces this laptop's (joining a world that has one), with sync's records
    * in the same transaction (docs/sync.md#joining). Throws, with nothing changed, if refused.
    */
-  async adoptWorld(db: Db, put: WorldBatch['put']): Promise<void> {
+  async adoptWorld(db: Db, put: WorldBatch['put'], speed: number = this.world.flags.speed): Promise<void> {
     await this.boots.loaded();
     await this.writer.exclusive(async () => {
+      const flags = this.world.flags;
       try {
+        if (speed !== flags.speed && isSimulationSpeed(speed)) this.world.setFlags({ ...flags, speed });
         await this.writer.replace(db, this.clock.now(), undefined, put);
       } catch (error) {
+        this.world.flags = flags;
         await this.writer.rollBack();
         throw error;
       }
@@ -274,6 +278,11 @@ export class Engine {
   /** The world in the all.json shape (the localStorage mirror and Export). */
   serialise(): string {
     return serialise(this.world.toDb(this.clock.now()));
+  }
+
+  /** The sample data's text, as this console serves it (team sync's seed restores it). */
+  sampleText(): Promise<string> {
+    return this.demo.sampleText();
   }
 
   /** Resolves when every commit started so far has landed (tests, the benchmark). */

@@ -10,7 +10,7 @@ import type { FrameFlag } from '../domain/frameFlags';
 import { ID_FIELD } from '../domain/restore';
 import type { EntityKind, Id } from '../domain/types';
 import type { World } from '../engine/world';
-import { entityDoc, entityDocId, FLAG_KIND, flagDocs, PARENT_LISTS, surveyOfFlagDoc, type SyncedDoc, type SyncStamp } from './syncedForm';
+import { entityDoc, entityDocId, FLAG_KIND, flagDocs, PARENT_LISTS, speedDoc, surveyOfFlagDoc, type SyncedDoc, type SyncStamp } from './syncedForm';
 
 
 /** An entity of the world, as fields (the synced form reads them by name). */
@@ -66,11 +66,17 @@ export function addFlags(bySurvey: Map<Id, Set<string>>, ids: Iterable<string>):
 /** The flag documents the laptop holds for a survey. */
 export type HeldFlags = (surveyId: Id) => Iterable<string>;
 
-export function actionDocs(world: World, stamp: SyncStamp, heldFlags: HeldFlags): { written: SyncedDoc[]; removed: string[] } {
+/**
+ * The documents the world's last commit wrote and removed. With `speed`, a change of the session
+ * also writes the simulation speed's document (the outbox leaves it out when the speed is the one
+ * the laptop holds already): a tick never changes the speed, so it does not ask.
+ */
+export function actionDocs(world: World, stamp: SyncStamp, heldFlags: HeldFlags, { speed = false } = {}): { written: SyncedDoc[]; removed: string[] } {
   const writes = world.lastWrites;
   const written: SyncedDoc[] = [];
   const removed: string[] = [];
   if (!writes) return { written, removed };
+  if (speed && writes.session) written.push(speedDoc(world.flags.speed, stamp));
   const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
   for (const [kind, ids] of Object.entries(writes.put) as [EntityKind, Id[]][]) {
     for (const id of ids) {

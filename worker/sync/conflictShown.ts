@@ -34,7 +34,7 @@ export interface ConflictShown {
   fields: ConflictField[];
 }
 
-const LABELS: Record<string, string> = { 'e.w': 'Stage', 'flag.reason': 'Reason', 'flag.note': 'Note', 'flag.by': 'Flagged by', 'flag.at': 'Flagged at' };
+const LABELS: Record<string, string> = { 'e.w': 'Stage', 'flag.reason': 'Reason', 'flag.note': 'Note', 'flag.by': 'Flagged by', 'flag.at': 'Flagged at', speed: 'Speed' };
 /** Who and when: each version's heading says them, so they are fields only when nothing else differs. */
 const AUTHORSHIP = new Set(['flag.by', 'flag.at']);
 

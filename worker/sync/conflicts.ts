@@ -8,7 +8,7 @@
 import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from './database';
 import { isObj } from '../domain/storedFields';
 import { bodyOf, childRevision, closing, contentOf, generationOf } from './revisions';
-import type { SyncStamp } from './syncedForm';
+import { canonical, type SyncStamp } from './syncedForm';
 
 export interface Version {
   rev: string;
@@ -85,6 +85,37 @@ export function differingFields(versions: readonly Version[]): string[] {
   const live = versions.filter((v) => !v.deleted).map(({ doc }) => bodyOf(doc));
   if (live.length > 1) walk(live, '');
   return [...paths].sort();
+}
+
+/** A copy of `body` with `path` ("e.description") set to `value`, or taken out if `value` is undefined. */
+function withValue(body: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const [key = '', ...rest] = path.split('.');
+  const copy = { ...body };
+  if (rest.length) copy[key] = withValue(isObj(body[key]) ? body[key] : {}, rest.join('.'), value);
+  else if (value === undefined) delete copy[key];
+  else copy[key] = value;
+  return copy;
+}
+
+const valueAt = (body: unknown, path: string): unknown => path.split('.').reduce<unknown>((v, key) => (isObj(v) ? v[key] : undefined), body);
+
+/**
+ * A body a person merged field by field: version `base`'s, with each field of `choices` (a path
+ * differingFields names, to the revision of the version chosen for it) taken from that version.
+ * Null if a version or a field named is not one of the conflict's.
+ */
+export function mergedBody(conflict: Conflict, base: string, choices: Readonly<Record<string, string>>): Record<string, unknown> | null {
+  const live = conflict.versions.filter((v) => !v.deleted);
+  const from = live.find((v) => v.rev === base);
+  if (!from) return null;
+  const fields = new Set(differingFields(conflict.versions));
+  let body = bodyOf(from.doc);
+  for (const [path, rev] of Object.entries(choices)) {
+    const chosen = live.find((v) => v.rev === rev);
+    if (!chosen || path === '_deleted' || !fields.has(path)) return null;
+    body = withValue(body, path, valueAt(bodyOf(chosen.doc), path));
+  }
+  return canonical(body);
 }
 
 /**

@@ -83,7 +83,7 @@ export class SyncJournal {
   entry(world: World, tx: string, now: number): JournalEntry {
     const overlay = new Overlay(this.held);
     const stamp = { by: world.current.user?.email ?? '', laptop: this.laptop, at: now, tx, n: 0 };
-    const { written, removed } = actionDocs(world, stamp, (surveyId) => this.flags().get(surveyId) ?? []);
+    const { written, removed } = actionDocs(world, stamp, (surveyId) => this.flags().get(surveyId) ?? [], { speed: true });
     const records = outboxRecords(written, removed, stamp, overlay);
     const first = this.next;
     const put: JournalEntry['put'] = records.map((record, i) => ({

@@ -28,6 +28,8 @@ declare module 'pouchdb-core' {
     /** only these documents (tests: an action arriving in parts) */
     doc_ids?: string[];
     retry?: boolean;
+    /** start from this position of the source (and keep it as the checkpoint), not from the checkpoint */
+    since?: number | string;
     batch_size?: number;
     /** ms before a retry after a failure (PouchDB backs off from it) */
     back_off_function?: (delay: number) => number;

@@ -7,14 +7,14 @@
  */
 import type { Engine } from '../engine/engine';
 import { HELD_KIND, INBOX_KIND, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
-import { conflictOf, standing, type Conflict } from './conflicts';
+import { conflictOf, type Conflict } from './conflicts';
 import type { SyncDatabase } from './database';
 import { drainStored } from './drainer';
 import { takeIn } from './inbox';
 import { Overlay, type SyncJournal } from './journal';
-import { drain, outboxRecords, type Held, type HeldRevisions } from './outbox';
+import type { HeldRevisions } from './outbox';
 import type { TakenIntoWorld } from './takenIntoWorld';
-import { SAMPLE_STAMP, syncedDocs } from './syncedForm';
+import { seedDocs } from './seed';
 
 const POSITION_ID = 'position';
 
@@ -43,7 +43,7 @@ export class SyncSession {
     private pending: Set<string> = new Set(),
   ) {}
 
-  /** How many documents wait to be taken into the world (what they name has not arrived). */
+  /** How many documents wait to be taken into the world (what they name, or the rest of their action, has not arrived). */
   get heldBack(): number {
     return this.pending.size;
   }
@@ -64,11 +64,10 @@ export class SyncSession {
    */
   static async seed(engine: Engine, store: WorldStore, db: SyncDatabase, journal: SyncJournal): Promise<SyncSession> {
     await engine.settled();
-    const fresh = new Map<string, Held>();
-    const records = outboxRecords(syncedDocs(engine.world.toDb(), SAMPLE_STAMP), [], SAMPLE_STAMP, fresh);
-    await store.commit({ put: [...fresh].map(([id, held]) => ({ kind: HELD_KIND, id, record: { o: 0, ...held } })), del: [] });
-    journal.adopt(fresh);
-    await drain(db, records);
+    const { docs, held } = seedDocs(engine.world.toDb(), engine.world.flags.speed);
+    await store.commit({ put: [...held].map(([id, h]) => ({ kind: HELD_KIND, id, record: { o: 0, ...h } })), del: [] });
+    journal.adopt(held);
+    await db.bulkDocs(docs, { new_edits: false });
     return SyncSession.open(engine, store, db, journal);
   }
 
@@ -84,7 +83,7 @@ export class SyncSession {
    * holds the revisions the read compared with. If an action moved one in between, nothing is
    * taken and the answer says to read again. If the store refuses, nothing moves either.
    */
-  async takeIn(): Promise<Inbound> {
+  async takeIn(whole = true): Promise<Inbound> {
     const overlay = new Overlay(this.journal.held);
     const compared = new Map<string, string | undefined>();
     const recording: HeldRevisions = {
@@ -96,23 +95,19 @@ export class SyncSession {
       set: (id, held) => overlay.set(id, held),
       keys: () => overlay.keys(),
     };
-    const taken = await takeIn(this.db, this.since, recording);
-    // What the world could not take yet (a survey whose media set has not arrived) is tried again.
-    const retried = new Set(taken.docs.map((d) => d._id));
-    for (const id of this.pending) {
-      if (retried.has(id)) continue;
-      const [winner] = standing(await this.db.get(id, { open_revs: 'all' }));
-      if (winner) taken.docs.push(winner.doc);
-      else this.pending.delete(id);
-    }
+    // What the world could not take yet (a survey whose media set has not arrived), and what an
+    // action not yet arrived whole held back, is tried again.
+    const taken = await takeIn(this.db, this.since, recording, { again: this.pending, whole });
     for (const id of taken.agreed) this.conflicted.delete(id);
     for (const id of taken.conflicts) this.conflicted.add(id);
     if (!taken.docs.length) {
-      // Nothing for the world (this laptop's own changes coming back): the position and the
-      // conflicts move on without an engine commit, so no action waits for it.
-      if (taken.since !== this.since) {
-        await this.store.commit({ put: [this.position(taken.since, this.pending)], del: [] });
+      // Nothing for the world (this laptop's own changes coming back, or an action still arriving):
+      // the position, the conflicts and what waits move on without an engine commit, so no action waits for it.
+      const waiting = new Set(taken.waiting);
+      if (taken.since !== this.since || !sameIds(waiting, this.pending)) {
+        await this.store.commit({ put: [this.position(taken.since, waiting)], del: [] });
         this.since = taken.since;
+        this.pending = waiting;
       }
       if (taken.settle.length) await this.db.bulkDocs(taken.settle, { new_edits: false });
       return { taken: 0, world: null };
@@ -123,7 +118,7 @@ export class SyncSession {
       for (const [id, rev] of compared) if (this.journal.held.get(id)?.rev !== rev) stale = true;
       if (stale) return null;
       const put = (world: TakenIntoWorld): WorldBatch['put'] => {
-        pending = new Set([...world.refused.map((r) => r.id), ...world.orphans]);
+        pending = new Set([...world.refused.map((r) => r.id), ...world.orphans, ...taken.waiting]);
         const records: WorldBatch['put'] = [...overlay.own].map(([id, held]) => ({ kind: HELD_KIND, id, record: { o: 0, ...held } }));
         records.push(this.position(taken.since, pending));
         return records;
@@ -155,3 +150,5 @@ export class SyncSession {
     return found;
   }
 }
+
+const sameIds = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((id) => b.has(id));

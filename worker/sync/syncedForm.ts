@@ -49,7 +49,22 @@ export interface FlagDoc {
   stamp: SyncStamp;
 }
 
-export type SyncedDoc = EntityDoc | FlagDoc;
+/**
+ * The simulation speed, a setting of the synced world (docs/sync.md#the-synced-form): stages move
+ * on from stored times at the speed, so laptops at two speeds would hold two worlds.
+ */
+export const SPEED_ID = 'speed';
+
+export interface SpeedDoc {
+  _id: typeof SPEED_ID;
+  kind: typeof SPEED_ID;
+  speed: number;
+  stamp: SyncStamp;
+}
+
+export const speedDoc = (speed: number, stamp: SyncStamp): SpeedDoc => canonical({ _id: SPEED_ID, kind: SPEED_ID, speed, stamp });
+
+export type SyncedDoc = EntityDoc | FlagDoc | SpeedDoc;
 
 /** The stamp of documents made from the sample data itself, the same on every laptop. */
 export const SAMPLE_STAMP: SyncStamp = { by: 'sample data', laptop: '', at: 0, tx: 'sample', n: 0 };
@@ -120,13 +135,13 @@ export function flagDocs(surveyId: Id, flags: readonly FrameFlag[], stamp: SyncS
   return flags.map((flag) => canonical({ _id: flagDocId(surveyId, flag), kind: FLAG_KIND, surveyId, flag: { ...flag }, stamp }));
 }
 
-/** The whole world as documents (a laptop that joins a world, or seeds a server). */
-export function syncedDocs(db: Db | DataFile, stamp: SyncStamp): SyncedDoc[] {
+/** The whole world as documents, with its speed (a laptop that joins a world, or seeds a server). */
+export function syncedDocs(db: Db | DataFile, speed: number, stamp: SyncStamp): SyncedDoc[] {
   const orders = new Map<EntityKind, Map<Id, number>>();
   for (const kind of ENTITY_KINDS) orders.set(kind, new Map(db.ids[kind].map((id, i) => [id, i])));
   const orderOf: OrderOf = (kind, id) => orders.get(kind)?.get(id);
   const places = placesIn(db);
-  const docs: SyncedDoc[] = [];
+  const docs: SyncedDoc[] = [speedDoc(speed, stamp)];
   for (const kind of ENTITY_KINDS) {
     const map = db.index[kind] as Record<Id, object>;
     db.ids[kind].forEach((id, i) => {
@@ -144,6 +159,8 @@ export interface FromDocs {
   data: DataFile;
   /** flag documents whose survey is not among the documents (it was removed elsewhere) */
   orphans: string[];
+  /** the world's simulation speed, if a document says it */
+  speed?: number;
 }
 
 const isFlagDoc = (doc: SyncedDoc): doc is FlagDoc => doc.kind === FLAG_KIND;
@@ -160,7 +177,12 @@ export function dataFileOf(docs: readonly SyncedDoc[], version: number): FromDoc
   const places = new Map<EntityKind, [Id, Partial<Record<EntityKind, number>>][]>(ENTITY_KINDS.map((k) => [k, []]));
   const flags = new Map<Id, FrameFlag[]>();
   const flagIds = new Map<Id, string[]>();
+  let speed: number | undefined;
   for (const doc of docs) {
+    if (doc.kind === SPEED_ID) {
+      speed = doc.speed;
+      continue;
+    }
     if (isFlagDoc(doc)) {
       flags.set(doc.surveyId, [...(flags.get(doc.surveyId) ?? []), { ...doc.flag }]);
       flagIds.set(doc.surveyId, [...(flagIds.get(doc.surveyId) ?? []), doc._id]);
@@ -192,5 +214,5 @@ export function dataFileOf(docs: readonly SyncedDoc[], version: number): FromDoc
     if (survey) survey.frameFlags = sortFlags(list);
     else orphans.push(...(flagIds.get(surveyId) ?? []));
   }
-  return { data: { version, index, ids } as unknown as DataFile, orphans };
+  return { data: { version, index, ids } as unknown as DataFile, orphans, ...(speed === undefined ? {} : { speed }) };
 }

@@ -5,16 +5,17 @@
  * put in the world at its place, in its parents' lists. The world derives again what the change
  * touches, as after an action, so the change costs what it touched, not the world's size.
  */
+import { SIMULATION_SPEEDS } from '../domain/constants';
 import { isFrameFlag, sortFlags, type FrameFlag } from '../domain/frameFlags';
 import { ID_FIELD, restore } from '../domain/restore';
 import { CHILD_LISTS } from '../domain/storedFields';
-import type { EntityKind, EntityOf, Id } from '../domain/types';
+import type { EntityKind, EntityOf, Flags, Id } from '../domain/types';
 import { removeMedia, removeSurveys } from '../engine/removal';
 import { decode, encode, type StoredRecord } from '../engine/store/storedForm';
 import type { World } from '../engine/world';
 import type { StoredDoc } from './database';
 import { parentListsOf } from './actionDocs';
-import { entityDocId, FLAG_KIND, surveyOfFlagDoc } from './syncedForm';
+import { entityDocId, FLAG_KIND, SPEED_ID, surveyOfFlagDoc } from './syncedForm';
 
 /** Parents before children, so a child's parents are in the world when it is checked. */
 const PUT_ORDER: readonly EntityKind[] = ['users', 'projects', 'captures', 'flightPlans', 'media', 'surveys', 'drives'];
@@ -63,6 +64,24 @@ function restored(world: World, kind: EntityKind, id: Id, raw: Fields, now: numb
   const result = restore({ version: world.version, index }, now, { source: docId, speed: world.speed, inPlace: true });
   if (!result.ok) return result.error;
   return (result.db.index[kind] as unknown as Record<Id, Fields>)[id] ?? `${docId} could not be read`;
+}
+
+/**
+ * Why the world would refuse a document (a body a person merged, checked before it is written), or
+ * null. An entity is read by restore() beside what it names; a frame flag must be one; the speed
+ * must be a speed.
+ */
+export function whyRefused(world: World, doc: StoredDoc, now: number): string | null {
+  if (doc._deleted) return null;
+  if (doc._id === SPEED_ID) return (SIMULATION_SPEEDS as readonly unknown[]).includes(doc.speed) ? null : `${String(doc.speed)} is not a simulation speed`;
+  const kind = doc._id.slice(0, doc._id.indexOf(':'));
+  if (kind === FLAG_KIND) return isFrameFlag(doc.flag) ? null : `${doc._id} is not a frame flag`;
+  if (!(kind in ID_FIELD)) return `${doc._id} names no kind of entity`;
+  const record = doc.e as StoredRecord | undefined;
+  if (!record || typeof record !== 'object' || typeof record.o !== 'number') return `${doc._id} holds no stored form`;
+  const id = doc._id.slice(kind.length + 1);
+  const entity = restored(world, kind as EntityKind, id, decode(kind as EntityKind, id, record), now, doc._id);
+  return typeof entity === 'string' ? entity : null;
 }
 
 /** Takes a child out of its parents' lists (those it is in, by its pointers `from`). */
@@ -182,7 +201,13 @@ export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: num
   const puts = new Map<EntityKind, StoredDoc[]>();
   const removals = new Map<EntityKind, Id[]>();
   const flags: StoredDoc[] = [];
+  // The speed first: the entities a speed change rebased arrive in the same action, and are derived at it.
+  for (const doc of docs.filter((d) => d._id === SPEED_ID && !d._deleted)) {
+    if (!(SIMULATION_SPEEDS as readonly unknown[]).includes(doc.speed)) out.refused.push({ id: doc._id, why: `${String(doc.speed)} is not a simulation speed` });
+    else if (doc.speed !== world.flags.speed) world.setFlags({ ...world.flags, speed: doc.speed as Flags['speed'] });
+  }
   for (const doc of docs) {
+    if (doc._id === SPEED_ID) continue;
     const kind = doc._id.slice(0, doc._id.indexOf(':'));
     if (kind === FLAG_KIND) {
       flags.push(doc);

@@ -6,19 +6,17 @@
  * kept in the world's store, so the next leading tab goes on syncing where this one stopped.
  */
 import { Emitter } from '../domain/emitter';
-import { restore } from '../domain/restore';
 import type { Engine } from '../engine/engine';
 import { HELD_KIND, INBOX_KIND, OUTBOX_KIND, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
-import { conflictOf, resolution } from './conflicts';
+import { conflictOf, mergedBody, resolution } from './conflicts';
 import { shown, type ConflictShown } from './conflictShown';
-import type { StoredDoc } from './database';
 import { openJournal } from './drainer';
+import { checkJoin, takeTeamWorld, type TeamSettings } from './joining';
 import { SyncJournal } from './journal';
-import { heldOf } from './outbox';
 import { bodyOf } from './revisions';
 import { Unsent } from './unsent';
 import { SyncSession } from './syncSession';
-import { dataFileOf, type SyncedDoc } from './syncedForm';
+import { whyRefused } from './takenIntoWorld';
 import type PouchDB from 'pouchdb-core';
 import type { Replication } from 'pouchdb-core';
 
@@ -36,12 +34,6 @@ export interface SyncStatus {
   error?: string;
 }
 
-export interface TeamSettings {
-  server: string;
-  world: string;
-  laptop: string;
-}
-
 const SETTINGS_ID = 'settings';
 /** The longest wait between two tries to reach the server (PouchDB doubles it from 1 s). */
 const RETRY_MAX_MS = 8_000;
@@ -49,22 +41,6 @@ const RETRY_MAX_MS = 8_000;
 const LEAVE_WAIT_MS = 5_000;
 /** How long closing waits for a cancelled replication to end its requests. */
 const CLOSE_WAIT_MS = 2_000;
-/** A server path on the app's own origin (the Content-Security-Policy allows no other). */
-const SERVER_PATH = /^\/[A-Za-z0-9._~\-/]{0,200}$/;
-/** A CouchDB database name. */
-const WORLD_NAME = /^[a-z][a-z0-9_$()+-]{0,99}$/;
-
-/** The settings a person typed, checked: an error names the field. */
-export function checkJoin(server: unknown, world: unknown): { ok: true; server: string; world: string } | { ok: false; field: 'server' | 'world'; error: string } {
-  const path = typeof server === 'string' ? server.trim().replace(/\/+$/, '') : '';
-  if (!SERVER_PATH.test(path) || path.includes('//') || path.split('/').includes('..'))
-    return { ok: false, field: 'server', error: 'Server path is a path on this site, such as /couch' };
-  const name = typeof world === 'string' ? world.trim() : '';
-  if (!WORLD_NAME.test(name))
-    return { ok: false, field: 'world', error: 'World name starts with a lowercase letter and holds only lowercase letters, digits and _ $ ( ) + - (at most 100)' };
-  return { ok: true, server: path, world: name };
-}
-
 export type PouchConstructor = typeof PouchDB;
 /** The laptop's databases' constructor, and the server's (sync/pouch.ts in the worker). */
 export interface Databases {
@@ -81,6 +57,11 @@ export class TeamSync {
   private pumping: Promise<void> = Promise.resolve();
   private pumpAgain = false;
   private pumpQueued = false;
+  /**
+   * Replication has caught up since it last brought a change: an action held back in part is taken
+   * whole or not at all until then (docs/sync.md#taking-changes-into-the-world).
+   */
+  private caughtUp = false;
   /** Changes drained here that the server has not taken yet, as far as replication has told. */
   private unsent: Unsent | null = null;
 
@@ -141,16 +122,27 @@ export class TeamSync {
     return (await this.session.conflicts()).map(shown);
   }
 
-  /** Keeps one version of a conflicted document (a removal keeps it removed); the others are closed. */
-  async resolve(id: string, rev: string): Promise<{ ok: true } | { ok: false; error: string }> {
+  /**
+   * Keeps one version of a conflicted document (a removal keeps it removed), or, with `fields`, a
+   * version merged field by field: version `rev`'s, each field named taken from the version chosen
+   * for it, checked as the world would check it before anything is written. The others are closed.
+   */
+  async resolve(id: string, rev: string, fields?: Readonly<Record<string, string>>): Promise<{ ok: true } | { ok: false; error: string }> {
     const session = this.session;
     if (!session) return { ok: false, error: 'Team sync is off' };
     const conflict = typeof id === 'string' ? await conflictOf(session.db, id) : null;
     if (!conflict) return { ok: false, error: 'This conflict has been resolved already' };
     const kept = conflict.versions.find((v) => v.rev === rev);
     if (!kept) return { ok: false, error: 'That version is no longer there: the conflict has changed, look again' };
+    let body = kept.deleted ? null : bodyOf(kept.doc);
+    if (fields && Object.keys(fields).length) {
+      body = mergedBody(conflict, rev, fields);
+      if (!body) return { ok: false, error: 'Those fields or versions are no longer the conflict\'s: the conflict has changed, look again' };
+      const why = whyRefused(this.engine.world, { ...body, _id: id, _rev: rev }, this.engine.clock.now());
+      if (why) return { ok: false, error: `These values cannot be kept together: ${why}. Nothing was changed.` };
+    }
     const stamp = { by: this.engine.world.current.user?.email ?? '', laptop: (await this.settings())?.laptop ?? '', at: this.engine.clock.now(), tx: `resolve:${id}:${rev}`, n: 1 };
-    await session.db.bulkDocs(resolution(conflict, kept.deleted ? null : bodyOf(kept.doc), stamp), { new_edits: false });
+    await session.db.bulkDocs(resolution(conflict, body, stamp), { new_edits: false });
     await this.pump();
     return { ok: true };
   }
@@ -191,8 +183,9 @@ export class TeamSync {
       });
       if (info.doc_count > 0) {
         // The team's world replaces this laptop's: every document held at the server's revision.
-        await Pouch.replicate(remote, local);
-        journal = await this.adopt(local, settingsRecord);
+        // A seeded world is restored here from the same data, and only what changed since is pulled
+        // (then taken in from the laptop's database, from its start); otherwise every body is pulled.
+        journal = await takeTeamWorld({ engine: this.engine, remote, local, Pouch, settingsRecord, laptop: settings.laptop, trace: this.trace });
         this.unsent = await Unsent.allSent(local, settings.laptop);
       } else {
         journal = new SyncJournal(settings.laptop, new Map());
@@ -219,6 +212,7 @@ export class TeamSync {
       const { direction, change } = (info ?? {}) as { direction?: string; change?: { docs_written?: number; last_seq?: number | string } };
       this.trace(`change ${direction} ${change?.docs_written ?? 0} written`);
       if (direction === 'push') this.unsent?.pushed(change?.docs_written ?? 0, change?.last_seq);
+      else this.caughtUp = false;
       this.pumpSoon();
     });
     // 'active' comes with every long poll of the server's changes: the badge would flicker.
@@ -234,6 +228,11 @@ export class TeamSync {
         const answers = await remote.info().then(() => true, () => false);
         if (this.live !== live) return;
         if (answers && seq !== undefined) await unsent?.caughtUp(seq);
+        if (answers && !this.caughtUp) {
+          // What is held back as part of an action is not coming in this replication: take it.
+          this.caughtUp = true;
+          this.pumpSoon();
+        }
         this.tell({ ...this.status, state: !answers ? 'offline' : this.waiting > 0 ? 'syncing' : 'up-to-date', waiting: this.waiting });
       })().catch((error: unknown) => this.fail(error));
     });
@@ -242,23 +241,6 @@ export class TeamSync {
     this.pumpSoon();
   }
 
-  /** The server's world, as this laptop's, with the revisions it holds, in one commit. */
-  private async adopt(local: PouchDB, settingsRecord: WorldBatch['put'][number]): Promise<SyncJournal> {
-    const { rows } = await local.allDocs({ include_docs: true });
-    const docs = rows.map((r) => r.doc).filter((d): d is NonNullable<typeof d> => !!d && !d._deleted) as StoredDoc[];
-    const now = this.engine.clock.now();
-    const restored = restore(dataFileOf(docs as unknown as SyncedDoc[], this.engine.world.version).data, now, { source: 'the team world', repair: true });
-    if (!restored.ok) throw new Error(restored.error);
-    const journal = new SyncJournal((settingsRecord.record as unknown as TeamSettings).laptop, new Map());
-    const put: WorldBatch['put'] = [settingsRecord];
-    const held = new Map(docs.map((d) => [d._id, heldOf(d._rev, d)]));
-    for (const [id, h] of held) put.push({ kind: HELD_KIND, id, record: { o: 0, ...h } });
-    const { update_seq } = await local.info();
-    put.push({ kind: INBOX_KIND, id: 'position', record: { o: 0, since: update_seq, conflicted: [] } });
-    await this.engine.adoptWorld(restored.db, put);
-    journal.adopt(held);
-    return journal;
-  }
 
   /** Drains and takes in, one pump at a time; asked again while pumping, it runs once more after. */
   private pumpSoon(): void {
@@ -281,7 +263,7 @@ export class TeamSync {
           this.unsent?.drained(drained);
           if (drained) this.trace(`drained ${drained}`);
           // An action between the read and the commit: read again (what it changed is drained first).
-          if ((await session.takeIn()).again) this.pumpAgain = true;
+          if ((await session.takeIn(this.caughtUp)).again) this.pumpAgain = true;
           const state = this.waiting > 0 && this.status.state !== 'offline' && this.status.state !== 'error' ? 'syncing' : this.status.state;
           this.tell({ ...this.status, state, waiting: this.waiting, conflicts: session.conflicted.size });
         } catch (error) {

@@ -1,12 +1,12 @@
 /**
  * Simulation speed (docs/architecture.md#arch-simulation-speed: 1×, 10×, 100×) and the image proxy (empty = the embedded
- * offline photo set). Both are engine flags. The engine judges the proxy address (an http(s) URL,
+ * offline photo set). Both are engine flags; while team sync is on, the speed is the team world's. The engine judges the proxy address (an http(s) URL,
  * bounded; issue 19) and its refusal shows beside the field until the text changes.
  */
 import { useState } from 'react';
 import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { SIMULATION_SPEEDS, type SimulationSpeed } from '../../../worker/domain/constants';
-import { useFlags } from '../../engine/hooks';
+import { useFlags, useTeamSync } from '../../engine/hooks';
 import { useAction } from '../../app/useAction';
 
 const useStyles = makeStyles({
@@ -23,6 +23,9 @@ function asSpeed(value: string): SimulationSpeed | null {
 export function SimulationSettings() {
   const s = useStyles();
   const flags = useFlags();
+  const sync = useTeamSync();
+  // While syncing, the speed is the team world's (docs/sync.md#the-synced-form): say so before it is changed.
+  const teamWorld = sync && sync.state !== 'off' && sync.state !== 'joining' ? sync.world : undefined;
   const act = useAction();
   const [proxy, setProxy] = useState(flags.imageProxy);
   const [proxyError, setProxyError] = useState<string | null>(null);
@@ -36,7 +39,14 @@ export function SimulationSettings() {
 
   return (
     <div className={s.root}>
-      <Field label="Simulation speed" hint="How fast simulated time runs: copying, receiving and processing.">
+      <Field
+        label="Simulation speed"
+        hint={
+          teamWorld
+            ? `How fast simulated time runs: copying, receiving and processing. It is the team world ${teamWorld}'s: a change here changes it on every laptop of the team.`
+            : 'How fast simulated time runs: copying, receiving and processing.'
+        }
+      >
         <Select
           className={s.speed}
           value={String(flags.speed)}

@@ -1,8 +1,8 @@
 /**
  * Conflicts (issue 21, docs/sync.md#conflicts): every entity two people changed from one version
  * while apart, each with every version, who made it, on which laptop, when, and the fields that
- * differ. A person keeps one version; the others are closed on every laptop. Nothing is settled
- * without a person.
+ * differ. A person keeps one version, or merges them field by field; the others are closed on
+ * every laptop. Nothing is settled without a person.
  */
 import { useEffect, useState } from 'react';
 import { Button, Card, Spinner, Subtitle1, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
@@ -11,6 +11,7 @@ import { useTeamSync } from '../../engine/hooks';
 import { showFlash } from '../../app/flash';
 import { DateTime } from 'luxon';
 import type { ConflictField, ConflictShown, ConflictVersion } from '../../../worker/api';
+import { MergeFields } from './MergeFields';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '1100px' },
@@ -23,7 +24,7 @@ const useStyles = makeStyles({
 });
 
 const KIND_NAMES: Record<string, string> = {
-  projects: 'Project', captures: 'Capture', flightPlans: 'Flight plan', surveys: 'Survey', media: 'Media set', drives: 'Drive', users: 'User', frameFlag: 'Frame flag',
+  projects: 'Project', captures: 'Capture', flightPlans: 'Flight plan', surveys: 'Survey', media: 'Media set', drives: 'Drive', users: 'User', frameFlag: 'Frame flag', speed: 'Simulation speed',
 };
 
 /** "Survey 8F2C…", "Frame flag: survey …, line 1, frame 7, Cam02" */
@@ -33,10 +34,13 @@ export function conflictTitle(id: string): string {
     const [survey = '', line = '', frame = '', camera = ''] = rest;
     return `Frame flag: survey ${decodeURIComponent(survey)}, line ${line}, frame ${frame}, ${decodeURIComponent(camera)}`;
   }
-  return `${KIND_NAMES[kind] ?? kind} ${rest.join(':')}`;
+  return [KIND_NAMES[kind] ?? kind, rest.join(':')].filter(Boolean).join(' ');
 }
 
 const when = (ms: number) => DateTime.fromMillis(ms).toFormat('LLL d, yyyy HH:mm');
+
+/** A field's value as a person reads it: a time as a time. */
+const shown = (value: string | number | undefined, field: ConflictField) => (field.time && typeof value === 'number' ? when(value) : String(value ?? '(none)'));
 
 function Version({ version, fields, onKeep, busy }: { version: ConflictVersion; fields: ConflictField[]; onKeep(): void; busy: boolean }) {
   const s = useStyles();
@@ -54,7 +58,7 @@ function Version({ version, fields, onKeep, busy }: { version: ConflictVersion; 
             return (
               <div key={f.path} style={{ display: 'contents' }}>
                 <dt>{f.label}</dt>
-                <dd className={s.value}>{f.time && typeof value === 'number' ? when(value) : String(value ?? '(none)')}</dd>
+                <dd className={s.value}>{shown(value, f)}</dd>
               </div>
             );
           })}
@@ -85,11 +89,12 @@ export default function ConflictsPage() {
     };
   }, [count, kept]);
 
-  const keep = async (conflict: ConflictShown, version: ConflictVersion) => {
+  const keep = async (conflict: ConflictShown, version: ConflictVersion, fields?: Record<string, string>) => {
     setBusy(true);
     try {
-      const answer = await engineClient().teamSync({ op: 'resolve', id: conflict.id, rev: version.rev });
-      if (answer.ok) showFlash({ category: 'success', text: `${conflictTitle(conflict.id)}: the version by ${version.by} is kept` });
+      const answer = await engineClient().teamSync({ op: 'resolve', id: conflict.id, rev: version.rev, ...(fields ? { fields } : {}) });
+      const kept = fields ? 'the values chosen are kept' : `the version by ${version.by} is kept`;
+      if (answer.ok) showFlash({ category: 'success', text: `${conflictTitle(conflict.id)}: ${kept}` });
       else showFlash({ category: 'danger', text: answer.error });
     } finally {
       setKept((n) => n + 1);
@@ -116,6 +121,17 @@ export default function ConflictsPage() {
               <Version key={v.rev} version={v} fields={conflict.fields} busy={busy} onKeep={() => void keep(conflict, v)} />
             ))}
           </div>
+          {/* With one field apart, keeping a version is the merge; a removal has no fields to merge. */}
+          {conflict.fields.length > 1 && conflict.versions.filter((v) => !v.removed).length > 1 && (
+            <MergeFields
+              title={conflictTitle(conflict.id)}
+              fields={conflict.fields}
+              versions={conflict.versions.filter((v) => !v.removed)}
+              busy={busy}
+              show={shown}
+              onMerge={(base, fields) => void keep(conflict, base, fields)}
+            />
+          )}
         </Card>
       ))}
     </div>

@@ -1,0 +1,126 @@
+/**
+ * A seeded team world (issue 21, docs/sync.md#seeding-a-team-world): the server seeded from the
+ * console's all.json at one instant, and laptops that join it restore their own copy of the same
+ * data at that instant, hold every document at the revision the server has, and pull only what
+ * changed after the seed. A laptop whose data differs pulls every body, and ends in the same world.
+ */
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import PouchDB from 'pouchdb-core';
+import memory from 'pouchdb-adapter-memory';
+import http from 'pouchdb-adapter-http';
+import replication from 'pouchdb-replication';
+import { seedTeamWorld } from '../../scripts/seedWorld';
+import { startSyncServer, type SyncServer } from '../../scripts/syncServer';
+import { createEngine, type Engine } from '../../worker/engine/engine';
+import { memoryStore } from '../../worker/engine/store/worldStore';
+import { seedDocs, seededWorld } from '../../worker/sync/seed';
+import { TeamSync } from '../../worker/sync/teamSync';
+import { bootInput } from '../helpers/engineHarness';
+import { ManualClock } from '../helpers/manualClock';
+import { ANN, BOB, T0 } from '../helpers/builders';
+
+PouchDB.plugin(memory).plugin(http).plugin(replication);
+const Local = PouchDB.defaults({ adapter: 'memory' });
+const SAMPLE = readFileSync('public/data/all.json', 'utf8');
+const DAY = 86_400_000;
+
+let laptops = 0;
+const servers: SyncServer[] = [];
+const syncs: TeamSync[] = [];
+afterEach(async () => {
+  for (const s of syncs.splice(0)) await s.stop();
+  for (const s of servers.splice(0)) await s.close();
+});
+
+interface Laptop {
+  engine: Engine;
+  sync: TeamSync;
+  /** what the join said it did (its trace) */
+  said: string[];
+  /** how many documents the laptop's own database holds for `world` */
+  held(world: string): Promise<number>;
+}
+
+/** A laptop booted from `sample` (its copy of all.json) at T0, its clock still at T0. */
+async function laptop(origin: string, email: string, sample = SAMPLE): Promise<Laptop> {
+  const store = memoryStore();
+  const n = ++laptops;
+  const engine = createEngine({ clock: new ManualClock(T0), store, loadText: async () => sample });
+  await engine.boot(bootInput());
+  await engine.loaded();
+  await engine.dispatch({ type: 'login', email, password: 'demo' });
+  const Databases = Local.defaults({ prefix: `seeded-${n}-` });
+  const said: string[] = [];
+  const sync = new TeamSync(engine, store, async () => ({ Local: Databases, Remote: PouchDB }), origin, () => `laptop-${n}`, (line) => said.push(line));
+  syncs.push(sync);
+  return { engine, sync, said, held: async (world) => (await new Databases(`team-${world}`).allDocs({ include_docs: true })).rows.length };
+}
+
+/** The world as Export writes it, without when this laptop loaded and saved it. */
+function exported(engine: Engine): unknown {
+  const { loadedAt: _l, savedAt: _s, ...world } = JSON.parse(engine.serialise()) as Record<string, unknown>;
+  return world;
+}
+
+async function seededServer(world: string, at = T0) {
+  const server = await startSyncServer({ port: 0 });
+  servers.push(server);
+  const seed = await seedTeamWorld(`${server.url}/couch/${world}`, SAMPLE, at);
+  return { server, seed };
+}
+
+describe('a seeded team world (issue 21)', () => {
+  it('one all.json at one instant gives one set of revisions; a day later, another', () => {
+    const once = seedDocs(seededWorld(SAMPLE, T0));
+    expect(once.docs.length).toBeGreaterThan(700);
+    expect(seedDocs(seededWorld(SAMPLE, T0)).digest).toBe(once.digest);
+    expect(seedDocs(seededWorld(SAMPLE, T0 + DAY)).digest).not.toBe(once.digest);
+  });
+
+  it('a laptop joins by restoring its own copy: it pulls only the seed, and holds the world a full pull gives', async () => {
+    const { server, seed } = await seededServer('seeded-a');
+    expect(seed.docs).toBeGreaterThan(700);
+    const a = await laptop(server.url, ANN);
+    expect(await a.sync.join('/couch', 'seeded-a')).toEqual({ ok: true });
+    expect(a.said).toContain(`joined from the seed: ${seed.docs} documents restored here, 1 pulled`);
+    expect(await a.held('seeded-a')).toBe(1);
+
+    // Another copy of the data (one description changed): the digests differ, every body is pulled.
+    const other = SAMPLE.replace(/"description":"[^"]*"/, '"description":"Not the team\'s data"');
+    expect(other).not.toBe(SAMPLE);
+    const b = await laptop(server.url, BOB, other);
+    expect(await b.sync.join('/couch', 'seeded-a')).toEqual({ ok: true });
+    expect(b.said.some((l) => l.startsWith('the seed names other data'))).toBe(true);
+    expect(await b.held('seeded-a')).toBe(seed.docs + 1);
+    expect(exported(b.engine)).toEqual(exported(a.engine));
+  });
+
+  it('what changed after the seed is pulled and taken in; both laptops go on syncing', async () => {
+    const { server, seed } = await seededServer('seeded-b');
+    const a = await laptop(server.url, ANN);
+    expect(await a.sync.join('/couch', 'seeded-b')).toEqual({ ok: true });
+    const survey = Object.values(a.engine.world.index.surveys).find((s) => s.flags.qcInProgress)!;
+    const frame = { surveyId: survey.surveyId, line: 1, camera: 'Cam01', frame: 2 };
+    expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
+    await vi.waitFor(() => expect(a.sync.status.state).toBe('up-to-date'), { timeout: 5000 });
+
+    const b = await laptop(server.url, BOB);
+    expect(await b.sync.join('/couch', 'seeded-b')).toEqual({ ok: true });
+    expect(b.said).toContain(`joined from the seed: ${seed.docs} documents restored here, 2 pulled`);
+    expect(b.engine.world.index.surveys[survey.surveyId]!.frameFlags).toMatchObject([{ reason: 'Cloud', by: ANN }]);
+    expect(exported(b.engine)).toEqual(exported(a.engine));
+
+    expect((await b.engine.dispatch({ type: 'flagFrame', ...frame, frame: 3, reason: 'Blur' })).ok).toBe(true);
+    await vi.waitFor(() => expect(a.engine.world.index.surveys[survey.surveyId]!.frameFlags.map((f) => f.reason)).toEqual(['Cloud', 'Blur']), { timeout: 5000 });
+    expect(a.sync.status.conflicts).toBe(0);
+    // Live replication went on from where the join's pull ended, not from the server's start.
+    await vi.waitFor(() => expect(b.sync.status.state).toBe('up-to-date'), { timeout: 5000 });
+    for (const l of [a, b]) expect(await l.held('seeded-b')).toBe(3);
+  });
+
+  it('a seed is written to an empty world only', async () => {
+    const { server } = await seededServer('seeded-c');
+    await expect(seedTeamWorld(`${server.url}/couch/seeded-c`, SAMPLE)).rejects.toThrow('The team world holds documents already');
+  });
+});

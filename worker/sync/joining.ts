@@ -1,0 +1,102 @@
+/**
+ * Joining a team world (issue 21, docs/sync.md#joining-leaving-switching-worlds): what a person
+ * types, checked, and a world with data taken as this laptop's. A seeded world is restored here
+ * from the console's own sample (docs/sync.md#seeding-a-team-world) and only what changed since
+ * is pulled; any other world's every body is pulled. Either way the world and every held revision
+ * land in one commit.
+ */
+import { restore } from '../domain/restore';
+import type { Engine } from '../engine/engine';
+import { HELD_KIND, INBOX_KIND, type WorldBatch } from '../engine/store/worldStore';
+import type { StoredDoc } from './database';
+import { SyncJournal } from './journal';
+import { heldOf } from './outbox';
+import { isSeed, SEED_ID, SEED_SOURCE, seedDocs, seededWorld, type SeedDocs } from './seed';
+import { dataFileOf, type SyncedDoc } from './syncedForm';
+import type PouchDB from 'pouchdb-core';
+
+export interface TeamSettings {
+  server: string;
+  world: string;
+  laptop: string;
+}
+
+/** Documents a join's one-off pull asks for at once (PouchDB's default, 100, makes a large world's pull many round trips). */
+const PULL_BATCH = 500;
+/** A server path on the app's own origin (the Content-Security-Policy allows no other). */
+const SERVER_PATH = /^\/[A-Za-z0-9._~\-/]{0,200}$/;
+/** A CouchDB database name. */
+const WORLD_NAME = /^[a-z][a-z0-9_$()+-]{0,99}$/;
+
+/** The settings a person typed, checked: an error names the field. */
+export function checkJoin(server: unknown, world: unknown): { ok: true; server: string; world: string } | { ok: false; field: 'server' | 'world'; error: string } {
+  const path = typeof server === 'string' ? server.trim().replace(/\/+$/, '') : '';
+  if (!SERVER_PATH.test(path) || path.includes('//') || path.split('/').includes('..'))
+    return { ok: false, field: 'server', error: 'Server path is a path on this site, such as /couch' };
+  const name = typeof world === 'string' ? world.trim() : '';
+  if (!WORLD_NAME.test(name))
+    return { ok: false, field: 'world', error: 'World name starts with a lowercase letter and holds only lowercase letters, digits and _ $ ( ) + - (at most 100)' };
+  return { ok: true, server: path, world: name };
+}
+
+export interface TakingTeamWorld {
+  engine: Engine;
+  remote: PouchDB;
+  local: PouchDB;
+  Pouch: typeof PouchDB;
+  /** the laptop's team settings, stored in the same commit as the world */
+  settingsRecord: WorldBatch['put'][number];
+  laptop: string;
+  trace: (line: string) => void;
+}
+
+/** The team's world (it has data) as this laptop's: answers the journal of the revisions held. */
+export async function takeTeamWorld(join: TakingTeamWorld): Promise<SyncJournal> {
+  const { local, remote, Pouch } = join;
+  const seeded = await seededDocs(join);
+  if (!seeded) await Pouch.replicate(remote, local, { batch_size: PULL_BATCH });
+  const docs = seeded ?? (await local.allDocs({ include_docs: true })).rows.flatMap((r) => (r.doc && !r.doc._deleted && r.id !== SEED_ID ? [r.doc as StoredDoc] : []));
+  // Seeded, what was pulled is taken in by the inbox from the database's start, as any change.
+  return adopt(join, docs, seeded ? 0 : (await local.info()).update_seq);
+}
+
+/**
+ * A seeded team world's documents, restored here from this console's own sample at the seed's
+ * instant, with what changed after the seed pulled into the laptop's database. Null when the seed
+ * cannot be followed (no seed, or another all.json: the digests differ): then every body is pulled.
+ */
+async function seededDocs({ engine, remote, local, Pouch, trace }: TakingTeamWorld): Promise<StoredDoc[] | null> {
+  const seed = await remote.get(SEED_ID).catch(() => null);
+  if (!isSeed(seed) || seed.source !== SEED_SOURCE) return null;
+  let ours: SeedDocs;
+  try {
+    ours = seedDocs(seededWorld(await engine.sampleText(), seed.at));
+  } catch (error) {
+    trace(`the seed cannot be followed: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+  if (ours.digest !== seed.digest) {
+    trace(`the seed names other data (${seed.docs} documents, ${ours.docs.length} here): every body is pulled`);
+    return null;
+  }
+  // `since` is also kept as the pull's checkpoint: live replication goes on from there.
+  const pulled = await Pouch.replicate(remote, local, { since: seed.since, batch_size: PULL_BATCH });
+  trace(`joined from the seed: ${ours.docs.length} documents restored here, ${pulled.docs_written} pulled`);
+  return ours.docs as StoredDoc[];
+}
+
+/** The world the documents describe, with the revisions held, in one commit; the inbox goes on from `since`. */
+async function adopt({ engine, settingsRecord, laptop }: TakingTeamWorld, docs: StoredDoc[], since: number | string): Promise<SyncJournal> {
+  // The team world's speed is this laptop's from now on (a world without one keeps the laptop's).
+  const { data, speed = engine.world.flags.speed } = dataFileOf(docs as unknown as SyncedDoc[], engine.world.version);
+  const restored = restore(data, engine.clock.now(), { source: 'the team world', speed, repair: true });
+  if (!restored.ok) throw new Error(restored.error);
+  const held = new Map(docs.map((d) => [d._id, heldOf(d._rev, d)]));
+  const put: WorldBatch['put'] = [settingsRecord];
+  for (const [id, h] of held) put.push({ kind: HELD_KIND, id, record: { o: 0, ...h } });
+  put.push({ kind: INBOX_KIND, id: 'position', record: { o: 0, since, conflicted: [] } });
+  await engine.adoptWorld(restored.db, put, speed);
+  const journal = new SyncJournal(laptop, new Map());
+  journal.adopt(held);
+  return journal;
+}

@@ -1,0 +1,99 @@
+/**
+ * A seeded team world (issue 21, docs/sync.md#seeding-a-team-world): the server and every laptop
+ * restore one all.json at one agreed instant, so their documents are equal, and so are the
+ * revisions their bodies give. The server's database holds, beside the world, a seed document:
+ * the data, the instant (at the sample's speed, 1×), a digest of every document's id and revision, and the server's position
+ * once they were written. A laptop that joins restores the same data at the same instant, and if
+ * its documents give the same digest it holds them at their revisions and pulls only what changed
+ * after the seed: the first sync compares revisions and moves no body but the changed ones.
+ */
+import { stringMd5 } from 'pouchdb-md5';
+import { DEFAULT_FLAGS } from '../domain/constants';
+import { restore } from '../domain/restore';
+import type { Db } from '../domain/types';
+import type { WrittenDoc } from './database';
+import { outboxRecords, type Held } from './outbox';
+import { childRevision } from './revisions';
+import { SAMPLE_STAMP, syncedDocs } from './syncedForm';
+
+/** The seed document's id: no entity kind, so never an entity of the world. */
+export const SEED_ID = 'seed';
+/** The data every party seeds from: the console's own sample, on the app's origin. */
+export const SEED_SOURCE = 'data/all.json';
+/** Documents written to the server at once while seeding it. */
+const SEED_BATCH = 5000;
+
+export interface Seed {
+  _id: typeof SEED_ID;
+  source: string;
+  /** the agreed instant (epoch ms) the data was restored at */
+  at: number;
+  /** how many documents the seeded world has */
+  docs: number;
+  /** MD5 of every document's `id rev`, sorted: equal only if every revision is */
+  digest: string;
+  /** the server's position once the seeded world was written: what changed after it is pulled */
+  since: number | string;
+}
+
+export interface SeedDocs {
+  docs: WrittenDoc[];
+  /** the revision and contents a laptop holds for each */
+  held: Map<string, Held>;
+  digest: string;
+}
+
+/** The world's every document, and its speed's, at the revision its body gives (each new: no base). */
+export function seedDocs(db: Db, speed: number = DEFAULT_FLAGS.speed): SeedDocs {
+  const held = new Map<string, Held>();
+  const docs = outboxRecords(syncedDocs(db, speed, SAMPLE_STAMP), [], SAMPLE_STAMP, held).map((r) => r.doc);
+  return { docs, held, digest: digestOf(docs) };
+}
+
+export function digestOf(docs: readonly { _id: string; _rev: string }[]): string {
+  return stringMd5(
+    docs
+      .map((d) => `${d._id} ${d._rev}`)
+      .sort()
+      .join('\n'),
+  );
+}
+
+/** all.json restored at the agreed instant: the world every party seeds from. */
+export function seededWorld(text: string, at: number): Db {
+  const restored = restore(text, at, { source: SEED_SOURCE });
+  if (!restored.ok) throw new Error(restored.error);
+  return restored.db;
+}
+
+export function isSeed(doc: unknown): doc is Seed {
+  if (typeof doc !== 'object' || doc === null) return false;
+  const d = doc as Record<string, unknown>;
+  return (
+    d._id === SEED_ID &&
+    typeof d.source === 'string' &&
+    Number.isFinite(d.at) &&
+    Number.isInteger(d.docs) &&
+    typeof d.digest === 'string' &&
+    (typeof d.since === 'number' || typeof d.since === 'string')
+  );
+}
+
+/** What seeding writes to: the server's database (PouchDB over HTTP, or a test's). */
+export interface SeedTarget {
+  bulkDocs(docs: WrittenDoc[], options: { new_edits: false }): Promise<unknown[]>;
+  info(): Promise<{ doc_count: number; update_seq: number | string }>;
+}
+
+/**
+ * Seeds an empty team world on the server from all.json at instant `at`: the world's documents,
+ * then the seed naming them. Refuses a database that holds documents already.
+ */
+export async function seedServer(target: SeedTarget, text: string, at: number): Promise<Seed> {
+  if ((await target.info()).doc_count > 0) throw new Error('The team world holds documents already: seed an empty one');
+  const { docs, digest } = seedDocs(seededWorld(text, at));
+  for (let i = 0; i < docs.length; i += SEED_BATCH) await target.bulkDocs(docs.slice(i, i + SEED_BATCH), { new_edits: false });
+  const body = { _id: SEED_ID, source: SEED_SOURCE, at, docs: docs.length, digest, since: (await target.info()).update_seq } as const;
+  await target.bulkDocs([{ ...body, ...childRevision(undefined, body) }], { new_edits: false });
+  return body;
+}
