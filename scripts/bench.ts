@@ -19,10 +19,14 @@ import type { Db } from '../worker/domain/types';
 import { Leader } from '../worker/leader';
 import { currentStage } from '../worker/domain/workflow';
 import type { World } from '../worker/engine/world';
+import { SyncJournal } from '../worker/sync/journal';
+import { seedDocs } from '../worker/sync/seed';
 
 const SURVEYS = Number(process.env.BENCH_SURVEYS ?? 100_000);
 const ACTIVE = Number(process.env.BENCH_ACTIVE ?? 1_000);
 const RUNS = 5;
+/** BENCH_SYNC=1: the same measurements with team sync on (issue 21's tick budget with sync on). */
+const SYNCING = process.env.BENCH_SYNC === '1';
 const TICKS_PER_RUN = 120;
 
 v8.setFlagsFromString('--expose-gc');
@@ -102,6 +106,13 @@ async function main() {
     log(`  restored and indexed in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   };
   build();
+  if (SYNCING) {
+    // Team sync on (docs/sync.md#the-journal): every document held, as after a join; each tick
+    // moves the held contents of what time moved on.
+    const { held } = seedDocs(engine.world.toDb(now), engine.world.flags.speed);
+    engine.attachSync(new SyncJournal('bench', held));
+    log(`  team sync on: ${held.size.toLocaleString('en')} documents held`);
+  }
   // The search index of a new world is built at the first query (or a tick after boot): not a keystroke's cost.
   await engine.search('warm-up');
   collectGarbage();

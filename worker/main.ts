@@ -88,7 +88,10 @@ function makeLeaderWith(clock: Clock, stepped: SteppedClock | null) {
       __TEST_CLOCK__ ? (line) => console.debug(`[sync] ${line}`) : undefined,
     );
     // Team sync goes on once the whole world is in (a laptop that had joined a team world).
-    void engine.loaded().then(() => sync.start());
+    // Only once the page's boot has begun does `loaded()` wait for the world: started before it, sync
+    // read its 170 000 held revisions (at 100 000 surveys) beside the first look, and took changes
+    // into a world not yet read (reload → rows 2.0 s with sync on, against 0.4 s without).
+    void sync.start(engine.bootAsked.then(() => engine.loaded()));
     scope.addEventListener('offline', () => sync.connectivity(false));
     scope.addEventListener('online', () => sync.connectivity(true));
     return new Leader(engine, deliver, sync);

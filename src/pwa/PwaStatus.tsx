@@ -16,6 +16,8 @@ const UPDATE_TEXT = 'A new version is available';
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  // A badge's words on one line: squeezed beside the team-sync badge, it wrapped out of its pill.
+  badge: { whiteSpace: 'nowrap', flexShrink: 0 },
   update: {
     display: 'flex',
     alignItems: 'center',
@@ -73,7 +75,7 @@ export function PwaStatus() {
       )}
       {offlineUnavailable && (
         <Tooltip content={`Not available offline: ${offlineUnavailable}.`} relationship="description" withArrow>
-          <Badge appearance="tint" color="danger" icon={<CloudOffRegular />} role="note" tabIndex={0} data-testid="offline-unavailable">
+          <Badge appearance="tint" color="danger" icon={<CloudOffRegular />} role="note" tabIndex={0} data-testid="offline-unavailable" className={styles.badge}>
             Not available offline
             <span className={styles.hidden}>: {offlineUnavailable}.</span>
           </Badge>

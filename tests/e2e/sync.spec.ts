@@ -79,11 +79,12 @@ async function join(page: Page, world: string, van: string): Promise<void> {
   await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date');
 }
 
-async function flagFrame(page: Page, thumb: ReturnType<typeof frame>, reason: string): Promise<void> {
+async function flagFrame(page: Page, thumb: ReturnType<typeof frame>, reason: string, note = ''): Promise<void> {
   await thumb.click({ button: 'right' });
   await page.getByRole('menuitem', { name: /^Flag frame…/ }).click();
   const dialog = page.getByRole('dialog', { name: /^Flag frame/ });
   await dialog.getByRole('radio', { name: reason, exact: true }).check();
+  if (note) await dialog.getByLabel('Note (optional)').fill(note);
   await dialog.getByRole('button', { name: 'Flag frame' }).click();
   await expect(thumb).toHaveAccessibleName(new RegExp(`, flagged: ${reason}$`));
 }
@@ -286,3 +287,33 @@ test('a seeded team world: each laptop restores its own copy of the sample at th
   await a.context().close();
   await b.context().close();
 });
+
+test('a conflict merged field by field: the note of one version, the reason of the other, kept on one laptop and settled on both', async ({ browser }) => {
+  const { a, b, vanB, survey, cam1, names } = await twoLaptopsOnQc(browser);
+  await cutVan(b, vanB, true);
+  await flagFrame(a, frame(a, cam1, names[11]!), 'Cloud', 'low cloud over the river');
+  await flagFrame(b, frame(b, cam1, names[11]!), 'Blur');
+  await cutVan(b, vanB, false);
+  for (const page of [a, b]) await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date, 1 conflict', { timeout: 30_000 });
+
+  await a.goto('/conflicts');
+  const title = `Frame flag: survey ${survey.surveyId}, line 1, frame 12, ${cam1}`;
+  const merge = a.getByRole('region', { name: `Merge ${title} field by field` });
+  await expect(merge.getByRole('button', { name: 'Keep the values chosen' })).toBeDisabled();
+  await merge.getByRole('radiogroup', { name: 'Reason' }).getByRole('radio', { name: `Blur (by ${DANA})` }).check();
+  await merge.getByRole('radiogroup', { name: 'Note' }).getByRole('radio', { name: `low cloud over the river (by ${MARCO})` }).check();
+  await merge.getByRole('button', { name: 'Keep the values chosen' }).click();
+  await expect(flash(a, `${title}: the values chosen are kept`)).toBeVisible();
+  for (const page of [a, b]) {
+    await page.goto('/conflicts');
+    await expect(page.getByText('No conflicts: every change made on the laptops of your team agrees.')).toBeVisible();
+  }
+  const at = await meetingInstant([a, b]);
+  const [onA, onB] = [await exportAt(a, at), await exportAt(b, at)];
+  expect(onB).toEqual(onA);
+  const flags = (onA as { index: { surveys: Record<string, { frameFlags: { frame: number; camera: string; reason: string; note: string }[] }> } }).index.surveys[survey.surveyId]!.frameFlags;
+  expect(flags.filter((f) => f.frame === 12 && f.camera === cam1)).toEqual([expect.objectContaining({ reason: 'Blur', note: 'low cloud over the river' })]);
+  await a.context().close();
+  await b.context().close();
+});
+

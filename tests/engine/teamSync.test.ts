@@ -35,7 +35,7 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-async function laptop(origin: string, email: string, world = qcWorld()): Promise<{ engine: Engine; sync: TeamSync; reopen(): Promise<TeamSync> }> {
+async function laptop(origin: string, email: string, world = qcWorld()): Promise<{ engine: Engine; store: ReturnType<typeof memoryStore>; sync: TeamSync; reopen(): Promise<TeamSync>; nextTab(): TeamSync }> {
   const store = memoryStore();
   const n = ++laptops;
   const engine = createEngine({ clock: new ManualClock(T0), store, newId: () => `tx-${n}-${crypto.randomUUID()}`, loadText: async () => world });
@@ -54,7 +54,13 @@ async function laptop(origin: string, email: string, world = qcWorld()): Promise
     await leading.start();
     return leading;
   };
-  return { engine, sync, reopen };
+  /** The next leading tab's team sync, not started. */
+  const nextTab = () => {
+    const next = new TeamSync(engine, store, databases, origin);
+    syncs.push(next);
+    return next;
+  };
+  return { engine, store, sync, reopen, nextTab };
 }
 
 const frame = { surveyId: 's-qc', line: 1, camera: 'Cam02', frame: 7 };
@@ -192,5 +198,45 @@ describe('team sync in the worker (issue 21)', () => {
       expect(a.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([merged]);
       expect(b.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([merged]);
     }, { timeout: 8000 });
+  });
+
+  it("a team world never expires as the demo's sample does: the laptop boots into it weeks later, with its changes", async () => {
+    const server = await startSyncServer({ port: 0 });
+    servers.push(server);
+    const a = await laptop(server.url, ANN, qcWorld('North strip'));
+    expect(await a.sync.join('/couch', 'team-e')).toEqual({ ok: true });
+    expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
+    await a.sync.stop();
+    a.engine.stop();
+    // Three weeks on (the demo's data expires after 14 days), the next tab boots from the same store.
+    const weeksLater = (firstLook: boolean) =>
+      createEngine({ clock: new ManualClock(T0 + 21 * 86_400_000), store: a.store, loadText: async () => qcWorld('the sample again'), firstLook });
+    const whole = weeksLater(false);
+    await whole.boot(bootInput());
+    expect(whole.world.index.captures['cap-1']!.description).toBe('North strip');
+    expect(whole.world.index.surveys['s-qc']!.frameFlags).toMatchObject([{ reason: 'Cloud', by: ANN }]);
+    whole.stop();
+    // The first look (the capture table before the rest is read) takes it too.
+    const glance = weeksLater(true);
+    expect(await glance.boot(bootInput())).toMatchObject({ loading: true });
+    expect(glance.world.index.captures['cap-1']!.description).toBe('North strip');
+    glance.stop();
+  });
+
+  it('a laptop that had joined says so at once in the next tab, before its world is read; joining again waits, and is refused', async () => {
+    const server = await startSyncServer({ port: 0 });
+    servers.push(server);
+    const a = await laptop(server.url, ANN);
+    expect(await a.sync.join('/couch', 'team-r')).toEqual({ ok: true });
+    await a.sync.stop();
+    const next = a.nextTab();
+    let worldRead = () => {};
+    const started = next.start(new Promise<void>((read) => (worldRead = read)));
+    await vi.waitFor(() => expect(next.status).toMatchObject({ state: 'syncing', world: 'team-r' }));
+    const again = next.join('/couch', 'team-other');
+    worldRead();
+    expect(await again).toMatchObject({ ok: false, error: expect.stringMatching(/already in the team world team-r/) as string });
+    await started;
+    await vi.waitFor(() => expect(next.status.state).toBe('up-to-date'), { timeout: 5000 });
   });
 });

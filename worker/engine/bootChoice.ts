@@ -11,7 +11,7 @@ import { restore } from '../domain/restore';
 import type { Db } from '../domain/types';
 import { checkCurrent, checkFlags } from '../domain/session';
 import { chooseStored, judge, judgeStored, readLegacy, repairNotice, type Candidate, type Judgement, type LegacyStore } from './persistence';
-import type { StoreMeta, StoredWorld, WorldStore } from './store/worldStore';
+import { holdsTeamWorld, type StoreMeta, type StoredWorld, type WorldStore } from './store/worldStore';
 
 export type SampleResult = { ok: true; db: Db } | { ok: false; error: string };
 
@@ -73,7 +73,8 @@ export async function chooseBootWorld(opts: {
   const judgements: Judgement[] = [];
   const stored: StoredWorld | null = discard ? null : await opts.store.readAll().catch(() => null);
   if (!discard) {
-    judgements.push(judgeStored(stored, now));
+    // A team world's store never expires: a sample in its place would be sent as the laptop's changes.
+    judgements.push(judgeStored(stored, now, { team: await holdsTeamWorld(opts.store).catch(() => false) }));
     judgements.push(judge(local, 'stored data (local storage)', now));
     if (opts.legacy && !stored?.meta) {
       try {

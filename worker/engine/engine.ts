@@ -70,6 +70,12 @@ export class Engine {
   private readonly boots: Boot;
   private readonly demo: DemoData;
   private stopTick: Cancel | null = null;
+  private bootCalled: () => void = () => {};
+  /**
+   * Resolves once a page has asked the engine to boot. Before it, `loaded()` has nothing to wait
+   * for and answers at once: team sync waits for this first, then for the world (worker/main.ts).
+   */
+  readonly bootAsked = new Promise<void>((asked) => (this.bootCalled = asked));
   private lastTickAt = -Infinity;
 
   constructor(deps: EngineDeps) {
@@ -141,6 +147,7 @@ export class Engine {
 
   /** Loads the newest valid stored world (or all.json) and starts the clock. Once. */
   async boot(input: BootInput): Promise<BootAnswer> {
+    this.bootCalled();
     const answer = await this.boots.start(input);
     // The clock runs once the whole world is in (at once, unless a first look is still reading it).
     if (this.boots.looking) void this.boots.loaded().then(() => this.startClock());

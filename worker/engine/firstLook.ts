@@ -14,7 +14,7 @@ import { parseCurrent, parseFlags } from './persistence';
 import { checkedFields, isObj, keyRule, type Obj } from '../domain/storedFields';
 import { captureFromRow, decode } from './store/storedForm';
 import { unpackRows } from './store/rowBuckets';
-import { CAPTURE_ROWS, type StoredKind, type WorldStore } from './store/worldStore';
+import { CAPTURE_ROWS, holdsTeamWorld, type StoredKind, type WorldStore } from './store/worldStore';
 
 /** How long the rest of the world waits for a first view to be asked for and answered. */
 export const FIRST_LOOK_GRACE_MS = 300;
@@ -38,15 +38,16 @@ const NO_FLAGS = Object.fromEntries(Object.keys(blank.flags).map((k) => [k, fals
 export async function firstLook(store: WorldStore, now: number): Promise<FirstLook | null> {
   let read: Awaited<ReturnType<WorldStore['readKinds']>>;
   let captures: number;
+  let team: boolean;
   try {
     // The captures' row records, packed in 32 buckets, not the captures: a tenth of the bytes at
     // 100 000 surveys, in 32 records rather than 10 000.
-    [read, captures] = await Promise.all([store.readKinds([CAPTURE_ROWS, 'projects', 'users']), store.count('captures')]);
+    [read, captures, team] = await Promise.all([store.readKinds([CAPTURE_ROWS, 'projects', 'users']), store.count('captures'), holdsTeamWorld(store)]);
   } catch {
     return null;
   }
   const meta = read.meta;
-  if (!meta || isOtherVersion(meta.version) || now - meta.loadedAt > DEMO_EXPIRY_MS) return null;
+  if (!meta || isOtherVersion(meta.version) || (!team && now - meta.loadedAt > DEMO_EXPIRY_MS)) return null;
   // A store written before row records were packed (or missing any): the whole path, which writes them.
   const rows = unpackRows(read.records[CAPTURE_ROWS] ?? []);
   if (rows?.length !== captures) return null;

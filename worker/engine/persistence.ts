@@ -165,8 +165,8 @@ export function storedCopy(stored: StoredWorld): { raw: unknown; orders: Partial
   return { raw: { version: meta.version, index, ids, savedAt: meta.savedAt, loadedAt: meta.loadedAt }, orders };
 }
 
-/** Judges the store's copy like any other: version, validity, expiry. */
-export function judgeStored(stored: StoredWorld | null, now: number): Judgement {
+/** Judges the store's copy like any other: version, validity, expiry (never a team world's). */
+export function judgeStored(stored: StoredWorld | null, now: number, { team = false } = {}): Judgement {
   const copy = stored && storedCopy(stored);
   if (!stored?.meta || !copy) return { kind: 'none' };
   const meta = stored.meta;
@@ -179,7 +179,7 @@ export function judgeStored(stored: StoredWorld | null, now: number): Judgement 
   const fromStore = result.repaired.length === 0;
   const candidate: Candidate = { db: result.db, current: current.value, flags: flags.value, source: STORE_SOURCE, orders: copy.orders, fromStore, repaired };
   if (isOtherVersion(result.db.version)) return { kind: 'stale', reason: `version ${result.db.version}`, candidate };
-  if (now - result.db.loadedAt > DEMO_EXPIRY_MS) return { kind: 'stale', reason: 'expired', candidate };
+  if (!team && now - result.db.loadedAt > DEMO_EXPIRY_MS) return { kind: 'stale', reason: 'expired', candidate };
   return { kind: 'valid', candidate };
 }
 

@@ -7,7 +7,7 @@
  */
 import { Emitter } from '../domain/emitter';
 import type { Engine } from '../engine/engine';
-import { HELD_KIND, INBOX_KIND, OUTBOX_KIND, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
+import { HELD_KIND, INBOX_KIND, OUTBOX_KIND, TEAM_SETTINGS_ID, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
 import { conflictOf, mergedBody, resolution } from './conflicts';
 import { shown, type ConflictShown } from './conflictShown';
 import { openJournal } from './drainer';
@@ -34,7 +34,6 @@ export interface SyncStatus {
   error?: string;
 }
 
-const SETTINGS_ID = 'settings';
 /** The longest wait between two tries to reach the server (PouchDB doubles it from 1 s). */
 const RETRY_MAX_MS = 8_000;
 /** How long Leave waits for the changes being sent to reach the server. */
@@ -57,6 +56,8 @@ export class TeamSync {
   private pumping: Promise<void> = Promise.resolve();
   private pumpAgain = false;
   private pumpQueued = false;
+  /** Going on syncing after a reload or a new leading tab (start): join and leave wait for it. */
+  private starting: Promise<void> = Promise.resolve();
   /**
    * Replication has caught up since it last brought a change: an action held back in part is taken
    * whole or not at all until then (docs/sync.md#taking-changes-into-the-world).
@@ -77,13 +78,25 @@ export class TeamSync {
   ) {}
 
   /** Goes on syncing, if this laptop had joined a world. */
-  async start(): Promise<void> {
-    const settings = await this.settings();
-    if (settings) await this.connect(settings, false).catch((error: unknown) => this.fail(error));
+  /**
+   * Says at once that this laptop is in a team world (the header's badge, Settings → Team sync),
+   * and goes on syncing once `ready` (the world is read: sync never takes changes into a world
+   * still loading). Join and Leave wait for it.
+   */
+  start(ready: Promise<unknown> = Promise.resolve()): Promise<void> {
+    this.starting = (async () => {
+      const settings = await this.settings();
+      if (!settings) return;
+      this.tell({ state: 'syncing', server: settings.server, world: settings.world, waiting: 0, conflicts: 0 });
+      await ready;
+      await this.connect(settings, false).catch((error: unknown) => this.fail(error));
+    })();
+    return this.starting;
   }
 
   async join(server: unknown, world: unknown): Promise<{ ok: true } | { ok: false; error: string; field?: 'server' | 'world' }> {
-    if (this.session) return { ok: false, error: `This laptop is already in the team world ${this.status.world}: leave it first` };
+    await this.starting;
+    if (this.session || (await this.settings())) return { ok: false, error: `This laptop is already in the team world ${this.status.world}: leave it first` };
     const checked = checkJoin(server, world);
     if (!checked.ok) return checked;
     const settings: TeamSettings = { server: checked.server, world: checked.world, laptop: this.newLaptopId() };
@@ -102,7 +115,12 @@ export class TeamSync {
 
   /** Stops syncing; the world stays as it is on this laptop. */
   async leave(): Promise<{ ok: true } | { ok: false; error: string }> {
-    if (!this.session) return { ok: true };
+    await this.starting;
+    if (!this.session) {
+      if (!(await this.settings())) return { ok: true };
+      // Joined, but sync could not start here: whether the team has every change made here is unknown.
+      return { ok: false, error: `Team sync has not started on this laptop (${this.status.error ?? 'not yet'}): leave once the badge says Up to date, so your team keeps every change made here` };
+    }
     await this.pump();
     await this.settled(LEAVE_WAIT_MS);
     // What the team has not received would stay on this laptop alone: leave once it has.
@@ -119,7 +137,10 @@ export class TeamSync {
 
   async conflicts(): Promise<ConflictShown[]> {
     if (!this.session) return [];
-    return (await this.session.conflicts()).map(shown);
+    const open = await this.session.conflicts();
+    // Reading them drops those settled meanwhile: the badge counts what the page lists.
+    if (open.length !== this.status.conflicts) this.tell({ ...this.status, conflicts: open.length });
+    return open.map(shown);
   }
 
   /**
@@ -166,7 +187,7 @@ export class TeamSync {
   }
 
   private async settings(): Promise<TeamSettings | null> {
-    const [found] = (await this.store.readKind(INBOX_KIND)).filter(([id]) => id === SETTINGS_ID);
+    const [found] = (await this.store.readKind(INBOX_KIND)).filter(([id]) => id === TEAM_SETTINGS_ID);
     const s = found?.[1];
     return s && typeof s.server === 'string' && typeof s.world === 'string' && typeof s.laptop === 'string' ? { server: s.server, world: s.world, laptop: s.laptop } : null;
   }
@@ -176,7 +197,7 @@ export class TeamSync {
     const local = new Local(`team-${settings.world}`);
     const remote = new Pouch(`${this.origin}${settings.server}/${settings.world}`);
     let journal: SyncJournal;
-    const settingsRecord = { kind: INBOX_KIND, id: SETTINGS_ID, record: { o: 0, ...settings } } as const;
+    const settingsRecord = { kind: INBOX_KIND, id: TEAM_SETTINGS_ID, record: { o: 0, ...settings } } as const;
     if (joining) {
       const info = await remote.info().catch((error: unknown) => {
         throw new Error(`The server ${settings.server} cannot be reached (${reason(error)})`);
@@ -201,7 +222,9 @@ export class TeamSync {
       this.unsent = await Unsent.allSent(local, settings.laptop);
     } else this.session = await SyncSession.open(this.engine, this.store, local, journal);
     this.unsent ??= await Unsent.open(local, settings.laptop);
-    this.tell({ state: 'syncing', server: settings.server, world: settings.world, waiting: 0, conflicts: this.session.conflicted.size });
+    // The conflicts stored with the inbox's position, less any settled since it was written.
+    const open = (await this.session.conflicts()).length;
+    this.tell({ state: 'syncing', server: settings.server, world: settings.world, waiting: 0, conflicts: open });
     this.stopListening = this.engine.changes.on(() => this.pumpSoon());
     // What the outbox holds is in the laptop's database before replication starts: a document
     // written while PouchDB's live push is still starting could wait for its next retry.

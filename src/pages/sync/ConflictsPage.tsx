@@ -40,7 +40,7 @@ export function conflictTitle(id: string): string {
 const when = (ms: number) => DateTime.fromMillis(ms).toFormat('LLL d, yyyy HH:mm');
 
 /** A field's value as a person reads it: a time as a time. */
-const shown = (value: string | number | undefined, field: ConflictField) => (field.time && typeof value === 'number' ? when(value) : String(value ?? '(none)'));
+const shown = (value: string | number | undefined, field: ConflictField) => (field.time && typeof value === 'number' ? when(value) : value === undefined || value === '' ? '(none)' : String(value));
 
 function Version({ version, fields, onKeep, busy }: { version: ConflictVersion; fields: ConflictField[]; onKeep(): void; busy: boolean }) {
   const s = useStyles();

@@ -26,6 +26,16 @@ export const HELD_KIND = '~held';
 /** Where the inbox has read the laptop's PouchDB up to (one record), written with what it took. */
 export const INBOX_KIND = '~inbox';
 export type StoredKind = EntityKind | typeof CAPTURE_ROWS | typeof OUTBOX_KIND | typeof HELD_KIND | typeof INBOX_KIND;
+/** The inbox's record of the team world this laptop has joined (server, world, laptop id). */
+export const TEAM_SETTINGS_ID = 'settings';
+
+/**
+ * Whether the store holds a team world (docs/sync.md#joining-leaving-switching-worlds): the demo's
+ * expiry never discards one, which is the team's work and not a sample to start again from.
+ */
+export async function holdsTeamWorld(store: Pick<WorldStore, 'readKind'>): Promise<boolean> {
+  return (await store.readKind(INBOX_KIND)).some(([id]) => id === TEAM_SETTINGS_ID);
+}
 
 export interface StoreMeta {
   version: number;
