@@ -212,15 +212,31 @@ function captureRecord(capture: object, order: number, orderOf: OrderOf): Stored
 }
 
 /** These buckets of capture rows, as the world holds them now; a bucket left empty is deleted. */
-function putRowBuckets(batch: WorldBatch, world: World, buckets: ReadonlySet<string>, orderOf: OrderOf): void {
+/** Each capture's row record as last written, with the stored record it was made from. */
+const lastRow = new WeakMap<object, { from: StoredRecord; row: StoredRecord }>();
+
+/**
+ * The buckets `buckets` again. The rows of the captures this commit changed (`changed`; null: all)
+ * are made anew; the others are the ones last written. Making every row of every touched bucket
+ * again was a tick's cost at 100 000 surveys when stages end every few seconds (tick p95 14 ms
+ * where the budget is 2, `npm run bench`).
+ */
+function putRowBuckets(batch: WorldBatch, world: World, buckets: ReadonlySet<string>, orderOf: OrderOf, changed: ReadonlySet<Id> | null = null): void {
   if (buckets.size === 0) return;
   const rows = new Map([...buckets].map((key) => [key, [] as RowBucket['rows']]));
   for (const id of world.ids.captures) {
     const list = rows.get(bucketOf(id));
     const capture = world.index.captures[id];
     if (!list || !capture) continue;
-    const order = world.order.captures.get(id) ?? 0;
-    list.push([id, captureRowRecord(lastCaptureRecord.get(capture) ?? captureRecord(capture, order, orderOf), capture)]);
+    const last = lastRow.get(capture);
+    if (last && changed && !changed.has(id) && lastCaptureRecord.get(capture) === last.from) {
+      list.push([id, last.row]);
+      continue;
+    }
+    const from = lastCaptureRecord.get(capture) ?? captureRecord(capture, world.order.captures.get(id) ?? 0, orderOf);
+    const row = captureRowRecord(from, capture);
+    lastRow.set(capture, { from, row });
+    list.push([id, row]);
   }
   for (const [key, list] of rows) {
     if (list.length) batch.put.push({ kind: CAPTURE_ROWS, id: key, record: { o: 0, rows: list } satisfies RowBucket });
@@ -262,7 +278,7 @@ export function commitBatch(world: World): WorldBatch {
       if (kind === 'captures') buckets.add(bucketOf(id));
     }
   }
-  putRowBuckets(batch, world, buckets, orderOf);
+  putRowBuckets(batch, world, buckets, orderOf, new Set(writes.put.captures ?? []));
   return batch;
 }
 
