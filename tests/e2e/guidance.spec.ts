@@ -122,6 +122,9 @@ test.describe('the next step in reach', () => {
     await insert.getByRole('button', { name: 'OK' }).click();
     await expect(flash(page, 'media inserted into ingest-10')).toBeVisible();
 
+    // The flash can come before the row is drawn anew: read the id once the row shows one
+    // (a clean-clone CI run read '—' here while the dialog then showed the new id).
+    await expect(drive.getByRole('cell').nth(1)).not.toHaveText('—');
     const shown = (await drive.getByRole('cell').nth(1).innerText()).trim();
     await drive.getByRole('button', { name: 'Receive' }).click();
     const receive = page.getByRole('dialog');
