@@ -13,6 +13,7 @@ import memory from 'pouchdb-adapter-memory';
 import http from 'pouchdb-adapter-http';
 import replication from 'pouchdb-replication';
 import { generateWorld } from './generate/world';
+import { isCutSyncRequest } from './cutSyncRequest';
 import { seedTeamWorld } from './seedWorld';
 import { startSyncServer } from './syncServer';
 import { createEngine, type Engine } from '../worker/engine/engine';
@@ -56,10 +57,8 @@ function when(engine: Engine, check: () => boolean): Promise<void> {
   });
 }
 
-// PouchDB's replication asks the source for its info after each batch and never catches the
-// answer (pouchdb-replication's finishBatch): closing the server at the end can cut that request.
 process.on('unhandledRejection', (error) => {
-  if (error instanceof Error && error.name === 'FetchError' && /\/couch\/[^/]+\/ failed, reason: (socket hang up|read ECONNRESET|connect ECONNREFUSED)/.test(error.message)) return;
+  if (isCutSyncRequest(error)) return;
   throw error;
 });
 

@@ -5,11 +5,11 @@
  * put in the world at its place, in its parents' lists. The world derives again what the change
  * touches, as after an action, so the change costs what it touched, not the world's size.
  */
-import { SIMULATION_SPEEDS } from '../domain/constants';
 import { isFrameFlag, sortFlags, type FrameFlag } from '../domain/frameFlags';
 import { ID_FIELD, restore } from '../domain/restore';
 import { CHILD_LISTS } from '../domain/storedFields';
-import type { EntityKind, EntityOf, Flags, Id } from '../domain/types';
+import { isSimulationSpeed } from '../domain/session';
+import type { EntityKind, EntityOf, Id } from '../domain/types';
 import { removeMedia, removeSurveys } from '../engine/removal';
 import { decode, encode, type StoredRecord } from '../engine/store/storedForm';
 import type { World } from '../engine/world';
@@ -73,15 +73,24 @@ function restored(world: World, kind: EntityKind, id: Id, raw: Fields, now: numb
  */
 export function whyRefused(world: World, doc: StoredDoc, now: number): string | null {
   if (doc._deleted) return null;
-  if (doc._id === SPEED_ID) return (SIMULATION_SPEEDS as readonly unknown[]).includes(doc.speed) ? null : `${String(doc.speed)} is not a simulation speed`;
+  if (doc._id === SPEED_ID) return speedRefused(doc);
   const kind = doc._id.slice(0, doc._id.indexOf(':'));
-  if (kind === FLAG_KIND) return isFrameFlag(doc.flag) ? null : `${doc._id} is not a frame flag`;
-  if (!(kind in ID_FIELD)) return `${doc._id} names no kind of entity`;
+  if (kind === FLAG_KIND) return isFrameFlag(doc.flag) ? null : flagRefused(doc);
+  if (!(kind in ID_FIELD)) return kindRefused(doc);
+  const entity = entityOfDoc(world, kind as EntityKind, doc._id.slice(kind.length + 1), doc, now);
+  return typeof entity === 'string' ? entity : null;
+}
+
+const speedRefused = (doc: StoredDoc): string | null => (isSimulationSpeed(doc.speed) ? null : `${String(doc.speed)} is not a simulation speed`);
+const flagRefused = (doc: StoredDoc) => `${doc._id} is not a frame flag`;
+const kindRefused = (doc: StoredDoc) => `${doc._id} names no kind of entity`;
+
+/** A document's entity as restore() makes it beside what it names, with its stored form; or why not. */
+function entityOfDoc(world: World, kind: EntityKind, id: Id, doc: StoredDoc, now: number): { entity: Fields; record: StoredRecord } | string {
   const record = doc.e as StoredRecord | undefined;
   if (!record || typeof record !== 'object' || typeof record.o !== 'number') return `${doc._id} holds no stored form`;
-  const id = doc._id.slice(kind.length + 1);
-  const entity = restored(world, kind as EntityKind, id, decode(kind as EntityKind, id, record), now, doc._id);
-  return typeof entity === 'string' ? entity : null;
+  const entity = restored(world, kind, id, decode(kind, id, record), now, doc._id);
+  return typeof entity === 'string' ? entity : { entity, record };
 }
 
 /** Takes a child out of its parents' lists (those it is in, by its pointers `from`). */
@@ -121,16 +130,12 @@ function joinParents(world: World, kind: EntityKind, id: Id, entity: Fields, at:
 }
 
 function putEntity(world: World, kind: EntityKind, id: Id, doc: StoredDoc, now: number, placeOf: PlaceOf, refused: TakenIntoWorld['refused']): void {
-  const record = doc.e as StoredRecord | undefined;
-  if (!record || typeof record !== 'object' || typeof record.o !== 'number') {
-    refused.push({ id: doc._id, why: `${doc._id} holds no stored form` });
+  const read = entityOfDoc(world, kind, id, doc, now);
+  if (typeof read === 'string') {
+    refused.push({ id: doc._id, why: read });
     return;
   }
-  const entity = restored(world, kind, id, decode(kind, id, record), now, doc._id);
-  if (typeof entity === 'string') {
-    refused.push({ id: doc._id, why: entity });
-    return;
-  }
+  const { entity, record } = read;
   const before = fieldsOf(world, kind, id);
   // The lists of its children and a survey's flags are not in its document: they stay the world's.
   for (const list of Object.keys(CHILD_LISTS[kind] ?? {})) entity[list] = before ? before[list] : [];
@@ -203,8 +208,9 @@ export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: num
   const flags: StoredDoc[] = [];
   // The speed first: the entities a speed change rebased arrive in the same action, and are derived at it.
   for (const doc of docs.filter((d) => d._id === SPEED_ID && !d._deleted)) {
-    if (!(SIMULATION_SPEEDS as readonly unknown[]).includes(doc.speed)) out.refused.push({ id: doc._id, why: `${String(doc.speed)} is not a simulation speed` });
-    else if (doc.speed !== world.flags.speed) world.setFlags({ ...world.flags, speed: doc.speed as Flags['speed'] });
+    const why = speedRefused(doc);
+    if (why) out.refused.push({ id: doc._id, why });
+    else if (isSimulationSpeed(doc.speed) && doc.speed !== world.flags.speed) world.setFlags({ ...world.flags, speed: doc.speed });
   }
   for (const doc of docs) {
     if (doc._id === SPEED_ID) continue;
@@ -214,7 +220,7 @@ export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: num
       continue;
     }
     if (!(kind in ID_FIELD)) {
-      out.refused.push({ id: doc._id, why: `${doc._id} names no kind of entity` });
+      out.refused.push({ id: doc._id, why: kindRefused(doc) });
       continue;
     }
     const k = kind as EntityKind;
@@ -237,7 +243,7 @@ export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: num
   for (const doc of flags.filter((d) => !d._deleted)) {
     const surveyId = typeof doc.surveyId === 'string' ? doc.surveyId : surveyOfFlagDoc(doc._id);
     if (!isFrameFlag(doc.flag)) {
-      out.refused.push({ id: doc._id, why: `${doc._id} is not a frame flag` });
+      out.refused.push({ id: doc._id, why: flagRefused(doc) });
       continue;
     }
     if (!setFlag(world, surveyId, doc.flag, doc.flag)) out.orphans.push(doc._id);
