@@ -257,7 +257,10 @@ test('apart, one laptop approves a survey the other cancels, each flags one fram
   // Settled on A, one by one: B hears both.
   await a.goto('/conflicts');
   await a.getByRole('region', { name: `Survey ${other.surveyId}`, exact: true }).getByRole('region', { name: `Version by ${MARCO}` }).getByRole('button', { name: 'Keep this version' }).click();
+  await expect(flash(a, `Survey ${other.surveyId}: the version by ${MARCO} is kept`)).toBeVisible();
   await a.getByRole('region', { name: flagTitle, exact: true }).getByRole('region', { name: `Version by ${DANA}` }).getByRole('button', { name: 'Keep this version' }).click();
+  // Answered before the page is left: a reload before the answer may rightly lose the choice.
+  await expect(flash(a, `${flagTitle}: the version by ${DANA} is kept`)).toBeVisible();
   for (const page of [a, b]) {
     await page.goto('/conflicts');
     await expect(page.getByText('No conflicts: every change made on the laptops of your team agrees.')).toBeVisible();

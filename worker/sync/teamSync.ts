@@ -136,6 +136,8 @@ export class TeamSync {
   }
 
   async conflicts(): Promise<ConflictShown[]> {
+    // While sync starts there is no session yet: an empty list then would say "No conflicts" untruly.
+    await this.starting;
     if (!this.session) return [];
     const open = await this.session.conflicts();
     // Reading them drops those settled meanwhile: the badge counts what the page lists.
