@@ -57,6 +57,8 @@ async function winnersWorld(l: Laptop) {
   const world = new World();
   world.load(restored.db);
   stepWorld(world, l.clock.now());
+  // and derived again, as the engine's commit derives what a step changed (a survey that left processing is no longer `processing`).
+  world.takeChange(l.clock.now());
   const { index, ids } = JSON.parse(serialise({ ...world.toDb(l.clock.now()), version: DATA_VERSION })) as Record<string, unknown>;
   return { index, ids };
 }
@@ -125,7 +127,7 @@ describe('two laptops, one world, any schedule, through their engines (issue 21)
         await round();
         for (const l of laptops) for (const { id, rev } of done) expect(await holds(l, id, rev), `${l.name} lost ${id} ${rev}`).toBe(true);
       }),
-      { numRuns: 40 },
+      { numRuns: Number(process.env.PROP_RUNS ?? 40) },
     );
   }, 120_000);
 });

@@ -12,7 +12,7 @@ import { makeCapture, makeProject, makeUser } from '../domain/entities';
 import type { Capture, Current, EntityKind, Flags, Id, Project, User } from '../domain/types';
 import { parseCurrent, parseFlags } from './persistence';
 import { checkedFields, isObj, keyRule, type Obj } from '../domain/storedFields';
-import { captureFromRow, decode } from './store/storedForm';
+import { byPlace, captureFromRow, decode } from './store/storedForm';
 import { unpackRows } from './store/rowBuckets';
 import { CAPTURE_ROWS, holdsTeamWorld, type StoredKind, type WorldStore } from './store/worldStore';
 
@@ -51,7 +51,7 @@ export async function firstLook(store: WorldStore, now: number): Promise<FirstLo
   // A store written before row records were packed (or missing any): the whole path, which writes them.
   const rows = unpackRows(read.records[CAPTURE_ROWS] ?? []);
   if (rows?.length !== captures) return null;
-  const sorted = (kind: StoredKind) => [...(read.records[kind] ?? [])].sort((a, b) => a[1].o - b[1].o);
+  const sorted = (kind: StoredKind) => [...(read.records[kind] ?? [])].sort(byPlace);
   const out: FirstLook = {
     captures: {},
     projects: {},
@@ -60,7 +60,7 @@ export async function firstLook(store: WorldStore, now: number): Promise<FirstLo
     current: parseCurrent(JSON.stringify(meta.current)),
     flags: parseFlags(JSON.stringify(meta.flags)),
   };
-  for (const [id, record] of rows.sort((a, b) => a[1].o - b[1].o)) {
+  for (const [id, record] of rows.sort(byPlace)) {
     const capture = captureFromRow(id, record, ZERO_COUNTS, NO_FLAGS);
     if (!capture || !trusted('captures', id, capture) || !keyRule('captures').ok(capture.cpid) || !isStageView(capture.stage)) return null;
     out.captures[id] = capture as unknown as Capture;

@@ -11,7 +11,7 @@ import { slimWorkflow } from '../domain/stageCatalog';
 import { DERIVED_FIELDS } from '../domain/storedFields';
 import { isOtherVersion } from '../domain/dataVersion';
 import { ENTITY_KINDS, restore } from '../domain/restore';
-import { captureRowRecord, decode, encode, type StoredRecord } from './store/storedForm';
+import { byPlace, captureRowRecord, decode, encode, type StoredRecord } from './store/storedForm';
 import { CAPTURE_ROWS, type StoreMeta, type StoredWorld, type WorldBatch } from './store/worldStore';
 import { BUCKET_KEYS, bucketOf, isBucketKey, type RowBucket } from './store/rowBuckets';
 import type { World } from './world';
@@ -151,7 +151,7 @@ export function storedCopy(stored: StoredWorld): { raw: unknown; orders: Partial
   const ids: Record<string, Id[]> = {};
   const orders: Partial<Record<EntityKind, Map<Id, number>>> = {};
   for (const kind of ENTITY_KINDS) {
-    const list = [...(stored.records[kind] ?? [])].sort((a, b) => a[1].o - b[1].o);
+    const list = [...(stored.records[kind] ?? [])].sort(byPlace);
     const map: Record<Id, unknown> = {};
     const order = new Map<Id, number>();
     for (const [id, record] of list) {

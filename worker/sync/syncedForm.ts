@@ -15,7 +15,7 @@ import { sortFlags, type FrameFlag } from '../domain/frameFlags';
 import { ENTITY_KINDS, ID_FIELD } from '../domain/restore';
 import { CHILD_LISTS } from '../domain/storedFields';
 import type { DataFile, Db, EntityKind, Id } from '../domain/types';
-import { decode, encode, type StoredRecord } from '../engine/store/storedForm';
+import { byPlace, decode, encode, type StoredRecord } from '../engine/store/storedForm';
 
 /** Who changed a document: a person, on a laptop, at a time, in one action of `n` documents. */
 export interface SyncStamp {
@@ -165,7 +165,7 @@ export interface FromDocs {
 
 const isFlagDoc = (doc: SyncedDoc): doc is FlagDoc => doc.kind === FLAG_KIND;
 
-const byPlace = (a: [Id, number], b: [Id, number]) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+const byAt = (a: [Id, number], b: [Id, number]) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /**
  * The world the documents describe, in all.json's shape: each kind in the order of its `o`, each
@@ -195,9 +195,8 @@ export function dataFileOf(docs: readonly SyncedDoc[], version: number): FromDoc
   const index = {} as Record<EntityKind, Record<Id, Record<string, unknown>>>;
   const ids = {} as Record<EntityKind, Id[]>;
   for (const [kind, list] of byKind) {
-    const sorted = list.map(([id, record]): [Id, number] => [id, record.o]).sort(byPlace);
-    const records = new Map(list);
-    index[kind] = Object.fromEntries(sorted.map(([id]) => [id, decode(kind, id, records.get(id)!)]));
+    const sorted = list.sort(byPlace);
+    index[kind] = Object.fromEntries(sorted.map(([id, record]) => [id, decode(kind, id, record)]));
     ids[kind] = sorted.map(([id]) => id);
   }
   for (const { parent, list, child } of PARENT_LISTS) {
@@ -206,7 +205,7 @@ export function dataFileOf(docs: readonly SyncedDoc[], version: number): FromDoc
       const parentId = index[child][id]?.[ID_FIELD[parent]];
       if (typeof parentId === 'string') children.set(parentId, [...(children.get(parentId) ?? []), [id, at[parent] ?? Number.MAX_SAFE_INTEGER]]);
     }
-    for (const [id, entity] of Object.entries(index[parent])) entity[list] = (children.get(id) ?? []).sort(byPlace).map(([c]) => c);
+    for (const [id, entity] of Object.entries(index[parent])) entity[list] = (children.get(id) ?? []).sort(byAt).map(([c]) => c);
   }
   const orphans: string[] = [];
   for (const [surveyId, list] of flags) {

@@ -19,6 +19,13 @@ import { CHILD_LISTS, DEFAULTS, DERIVED_FIELDS } from '../../domain/storedFields
 
 export type StoredRecord = { o: number } & Record<string, unknown>;
 
+/**
+ * A kind's records in their list's order: by place, and two of one place (two laptops that each
+ * added at the top, see World.place) by id, so every laptop and every reload orders them alike.
+ */
+export const byPlace = (a: readonly [string, { o: number }], b: readonly [string, { o: number }]): number =>
+  a[1].o - b[1].o || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
 
 type WorkflowKind = 'surveys' | 'media' | 'captures';
 const isWorkflowKind = (k: EntityKind): k is WorkflowKind => k === 'surveys' || k === 'media' || k === 'captures';
