@@ -31,7 +31,7 @@ async function synced(): Promise<{ h: Harness; held: HeldRevisions }> {
 /** The ids the last action's outbox records would write and remove. */
 function sent(h: Harness, held: HeldRevisions) {
   const flags = flagsBySurvey(held.keys());
-  const { written, removed } = actionDocs(h.engine.world, STAMP, (surveyId) => flags.get(surveyId) ?? []);
+  const { written, removed } = actionDocs(h.engine.world, STAMP, { flags: (surveyId) => flags.get(surveyId) ?? [], places: (id) => held.get(id)?.at });
   const records = outboxRecords(written, removed, STAMP, held);
   return {
     /** every document the commit touched, before those saying what the laptop holds are left out */

@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import PouchDB from 'pouchdb-core';
 import type { Engine } from '../../worker/engine/engine';
-import { flagDocId, type EntityDoc } from '../../worker/sync/syncedForm';
+import { dataFileOf, flagDocId, type EntityDoc, type SyncedDoc } from '../../worker/sync/syncedForm';
+import { DATA_VERSION } from '../../worker/domain/constants';
 import { exported, handover, laptop as joined, reconnect, type Laptop } from '../helpers/syncLaptops';
 import { ANN, BOB, aSurvey, aWorld } from '../helpers/builders';
 
@@ -155,5 +156,40 @@ describe('two laptops, one world, through their engines (issue 21)', () => {
     expect(await next.conflicts()).toEqual([]);
     expect(await a.session.conflicts()).toEqual([]);
     expect(a.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([{ reason: 'Other', note: 'bird', by: BOB }]);
+  });
+
+  it('media inserted on both laptops at once keep one order on both, also once the next tab reads it from the store', async () => {
+    const [a, b] = [await laptop('van-a', ANN), await laptop('van-b', BOB)];
+    const insert = (host: string) => ({ type: 'insertMedia' as const, host, bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'small' as const, flownOn: '2026-06-01' }] });
+    // Each puts its newcomer at the top: two of one place, ordered by id on every laptop.
+    await ok(a, insert('drive-01'));
+    await ok(b, insert('drive-02'));
+    await reconnect(a, b);
+    expect(await exported(b)).toEqual(await exported(a));
+    const next = await handover(b);
+    expect(next.engine.world.ids.media).toEqual(a.engine.world.ids.media);
+    expect(next.engine.world.ids.surveys).toEqual(a.engine.world.ids.surveys);
+    expect(await exported(next)).toEqual(await exported(a));
+  });
+
+  it("a change to another laptop's newcomer keeps its place in its capture's list: every laptop, and the documents, order the list alike", async () => {
+    const [a, b] = [await laptop('van-a', ANN), await laptop('van-b', BOB)];
+    const survey = { flightPlanId: 'fp-1', size: 'tiny' as const, flownOn: '2026-06-01' };
+    // Both add to the end of one capture's list at once: A two surveys, B one, in the place of A's first.
+    await ok(a, { type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [survey, survey] });
+    await ok(b, { type: 'insertMedia', host: 'drive-02', bays: [1], surveys: [survey] });
+    await reconnect(a, b);
+    const list = a.engine.world.index.captures['cap-1']!.surveyIds;
+    expect(b.engine.world.index.captures['cap-1']!.surveyIds).toEqual(list);
+    // A changes B's newcomer (receives B's media): it stays where it stood.
+    await ok(a, { type: 'receiveMedia', host: 'drive-02', itemIds: ['G1'] });
+    await reconnect(a, b);
+    for (const l of [a, b]) {
+      expect(l.engine.world.index.captures['cap-1']!.surveyIds).toEqual(list);
+      // A laptop that joins now reads the list from the documents: the same order.
+      const docs = (await l.db.allDocs({ include_docs: true })).rows.map((r) => r.doc) as unknown as SyncedDoc[];
+      expect((dataFileOf(docs, DATA_VERSION).data.index.captures['cap-1'] as { surveyIds: string[] }).surveyIds).toEqual(list);
+    }
+    expect(await exported(b)).toEqual(await exported(a));
   });
 });

@@ -31,12 +31,31 @@ export function* parentListsOf(world: World, kind: EntityKind, entity: Record<st
   }
 }
 
-/** Where an entity stands in its parents' lists. */
-function placesOf(world: World, kind: EntityKind, id: Id, entity: Record<string, unknown>): Partial<Record<EntityKind, number>> {
+/** Where the laptop holds a document's entity in its parents' lists (its held document's `at`). */
+export type HeldPlaces = (docId: string) => Partial<Record<EntityKind, number>> | undefined;
+
+/**
+ * Where an entity stands in its parents' lists, as its document says it (docs/sync.md#where-a-child-stands).
+ * A child never changes parents and its siblings only come after it or leave, so a held place is
+ * kept: written anew from the list's index, one laptop's place for a sibling could meet another's
+ * for a sibling added elsewhere, and the two laptops would order one list two ways. A newcomer
+ * (added at the end) goes after the nearest sibling before it whose place is held.
+ */
+function placesOf(world: World, kind: EntityKind, id: Id, entity: Record<string, unknown>, held: HeldPlaces): Partial<Record<EntityKind, number>> {
   const at: Partial<Record<EntityKind, number>> = {};
+  const mine = held(entityDocId(kind, id));
   for (const { parent, ids } of parentListsOf(world, kind, entity)) {
-    const i = ids.indexOf(id);
-    if (i >= 0) at[parent] = i;
+    const kept = mine?.[parent];
+    if (kept !== undefined) {
+      at[parent] = kept;
+      continue;
+    }
+    const i = ids.lastIndexOf(id);
+    if (i < 0) continue;
+    const placeOf = (k: number) => held(entityDocId(kind, ids[k]!))?.[parent];
+    let k = i - 1;
+    while (k >= 0 && placeOf(k) === undefined) k--;
+    at[parent] = k < 0 ? i : placeOf(k)! + (i - k);
   }
   return at;
 }
@@ -71,7 +90,12 @@ export type HeldFlags = (surveyId: Id) => Iterable<string>;
  * also writes the simulation speed's document (the outbox leaves it out when the speed is the one
  * the laptop holds already): a tick never changes the speed, so it does not ask.
  */
-export function actionDocs(world: World, stamp: SyncStamp, heldFlags: HeldFlags, { speed = false } = {}): { written: SyncedDoc[]; removed: string[] } {
+export function actionDocs(
+  world: World,
+  stamp: SyncStamp,
+  held: { flags: HeldFlags; places: HeldPlaces },
+  { speed = false } = {},
+): { written: SyncedDoc[]; removed: string[] } {
   const writes = world.lastWrites;
   const written: SyncedDoc[] = [];
   const removed: string[] = [];
@@ -82,19 +106,19 @@ export function actionDocs(world: World, stamp: SyncStamp, heldFlags: HeldFlags,
     for (const id of ids) {
       const entity = entityOf(world, kind, id);
       if (!entity) continue;
-      const place = { order: world.order[kind].get(id) ?? 0, at: placesOf(world, kind, id, entity) };
+      const place = { order: world.order[kind].get(id) ?? 0, at: placesOf(world, kind, id, entity, held.places) };
       written.push(entityDoc(kind, id, entity, place, orderOf, stamp));
       if (kind !== 'surveys') continue;
       const flags = flagDocs(id, entity.frameFlags as FrameFlag[], stamp);
       written.push(...flags);
       const kept = new Set(flags.map((f) => f._id));
-      for (const f of heldFlags(id)) if (!kept.has(f)) removed.push(f);
+      for (const f of held.flags(id)) if (!kept.has(f)) removed.push(f);
     }
   }
   for (const [kind, ids] of Object.entries(writes.del) as [EntityKind, Id[]][]) {
     for (const id of ids) {
       removed.push(entityDocId(kind, id));
-      if (kind === 'surveys') removed.push(...heldFlags(id));
+      if (kind === 'surveys') removed.push(...held.flags(id));
     }
   }
   return { written, removed };

@@ -66,7 +66,7 @@ export class SyncJournal {
    */
   ticked(world: World): void {
     // Time never changes a frame flag: no held flag is looked up.
-    const { written } = actionDocs(world, TICK_STAMP, () => []);
+    const { written } = actionDocs(world, TICK_STAMP, { flags: () => [], places: (id) => this.held.get(id)?.at });
     for (const doc of written) {
       const held = this.held.get(doc._id);
       if (held) this.held.set(doc._id, heldOf(held.rev, { ...doc }));
@@ -83,7 +83,8 @@ export class SyncJournal {
   entry(world: World, tx: string, now: number): JournalEntry {
     const overlay = new Overlay(this.held);
     const stamp = { by: world.current.user?.email ?? '', laptop: this.laptop, at: now, tx, n: 0 };
-    const { written, removed } = actionDocs(world, stamp, (surveyId) => this.flags().get(surveyId) ?? [], { speed: true });
+    const held = { flags: (surveyId: Id) => this.flags().get(surveyId) ?? [], places: (id: string) => overlay.get(id)?.at };
+    const { written, removed } = actionDocs(world, stamp, held, { speed: true });
     const records = outboxRecords(written, removed, stamp, overlay);
     const first = this.next;
     const put: JournalEntry['put'] = records.map((record, i) => ({
