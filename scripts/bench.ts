@@ -231,7 +231,7 @@ async function main() {
   }
   for (const [label, db] of worlds) {
     const big = label !== '400 surveys (all.json)';
-    const measured = await durability(label, db(), big ? 3 : 7);
+    const measured = await durability(label, db(), Number(process.env.BENCH_DURABLE_CYCLES ?? (big ? 3 : 7)));
     row(`action → durable p50 (${label})`, ms(measured.p50), '—', null);
     row(`action → durable p95 (${label})`, ms(measured.p95), '—', null);
     row(`keys / bytes written per action, median (${label})`, `${measured.keys} / ${(measured.bytes / 1000).toFixed(1)} kB`, 'what the action changed', null);
@@ -314,13 +314,16 @@ async function durability(label: string, db: Db, cycles: number) {
   const host = engine.world.ids.drives.find((h) => !engine.world.index.drives[h]!.mediaId);
   const plan = engine.world.ids.flightPlans[0]!;
   const durations: number[] = [];
+  const byType = new Map<string, number[]>();
   const actionWrites: { keys: number; bytes: number }[] = [];
   const timed = async (action: Parameters<typeof engine.dispatch>[0]) => {
     now += 1000;
     const n = writes.length;
     const t = performance.now();
     await engine.dispatch(action);
-    durations.push(performance.now() - t);
+    const took = performance.now() - t;
+    durations.push(took);
+    byType.set(action.type, [...(byType.get(action.type) ?? []), took]);
     actionWrites.push(...writes.slice(n));
   };
   for (let c = 0; c < cycles && host; c++) {
@@ -337,6 +340,8 @@ async function durability(label: string, db: Db, cycles: number) {
   }
   const ticks = writes.filter((x) => x.tick);
   engine.stop();
+  // Which action is slow, when one is: each type's median and worst.
+  log(`  ${label}: ${[...byType].map(([type, xs]) => `${type} ${ms(median(xs))} / ${ms(Math.max(...xs))}`).join(', ')}`);
   return {
     whole,
     p50: pct(durations, 50),
