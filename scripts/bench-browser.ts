@@ -27,7 +27,7 @@ import { generateWorld } from './generate/world';
 import { serialiseWorld } from './generate/serialise';
 import { restore } from '../worker/domain/restore';
 import { World } from '../worker/engine/world';
-import { wholeWorldBatch } from '../worker/engine/persistence';
+import { wholeWorldBatch } from '../worker/engine/commitRecords';
 import { META_KEY } from '../worker/engine/store/worldStore';
 import { DATA_VERSION } from '../worker/domain/constants';
 import { CONTENT_TYPES } from './contentTypes';

@@ -10,7 +10,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { generateWorld } from './generate/world';
 import { createEngine } from '../worker/engine/engine';
-import { wholeWorldBatch } from '../worker/engine/persistence';
+import { wholeWorldBatch } from '../worker/engine/commitRecords';
 import { memoryStore } from '../worker/engine/store/worldStore';
 import { World as EngineWorld } from '../worker/engine/world';
 import { restore } from '../worker/domain/restore';
@@ -287,16 +287,21 @@ async function durability(label: string, db: Db, cycles: number) {
       return () => clearTimeout(t);
     },
   };
-  const writes: { keys: number; bytes: number; tick: boolean }[] = [];
+  // The batches are kept and sized afterwards: sizing them inside the commit was timed with it.
+  const batches: { batch: Parameters<typeof store.commit>[0]; tick: boolean }[] = [];
   let inTick = false;
   const commit = store.commit.bind(store);
   store.commit = async (batch) => {
-    let bytes = 0;
-    for (const p of batch.put) bytes += JSON.stringify(p.record).length;
-    if (batch.meta) bytes += JSON.stringify(batch.meta).length;
-    writes.push({ keys: batch.put.length + batch.del.length + (batch.meta ? 1 : 0), bytes, tick: inTick });
+    batches.push({ batch, tick: inTick });
     return commit(batch);
   };
+  const sized = (list: typeof batches) =>
+    list.map(({ batch, tick }) => {
+      let bytes = 0;
+      for (const p of batch.put) bytes += JSON.stringify(p.record).length;
+      if (batch.meta) bytes += JSON.stringify(batch.meta).length;
+      return { keys: batch.put.length + batch.del.length + (batch.meta ? 1 : 0), bytes, tick };
+    });
   // As in the worker: a first look answers the capture table, then the rest of the world is read.
   const engine = createEngine({ clock, store, loadText: async () => '', firstLook: true });
   let answered = () => {};
@@ -318,13 +323,13 @@ async function durability(label: string, db: Db, cycles: number) {
   const actionWrites: { keys: number; bytes: number }[] = [];
   const timed = async (action: Parameters<typeof engine.dispatch>[0]) => {
     now += 1000;
-    const n = writes.length;
+    const n = batches.length;
     const t = performance.now();
     await engine.dispatch(action);
     const took = performance.now() - t;
     durations.push(took);
     byType.set(action.type, [...(byType.get(action.type) ?? []), took]);
-    actionWrites.push(...writes.slice(n));
+    actionWrites.push(...sized(batches.slice(n)));
   };
   for (let c = 0; c < cycles && host; c++) {
     await timed({ type: 'setFlags', flags: { projects: c % 2 === 0 } });
@@ -338,7 +343,7 @@ async function durability(label: string, db: Db, cycles: number) {
     await timed({ type: 'cancelReceive', host });
     await timed({ type: 'ejectMedia', host });
   }
-  const ticks = writes.filter((x) => x.tick);
+  const ticks = sized(batches.filter((x) => x.tick));
   engine.stop();
   // Which action is slow, when one is: each type's median and worst.
   log(`  ${label}: ${[...byType].map(([type, xs]) => `${type} ${ms(median(xs))} / ${ms(Math.max(...xs))}`).join(', ')}`);

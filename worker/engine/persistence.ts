@@ -1,8 +1,8 @@
 /**
- * What the engine writes and how it chooses at boot (docs/architecture.md#arch-persistence): the records a commit writes
- * (only what it changed), the whole-world batch (sample data, reset, import), the all.json-shaped
+ * How the engine chooses at boot (docs/architecture.md#arch-persistence): the all.json-shaped
  * text of the localStorage mirror and of Export, and the choice of the newest valid copy among the
- * store, localStorage's `db` and an earlier version's store.
+ * store, localStorage's `db` and an earlier version's store. What a commit writes is in
+ * commitRecords.ts.
  */
 import { DEMO_EXPIRY_MS, STORAGE_KEYS } from '../domain/constants';
 import type { Current, Db, EntityKind, Flags, Id, Workflow } from '../domain/types';
@@ -11,10 +11,8 @@ import { slimWorkflow } from '../domain/stageCatalog';
 import { DERIVED_FIELDS } from '../domain/storedFields';
 import { isOtherVersion } from '../domain/dataVersion';
 import { ENTITY_KINDS, restore } from '../domain/restore';
-import { byPlace, captureRowRecord, decode, encode, type StoredRecord } from './store/storedForm';
-import { CAPTURE_ROWS, type StoreMeta, type StoredWorld, type WorldBatch } from './store/worldStore';
-import { BUCKET_KEYS, bucketOf, isBucketKey, type RowBucket } from './store/rowBuckets';
-import type { World } from './world';
+import { byPlace, decode } from './store/storedForm';
+import type { StoredWorld } from './store/worldStore';
 import type { Flash } from '../api';
 
 /** The session is parsed in one place for the engine and the main thread alike. */
@@ -181,121 +179,4 @@ export function judgeStored(stored: StoredWorld | null, now: number, { team = fa
   if (isOtherVersion(result.db.version)) return { kind: 'stale', reason: `version ${result.db.version}`, candidate };
   if (!team && now - result.db.loadedAt > DEMO_EXPIRY_MS) return { kind: 'stale', reason: 'expired', candidate };
   return { kind: 'valid', candidate };
-}
-
-export function metaOf(world: World): StoreMeta {
-  const meta: StoreMeta = { version: world.version, savedAt: world.savedAt, loadedAt: world.loadedAt, current: world.current, flags: world.flags };
-  if (world.discardedAt !== undefined) meta.discardedAt = world.discardedAt;
-  return meta;
-}
-
-/**
- * The record each capture was last written as, by entity: a capture re-derived because a survey of
- * its changed keeps its own fields, so only its row record is written again (a tick that ends a
- * dozen survey stages re-derives a dozen captures).
- */
-const lastCaptureRecord = new WeakMap<object, StoredRecord>();
-
-/** A capture's record, written unless only its row changed (then its row's bucket alone is). */
-function putCapture(batch: WorldBatch, id: Id, capture: object, order: number, orderOf: OrderOf, rederived: boolean): void {
-  if (rederived && lastCaptureRecord.has(capture)) return;
-  batch.put.push({ kind: 'captures', id, record: captureRecord(capture, order, orderOf) });
-}
-
-type OrderOf = (kind: EntityKind, id: Id) => number | undefined;
-
-/** The capture's record as written now (and remembered as its last). */
-function captureRecord(capture: object, order: number, orderOf: OrderOf): StoredRecord {
-  const record = encode('captures', capture, order, orderOf);
-  lastCaptureRecord.set(capture, record);
-  return record;
-}
-
-/** These buckets of capture rows, as the world holds them now; a bucket left empty is deleted. */
-/** Each capture's row record as last written, with the stored record it was made from. */
-const lastRow = new WeakMap<object, { from: StoredRecord; row: StoredRecord }>();
-
-/**
- * The buckets `buckets` again. The rows of the captures this commit changed (`changed`; null: all)
- * are made anew; the others are the ones last written. Making every row of every touched bucket
- * again was a tick's cost at 100 000 surveys when stages end every few seconds (tick p95 14 ms
- * where the budget is 2, `npm run bench`).
- */
-function putRowBuckets(batch: WorldBatch, world: World, buckets: ReadonlySet<string>, orderOf: OrderOf, changed: ReadonlySet<Id> | null = null): void {
-  if (buckets.size === 0) return;
-  const rows = new Map([...buckets].map((key) => [key, [] as RowBucket['rows']]));
-  for (const id of world.ids.captures) {
-    const list = rows.get(bucketOf(id));
-    const capture = world.index.captures[id];
-    if (!list || !capture) continue;
-    const last = lastRow.get(capture);
-    if (last && changed && !changed.has(id) && lastCaptureRecord.get(capture) === last.from) {
-      list.push([id, last.row]);
-      continue;
-    }
-    const from = lastCaptureRecord.get(capture) ?? captureRecord(capture, world.order.captures.get(id) ?? 0, orderOf);
-    const row = captureRowRecord(from, capture);
-    lastRow.set(capture, { from, row });
-    list.push([id, row]);
-  }
-  for (const [key, list] of rows) {
-    if (list.length) batch.put.push({ kind: CAPTURE_ROWS, id: key, record: { o: 0, rows: list } satisfies RowBucket });
-    else batch.del.push({ kind: CAPTURE_ROWS, id: key });
-  }
-}
-
-/**
- * Every bucket of capture rows, and the deletion of any other record the store holds under
- * CAPTURE_ROWS (`storedIds`): a store from before the rows were packed held one per capture.
- */
-export function captureRowsBatch(world: World, storedIds: readonly Id[]): WorldBatch {
-  const batch: WorldBatch = { put: [], del: storedIds.filter((id) => !isBucketKey(id)).map((id) => ({ kind: CAPTURE_ROWS, id })) };
-  putRowBuckets(batch, world, new Set(BUCKET_KEYS), (kind, id) => world.order[kind].get(id));
-  return batch;
-}
-
-/** The records a commit writes: exactly the entities it changed or removed, and the meta record. */
-export function commitBatch(world: World): WorldBatch {
-  const writes = world.lastWrites;
-  const batch: WorldBatch = { put: [], del: [], meta: metaOf(world) };
-  if (!writes) return batch;
-  const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
-  const buckets = new Set<string>();
-  for (const [kind, ids] of Object.entries(writes.put) as [EntityKind, Id[]][]) {
-    for (const id of ids) {
-      const entity = (world.index[kind] as Record<Id, object>)[id];
-      if (!entity) continue;
-      const order = world.order[kind].get(id) ?? 0;
-      if (kind === 'captures') {
-        putCapture(batch, id, entity, order, orderOf, writes.rederived.has(id));
-        buckets.add(bucketOf(id));
-      } else batch.put.push({ kind, id, record: encode(kind, entity, order, orderOf) });
-    }
-  }
-  for (const [kind, ids] of Object.entries(writes.del) as [EntityKind, Id[]][]) {
-    for (const id of ids) {
-      batch.del.push({ kind, id });
-      if (kind === 'captures') buckets.add(bucketOf(id));
-    }
-  }
-  putRowBuckets(batch, world, buckets, orderOf, new Set(writes.put.captures ?? []));
-  return batch;
-}
-
-/** The whole world, replacing whatever the store held (sample data, reset, import, migration). */
-export function wholeWorldBatch(world: World): WorldBatch {
-  const batch: WorldBatch = { clear: true, put: [], del: [], meta: metaOf(world) };
-  const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
-  for (const kind of ENTITY_KINDS) {
-    const map = world.index[kind] as Record<Id, object>;
-    for (const id of world.ids[kind]) {
-      const entity = map[id];
-      if (!entity) continue;
-      const order = world.order[kind].get(id) ?? 0;
-      if (kind === 'captures') putCapture(batch, id, entity, order, orderOf, false);
-      else batch.put.push({ kind, id, record: encode(kind, entity, order, orderOf) });
-    }
-  }
-  putRowBuckets(batch, world, new Set(BUCKET_KEYS), orderOf);
-  return batch;
 }

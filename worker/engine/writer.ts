@@ -11,7 +11,8 @@
 import type { Flash } from '../api';
 import { Emitter } from '../domain/emitter';
 import type { Db } from '../domain/types';
-import { commitBatch, judgeStored, wholeWorldBatch } from './persistence';
+import { judgeStored } from './persistence';
+import { commitBatch, wholeWorldBatch } from './commitRecords';
 import type { LiveSearch } from './liveSearch';
 import type { Mirror } from './mirror';
 import type { WorldBatch, WorldStore } from './store/worldStore';

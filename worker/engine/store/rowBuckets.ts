@@ -9,10 +9,13 @@ import { isObj } from '../../domain/storedFields';
 import type { Id } from '../../domain/types';
 import type { StoredRecord } from './storedForm';
 
-export const ROW_BUCKETS = 32;
+export const ROW_BUCKETS = 128;
 
-/** The keys of the buckets, b00 to b31. */
-export const BUCKET_KEYS: readonly string[] = Array.from({ length: ROW_BUCKETS }, (_, i) => `b${String(i).padStart(2, '0')}`);
+/**
+ * The keys of the buckets, r000 to r127. A store packed in the 32 buckets of before (b00 to b31)
+ * holds no bucket by these names: its boot takes the whole path once, which packs it anew.
+ */
+export const BUCKET_KEYS: readonly string[] = Array.from({ length: ROW_BUCKETS }, (_, i) => `r${String(i).padStart(3, '0')}`);
 const IS_BUCKET = new Set(BUCKET_KEYS);
 
 /** A bucket record: the row records of its captures, each beside its capture's id. */

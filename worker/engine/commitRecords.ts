@@ -1,0 +1,159 @@
+/**
+ * The records a commit writes (docs/architecture.md#arch-persistence): exactly the entities it
+ * changed or removed and the meta record; the whole world for sample data, reset and import; and
+ * the capture table's rows, packed in buckets (store/rowBuckets.ts). The packed rows are kept per
+ * world between commits, so a commit makes only its changed captures' rows again and walks only the
+ * buckets it writes.
+ */
+import type { EntityKind, Id } from '../domain/types';
+import { ENTITY_KINDS } from '../domain/restore';
+import { captureRowRecord, encode, type StoredRecord } from './store/storedForm';
+import { CAPTURE_ROWS, type StoreMeta, type WorldBatch } from './store/worldStore';
+import { BUCKET_KEYS, bucketOf, isBucketKey, type RowBucket } from './store/rowBuckets';
+import type { World } from './world';
+
+export function metaOf(world: World): StoreMeta {
+  const meta: StoreMeta = { version: world.version, savedAt: world.savedAt, loadedAt: world.loadedAt, current: world.current, flags: world.flags };
+  if (world.discardedAt !== undefined) meta.discardedAt = world.discardedAt;
+  return meta;
+}
+
+/**
+ * The record each capture was last written as, by entity: a capture re-derived because a survey of
+ * its changed keeps its own fields, so only its row record is written again (a tick that ends a
+ * dozen survey stages re-derives a dozen captures).
+ */
+const lastCaptureRecord = new WeakMap<object, StoredRecord>();
+
+/** A capture's record, written unless only its row changed (then its row's bucket alone is). */
+function putCapture(batch: WorldBatch, id: Id, capture: object, order: number, orderOf: OrderOf, rederived: boolean): void {
+  if (rederived && lastCaptureRecord.has(capture)) return;
+  batch.put.push({ kind: 'captures', id, record: captureRecord(capture, order, orderOf) });
+}
+
+type OrderOf = (kind: EntityKind, id: Id) => number | undefined;
+
+/** The capture's record as written now (and remembered as its last). */
+function captureRecord(capture: object, order: number, orderOf: OrderOf): StoredRecord {
+  const record = encode('captures', capture, order, orderOf);
+  lastCaptureRecord.set(capture, record);
+  return record;
+}
+
+/**
+ * A world's rows by bucket, as last written, and the ids of the captures in each bucket: made for
+ * a bucket the first time a commit writes it, then kept. Keyed by the world's capture map, which
+ * a load replaces. Walking every capture to find a bucket's rows, and making each row again, was
+ * the cost of an action and of a tick at 100 000 surveys (docs/engine.md#a-commits-rows).
+ */
+interface Packed {
+  members: Map<string, Set<Id>>;
+  rows: Map<string, Map<Id, StoredRecord>>;
+}
+const packedRows = new WeakMap<object, Packed>();
+
+function packedOf(world: World): Packed {
+  let packed = packedRows.get(world.index.captures);
+  if (!packed) {
+    packed = { members: new Map(BUCKET_KEYS.map((key) => [key, new Set<Id>()])), rows: new Map() };
+    for (const id of world.ids.captures) packed.members.get(bucketOf(id))!.add(id);
+    packedRows.set(world.index.captures, packed);
+  }
+  return packed;
+}
+
+function rowOf(world: World, id: Id, capture: object, orderOf: OrderOf): StoredRecord {
+  const from = lastCaptureRecord.get(capture) ?? captureRecord(capture, world.order.captures.get(id) ?? 0, orderOf);
+  return captureRowRecord(from, capture);
+}
+
+/**
+ * Writes the buckets `buckets` again, a bucket left empty deleted. `changed` are the captures this
+ * commit put or removed, whose rows are made anew; null: every row is (the whole world).
+ */
+function putRowBuckets(batch: WorldBatch, world: World, buckets: ReadonlySet<string>, orderOf: OrderOf, changed: ReadonlySet<Id> | null = null): void {
+  if (buckets.size === 0) return;
+  if (!changed) packedRows.delete(world.index.captures);
+  const packed = packedOf(world);
+  for (const id of changed ?? []) {
+    const key = bucketOf(id);
+    const capture = world.index.captures[id];
+    const rows = packed.rows.get(key);
+    if (capture) {
+      packed.members.get(key)!.add(id);
+      rows?.set(id, rowOf(world, id, capture, orderOf));
+    } else {
+      packed.members.get(key)!.delete(id);
+      rows?.delete(id);
+    }
+  }
+  for (const key of buckets) {
+    let rows = packed.rows.get(key);
+    if (!rows) {
+      rows = new Map();
+      for (const id of packed.members.get(key)!) {
+        const capture = world.index.captures[id];
+        if (capture) rows.set(id, rowOf(world, id, capture, orderOf));
+      }
+      packed.rows.set(key, rows);
+    }
+    if (rows.size) batch.put.push({ kind: CAPTURE_ROWS, id: key, record: { o: 0, rows: [...rows] } satisfies RowBucket });
+    else batch.del.push({ kind: CAPTURE_ROWS, id: key });
+  }
+}
+
+/**
+ * Every bucket of capture rows, and the deletion of any other record the store holds under
+ * CAPTURE_ROWS (`storedIds`): a store from before the rows were packed held one per capture.
+ */
+export function captureRowsBatch(world: World, storedIds: readonly Id[]): WorldBatch {
+  const batch: WorldBatch = { put: [], del: storedIds.filter((id) => !isBucketKey(id)).map((id) => ({ kind: CAPTURE_ROWS, id })) };
+  putRowBuckets(batch, world, new Set(BUCKET_KEYS), (kind, id) => world.order[kind].get(id));
+  return batch;
+}
+
+/** The records a commit writes: exactly the entities it changed or removed, and the meta record. */
+export function commitBatch(world: World): WorldBatch {
+  const writes = world.lastWrites;
+  const batch: WorldBatch = { put: [], del: [], meta: metaOf(world) };
+  if (!writes) return batch;
+  const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
+  const buckets = new Set<string>();
+  for (const [kind, ids] of Object.entries(writes.put) as [EntityKind, Id[]][]) {
+    for (const id of ids) {
+      const entity = (world.index[kind] as Record<Id, object>)[id];
+      if (!entity) continue;
+      const order = world.order[kind].get(id) ?? 0;
+      if (kind === 'captures') {
+        putCapture(batch, id, entity, order, orderOf, writes.rederived.has(id));
+        buckets.add(bucketOf(id));
+      } else batch.put.push({ kind, id, record: encode(kind, entity, order, orderOf) });
+    }
+  }
+  for (const [kind, ids] of Object.entries(writes.del) as [EntityKind, Id[]][]) {
+    for (const id of ids) {
+      batch.del.push({ kind, id });
+      if (kind === 'captures') buckets.add(bucketOf(id));
+    }
+  }
+  putRowBuckets(batch, world, buckets, orderOf, new Set([...(writes.put.captures ?? []), ...(writes.del.captures ?? [])]));
+  return batch;
+}
+
+/** The whole world, replacing whatever the store held (sample data, reset, import, migration). */
+export function wholeWorldBatch(world: World): WorldBatch {
+  const batch: WorldBatch = { clear: true, put: [], del: [], meta: metaOf(world) };
+  const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
+  for (const kind of ENTITY_KINDS) {
+    const map = world.index[kind] as Record<Id, object>;
+    for (const id of world.ids[kind]) {
+      const entity = map[id];
+      if (!entity) continue;
+      const order = world.order[kind].get(id) ?? 0;
+      if (kind === 'captures') putCapture(batch, id, entity, order, orderOf, false);
+      else batch.put.push({ kind, id, record: encode(kind, entity, order, orderOf) });
+    }
+  }
+  putRowBuckets(batch, world, new Set(BUCKET_KEYS), orderOf);
+  return batch;
+}
