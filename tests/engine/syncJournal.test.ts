@@ -15,6 +15,7 @@ import { SyncJournal } from '../../worker/sync/journal';
 import { conflictOf } from '../../worker/sync/conflicts';
 import { drain } from '../../worker/sync/outbox';
 import { drainStored, openJournal } from '../../worker/sync/drainer';
+import { heldPacks, heldRecords, readHeld } from '../../worker/sync/heldStore';
 import { outboxRecords, type Held, type OutboxRecord } from '../../worker/sync/outbox';
 import { flagDocId, SAMPLE_STAMP, syncedDocs } from '../../worker/sync/syncedForm';
 import { bootInput } from '../helpers/engineHarness';
@@ -45,7 +46,7 @@ async function syncing(store: MemoryStore = memoryStore(), journal = new SyncJou
   await engine.settled();
   // Joining the world: every document held, in the store too, as the sample's.
   const seed = outboxRecords(syncedDocs(engine.world.toDb(clock.now()), 1, SAMPLE_STAMP), [], SAMPLE_STAMP, held);
-  await store.commit({ put: [...held].map(([id, h]) => ({ kind: HELD_KIND, id, record: { o: 0, ...h } })), del: [] });
+  await store.commit({ put: heldPacks(held), del: [] });
   const db = new PouchDB(`journal-${++databases}`, { adapter: 'memory' });
   await drain(db, seed);
   // What was sent before this point (the sign-in sends nothing synced) is not the test's.
@@ -138,5 +139,17 @@ describe("sync's part of an action's commit (issue 21)", () => {
     // The change of frame 7 extends the one drained before the handover: no conflict.
     expect(await conflictOf(db, flagDocId('s-qc', frame))).toBeNull();
     expect((await db.get(flagDocId('s-qc', frame))).flag).toMatchObject({ reason: 'Other', note: 'bird' });
+  });
+
+  it('a join holds every revision in packs of a thousand; what actions move on is written alone and read over the packs', async () => {
+    const joined = new Map<string, Held>(Array.from({ length: 2500 }, (_, i) => [`surveys:s-${i}`, { rev: `1-${i}`, content: `c${i}`, at: { captures: i } }]));
+    joined.set('speed', { rev: '1-speed', content: 'one' });
+    const packs = heldPacks(joined);
+    expect(packs).toHaveLength(3);
+    const moved: [string, Held][] = [['surveys:s-7', { rev: '2-7', content: 'd7', at: { captures: 7 } }], ['frameFlag:s-1:1:7:Cam02', { rev: '1-f', content: 'f' }]];
+    const store = memoryStore();
+    await store.commit({ put: [...packs, ...heldRecords(moved)], del: [] });
+    const read = readHeld(await store.readKind(HELD_KIND));
+    expect(read).toEqual(new Map([...joined, ...moved]));
   });
 });

@@ -8,7 +8,8 @@
 import { HELD_KIND, OUTBOX_KIND, type WorldStore } from '../engine/store/worldStore';
 import type { SyncDatabase } from './database';
 import { SyncJournal } from './journal';
-import { drain, type Held, type OutboxRecord } from './outbox';
+import { drain, type OutboxRecord } from './outbox';
+import { readHeld } from './heldStore';
 
 /** Writes the stored outbox to `db` and empties it of what was written; answers how many. */
 export async function drainStored(store: WorldStore, db: SyncDatabase): Promise<number> {
@@ -25,7 +26,7 @@ export async function openJournal(store: WorldStore, laptop: string): Promise<Sy
   const last = outbox.at(-1);
   return new SyncJournal(
     laptop,
-    new Map(held.map(([id, { o: _o, ...held }]) => [id, held as unknown as Held])),
+    readHeld(held),
     last ? Number(last[0]) + 1 : 0,
   );
 }

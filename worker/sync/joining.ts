@@ -7,7 +7,8 @@
  */
 import { restore } from '../domain/restore';
 import type { Engine } from '../engine/engine';
-import { HELD_KIND, INBOX_KIND, type WorldBatch } from '../engine/store/worldStore';
+import { INBOX_KIND, type WorldBatch } from '../engine/store/worldStore';
+import { heldPacks } from './heldStore';
 import type { StoredDoc } from './database';
 import { SyncJournal } from './journal';
 import { heldOf } from './outbox';
@@ -93,7 +94,7 @@ async function adopt({ engine, settingsRecord, laptop }: TakingTeamWorld, docs: 
   if (!restored.ok) throw new Error(restored.error);
   const held = new Map(docs.map((d) => [d._id, heldOf(d._rev, d)]));
   const put: WorldBatch['put'] = [settingsRecord];
-  for (const [id, h] of held) put.push({ kind: HELD_KIND, id, record: { o: 0, ...h } });
+  put.push(...heldPacks(held));
   put.push({ kind: INBOX_KIND, id: 'position', record: { o: 0, since, conflicted: [] } });
   await engine.adoptWorld(restored.db, put, speed);
   const journal = new SyncJournal(laptop, new Map());

@@ -10,6 +10,7 @@ import type { Id } from '../domain/types';
 import type { StoredRecord } from '../engine/store/storedForm';
 import { HELD_KIND, OUTBOX_KIND } from '../engine/store/worldStore';
 import { actionDocs, addFlags, flagsBySurvey } from './actionDocs';
+import { heldRecords } from './heldStore';
 import { heldOf, outboxRecords, type Held, type HeldRevisions } from './outbox';
 
 export type JournalKind = typeof OUTBOX_KIND | typeof HELD_KIND;
@@ -92,7 +93,7 @@ export class SyncJournal {
       id: String(first + i).padStart(12, '0'),
       record: { o: first + i, ...record },
     }));
-    for (const [id, held] of overlay.own) put.push({ kind: HELD_KIND, id, record: { o: 0, ...held } });
+    put.push(...heldRecords(overlay.own));
     return {
       put,
       landed: () => {

@@ -6,7 +6,7 @@
  * laptop's database and the server's is PouchDB's; this is what lies between it and the world.
  */
 import type { Engine } from '../engine/engine';
-import { HELD_KIND, INBOX_KIND, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
+import { INBOX_KIND, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
 import { conflictOf, type Conflict } from './conflicts';
 import type { SyncDatabase } from './database';
 import { drainStored } from './drainer';
@@ -15,6 +15,7 @@ import { Overlay, type SyncJournal } from './journal';
 import type { HeldRevisions } from './outbox';
 import type { TakenIntoWorld } from './takenIntoWorld';
 import { seedDocs } from './seed';
+import { heldPacks, heldRecords } from './heldStore';
 
 const POSITION_ID = 'position';
 
@@ -65,7 +66,7 @@ export class SyncSession {
   static async seed(engine: Engine, store: WorldStore, db: SyncDatabase, journal: SyncJournal): Promise<SyncSession> {
     await engine.settled();
     const { docs, held } = seedDocs(engine.world.toDb(), engine.world.flags.speed);
-    await store.commit({ put: [...held].map(([id, h]) => ({ kind: HELD_KIND, id, record: { o: 0, ...h } })), del: [] });
+    await store.commit({ put: heldPacks(held), del: [] });
     journal.adopt(held);
     await db.bulkDocs(docs, { new_edits: false });
     return SyncSession.open(engine, store, db, journal);
@@ -119,9 +120,7 @@ export class SyncSession {
       if (stale) return null;
       const put = (world: TakenIntoWorld): WorldBatch['put'] => {
         pending = new Set([...world.refused.map((r) => r.id), ...world.orphans, ...taken.waiting]);
-        const records: WorldBatch['put'] = [...overlay.own].map(([id, held]) => ({ kind: HELD_KIND, id, record: { o: 0, ...held } }));
-        records.push(this.position(taken.since, pending));
-        return records;
+        return [...heldRecords(overlay.own), this.position(taken.since, pending)];
       };
       return { docs: taken.docs, put, placeOf: (id: string) => overlay.get(id)?.at };
     });
