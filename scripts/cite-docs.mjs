@@ -235,6 +235,10 @@ function loadDocs(root) {
     const full = join(root, file);
     docs[name] = existsSync(full) ? anchorsOf(readFileSync(full, 'utf8')) : new Map();
   }
+  // Every other document of docs/, by name: a citation of one must find it and its anchor.
+  docs.others = new Map();
+  const dir = join(root, 'docs');
+  if (existsSync(dir)) for (const f of readdirSync(dir)) if (f.endsWith('.md')) docs.others.set(f.slice(0, -3), anchorsOf(readFileSync(join(dir, f), 'utf8')));
   return docs;
 }
 
@@ -263,6 +267,8 @@ const BARE_SECTION = new RegExp(`${SIGN}\\s*\\d+`, 'g');
 const OLD_FILE = /\b(SPEC|ARCHITECTURE)\.md\b|\bSPEC design card\b/g;
 /** A citation: the document, its anchor, and shorthand continuations of the same document. */
 const CITATION = /(?<![\w/.-])(?:docs\/)?(requirements|architecture)\.md#([\w-]+)((?:(?:, | and | or )#[\w-]+)*)/g;
+/** A citation of any other project document: `docs/engine.md#…` in code, `(engine.md#…)` in docs/. */
+const OTHER_CITATION = /(?<![\w/.-])docs\/([\w-]+)\.md(?:#([\w-]+))?|\]\(([\w-]+)\.md(?:#([\w-]+))?\)/g;
 /** A link inside one of the two documents to one of its own anchors. */
 const SELF_LINK = /\]\(#([\w-]+)\)/g;
 
@@ -286,6 +292,18 @@ export function problemsIn(file, text, docs) {
       for (const name of names) if (!anchors.has(name)) at(`no anchor "${name}" in ${DOCS[m[1]]}`);
     }
     if (own) for (const m of line.matchAll(SELF_LINK)) if (!docs[own].has(m[1])) at(`no anchor "${m[1]}" in ${file}`);
+    if (docs.others) {
+      for (const m of line.matchAll(OTHER_CITATION)) {
+        const name = m[1] ?? m[3];
+        const anchor = m[2] ?? m[4];
+        if (name in DOCS) continue;
+        // A relative link counts only inside docs/, where it names a sibling.
+        if (m[3] && !file.startsWith('docs/')) continue;
+        const anchors = docs.others.get(name);
+        if (!anchors) at(`no document docs/${name}.md`);
+        else if (anchor && !anchors.has(anchor)) at(`no anchor "${anchor}" in docs/${name}.md`);
+      }
+    }
   });
   return problems;
 }

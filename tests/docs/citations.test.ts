@@ -43,6 +43,21 @@ describe('citations of docs/requirements.md and docs/architecture.md', () => {
     ]);
   });
 
+  it("reports a citation of another document of docs/ whose anchor or document does not exist", () => {
+    const others = new Map([['sync', anchorsOf('## Where a child stands\n')]]);
+    const text = [
+      `// docs/sync${'.md'}#where-a-child-stands`,
+      `// docs/sync${'.md'}#nowhere`,
+      `// docs/nothing${'.md'}#x`,
+      `See [x](sync.md${'#'}nowhere).`,
+    ].join('\n');
+    expect(problemsIn(`docs/x${'.md'}`, text, { ...docs, others }).map((p) => [p.line, p.problem])).toEqual([
+      [2, 'no anchor "nowhere" in docs/sync.md'],
+      [3, `no document docs/nothing${'.md'}`],
+      [4, 'no anchor "nowhere" in docs/sync.md'],
+    ]);
+  });
+
   it('reports old section citations and the old documents by name', () => {
     const text = [`/** The keys (${old('SPEC', 3)}). */`, `/** ${SIGN}9 */`, `see ${'SPEC'}.md`].join('\n');
     expect(problemsIn('src/x.ts', text, docs).map((p) => p.line)).toEqual([1, 2, 3]);
@@ -62,7 +77,7 @@ describe('citations of docs/requirements.md and docs/architecture.md', () => {
     expect(rewrite('src/x.ts', ` * Nothing in particular (${old('ARCHITECTURE', 7)}, ${old('SPEC', 1)})`)).toBe(
       ' * Nothing in particular (docs/architecture.md#arch-budgets, docs/requirements.md#req-purpose)',
     );
-    expect(rewrite('docs/x.md', `Several tabs (${old('ARCHITECTURE', 3)}).`)).toBe(
+    expect(rewrite('docs/engine.md', `Several tabs (${old('ARCHITECTURE', 3)}).`)).toBe(
       'Several tabs ([architecture: several tabs](architecture.md#arch-tabs)).',
     );
     expect(rewrite('README.md', `(${old('SPEC', 9)})`)).toBe('([requirements: constants and limits](docs/requirements.md#req-constants))');

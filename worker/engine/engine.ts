@@ -126,7 +126,7 @@ export class Engine {
 
   /**
    * The team's world replaces this laptop's (joining a world that has one), with sync's records
-   * in the same transaction (docs/sync.md#joining). Throws, with nothing changed, if refused.
+   * in the same transaction (docs/sync.md#joining-leaving-switching-worlds). Throws, with nothing changed, if refused.
    */
   async adoptWorld(db: Db, put: WorldBatch['put'], speed: number = this.world.flags.speed): Promise<void> {
     await this.boots.loaded();
@@ -183,7 +183,7 @@ export class Engine {
     if (!this.boots.booted) return { ok: false, error: 'The engine has not started' };
     await this.boots.loaded();
     if (!action || typeof action !== 'object') return { ok: false, error: 'Unknown action' };
-    // A whole new world on one laptop would wipe the team's work on every other (docs/sync.md#switching-worlds).
+    // A whole new world on one laptop would wipe the team's work on every other (docs/sync.md#joining-leaving-switching-worlds).
     if (this.syncing && WORLD_WIPES.has(action.type)) return { ok: false, error: WHILE_SYNCING };
     if (action.type === 'resetDemo' || action.type === 'reloadData' || action.type === 'importWorld') {
       const known = callId ? await this.knownAnswer(callId) : undefined;

@@ -40,8 +40,8 @@ export async function firstLook(store: WorldStore, now: number): Promise<FirstLo
   let captures: number;
   let team: boolean;
   try {
-    // The captures' row records, packed in 32 buckets, not the captures: a tenth of the bytes at
-    // 100 000 surveys, in 32 records rather than 10 000.
+    // The captures' row records, packed in 128 buckets, not the captures: a tenth of the bytes at
+    // 100 000 surveys, in 128 records rather than 10 000.
     [read, captures, team] = await Promise.all([store.readKinds([CAPTURE_ROWS, 'projects', 'users']), store.count('captures'), holdsTeamWorld(store)]);
   } catch {
     return null;

@@ -1,5 +1,5 @@
 /**
- * The synced form of the world (issue 21, docs/sync.md#synced-form): what one laptop hands to the
+ * The synced form of the world (issue 21, docs/sync.md#the-synced-form): what one laptop hands to the
  * others over the CouchDB replication protocol. One document per entity, `_id` = `kind:id`, holding
  * its stored form (storedForm.ts: no derived fields, no fields at their default) without any child
  * id list. Children point to their parents, and each child carries its place in its parents' lists

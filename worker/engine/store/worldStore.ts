@@ -12,8 +12,8 @@ import { entityKey } from '../../domain/names';
 
 /**
  * Beside the captures' records, their row records: what the capture table shows of each (its fields
- * without the survey lists, and its last derived row), packed 32 buckets to the store
- * (rowBuckets.ts), so a boot's first look reads 32 records, not 10 000 whole captures (issues 11
+ * without the survey lists, and its last derived row), packed 128 buckets to the store
+ * (rowBuckets.ts), so a boot's first look reads 128 records, not 10 000 whole captures (issues 11
  * and 22). Written in the same transaction as the capture.
  */
 export const CAPTURE_ROWS = 'captureRows';
