@@ -20,7 +20,8 @@ export const REFINE: Record<Source, Record<number, [RegExp, string][]>>;
 export function slug(heading: string): string;
 export function anchorsOf(text: string): Map<string, string>;
 export function filesToScan(root: string): string[];
-export function problemsIn(file: string, text: string, docs: Labels): Problem[];
+/** `others`: every other document of docs/ by name, with its anchors (checked when given). */
+export function problemsIn(file: string, text: string, docs: Labels & { others?: Map<string, Map<string, string>> }): Problem[];
 export function checkCitations(root?: string): Problem[];
 export function anchorFor(source: Source, section: number, contexts: string[]): string;
 export function rewriteText(file: string, text: string, labels?: Labels): { text: string; changes: Rewrite[] };
