@@ -9,7 +9,7 @@
  */
 import type { EntityKind } from '../domain/types';
 import type { SyncDatabase, WrittenDoc } from './database';
-import { childRevision, contentOf } from './revisions';
+import { childRevision, contentOf, contentOfBuilt } from './revisions';
 import type { SyncedDoc, SyncStamp } from './syncedForm';
 
 export interface OutboxRecord {
@@ -30,9 +30,9 @@ export interface Held {
 }
 
 /** A document's revision, what it says, and its places, as the laptop holds them. */
-export function heldOf(rev: string, doc: Record<string, unknown>): Held {
+export function heldOf(rev: string, doc: Record<string, unknown>, content = contentOf(doc)): Held {
   const at = doc.at;
-  const held: Held = { rev, content: contentOf(doc) };
+  const held: Held = { rev, content };
   if (typeof at === 'object' && at !== null && !doc._deleted) held.at = at as Held['at'];
   return held;
 }
@@ -54,23 +54,27 @@ export interface HeldRevisions {
  * moved, a removal of what is not there). Each is stamped with the action and its count.
  */
 export function outboxRecords(written: readonly SyncedDoc[], removed: readonly string[], stamp: SyncStamp, held: HeldRevisions): OutboxRecord[] {
-  const changed: Record<string, unknown>[] = [];
+  // Each body's content once (the stamp is not part of it): the records' held revisions reuse it.
+  const changed: { body: Record<string, unknown>; content: string }[] = [];
   for (const doc of written) {
     const body: Record<string, unknown> = { ...doc, stamp };
-    if (held.get(doc._id)?.content !== contentOf(body)) changed.push(body);
+    const content = contentOfBuilt(body);
+    if (held.get(doc._id)?.content !== content) changed.push({ body, content });
   }
   for (const id of removed) {
     // A removal says who removed it and when, for the conflict it may meet.
     const body = { _id: id, _deleted: true, stamp };
     const now = held.get(id);
-    if (now && now.content !== contentOf(body)) changed.push(body);
+    if (!now) continue;
+    const content = contentOf(body);
+    if (now.content !== content) changed.push({ body, content });
   }
-  return changed.map((body) => {
+  return changed.map(({ body, content }) => {
     const id = body._id as string;
     const stamped = { ...body, stamp: { ...stamp, n: changed.length } };
     const base = held.get(id)?.rev ?? null;
     const revision = childRevision(base ?? undefined, stamped);
-    held.set(id, heldOf(revision._rev, stamped));
+    held.set(id, heldOf(revision._rev, stamped, content));
     return { id, base, doc: { ...stamped, _id: id, ...revision } };
   });
 }

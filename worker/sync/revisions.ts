@@ -42,6 +42,16 @@ export function contentOf(doc: Record<string, unknown>): string {
   return stringMd5(JSON.stringify([doc._deleted === true, canonical(bodyOf(doc))]));
 }
 
+/**
+ * contentOf, for a document the synced form built (its keys in canonical order at every depth,
+ * `tests/engine/syncedForm.test.ts`): the same hash, without ordering every key again. Seeding a
+ * world of 100 000 surveys hashes 168 538 documents; ordering each one's keys twice more was a
+ * third of it.
+ */
+export function contentOfBuilt(doc: Record<string, unknown>): string {
+  return stringMd5(JSON.stringify([doc._deleted === true, bodyOf(doc)]));
+}
+
 /** A document without its revision, its stamp, or the mark of a version resolved away. */
 export function bodyOf(doc: Record<string, unknown>): Record<string, unknown> {
   const { _rev: _r, _revisions: _v, stamp: _s, resolved: _x, ...body } = doc;

@@ -20,6 +20,8 @@ import { SAMPLE_STAMP, syncedDocs } from './syncedForm';
 export const SEED_ID = 'seed';
 /** The data every party seeds from: the console's own sample, on the app's origin. */
 export const SEED_SOURCE = 'data/all.json';
+/** The speed a seeded world runs at (its speed document says so): all.json's, 1×. */
+export const SEED_SPEED = DEFAULT_FLAGS.speed;
 /** Documents written to the server at once while seeding it. */
 const SEED_BATCH = 5000;
 
@@ -44,7 +46,7 @@ export interface SeedDocs {
 }
 
 /** The world's every document, and its speed's, at the revision its body gives (each new: no base). */
-export function seedDocs(db: Db, speed: number = DEFAULT_FLAGS.speed): SeedDocs {
+export function seedDocs(db: Db, speed: number = SEED_SPEED): SeedDocs {
   const held = new Map<string, Held>();
   const docs = outboxRecords(syncedDocs(db, speed, SAMPLE_STAMP), [], SAMPLE_STAMP, held).map((r) => r.doc);
   return { docs, held, digest: digestOf(docs) };
