@@ -10,7 +10,8 @@ import { harness, type Harness, type RecordedChange } from '../helpers/engineHar
 import { ManualClock } from '../helpers/manualClock';
 import { T0, aWorld } from '../helpers/builders';
 import { CORRUPT_NOTICE } from '../../worker/engine/persistence';
-import { memoryStore, type MemoryStore, type StoreMeta } from '../../worker/engine/store/worldStore';
+import { memoryStore, type MemoryStore, type StoreMeta, type WorldBatch } from '../../worker/engine/store/worldStore';
+import { wholeWorldBatch } from '../../worker/engine/commitRecords';
 import { idbStore } from '../../worker/engine/store/idbStore';
 import { DEMO_EXPIRY_MS, LOCAL_MIRROR_MAX_CHARS } from '../../worker/domain/constants';
 import { makeProject } from '../../worker/domain/entities';
@@ -270,6 +271,57 @@ describe('boot', () => {
     expect(h.engine.world.loadedAt).toBe(T0);
     // The meta record, one record per entity, and a row record per capture.
     expect(h.store.data.size).toBe(1 + Object.values(h.engine.world.ids).reduce((n, l) => n + l.length, 0) + h.engine.world.ids.captures.length);
+  });
+});
+
+describe('a replacement writes what differs', () => {
+  /** The store's records, without the meta record and the calls' answers. */
+  const worldIn = (store: MemoryStore) => new Map([...store.data].filter(([key]) => !key.startsWith('~meta') && !key.startsWith('~call')));
+  const wholeWritten = async (h: Harness) => {
+    const fresh = memoryStore();
+    await fresh.commit(wholeWorldBatch(h.engine.world));
+    return worldIn(fresh);
+  };
+  const batchesOf = (store: MemoryStore) => {
+    const batches: WorldBatch[] = [];
+    const commit = store.commit.bind(store);
+    store.commit = async (batch) => {
+      batches.push(batch);
+      return commit(batch);
+    };
+    return batches;
+  };
+
+  it('Reset Demo over a store that mirrors the world writes only the records that differ, and the store is what a whole write gives', async () => {
+    const h = await harness();
+    await withMedia(h);
+    h.clock.advance(3 * 86_400_000);
+    const batches = batchesOf(h.store);
+    expect((await h.do({ type: 'resetDemo' })).ok).toBe(true);
+    await h.engine.settled();
+    const reset = batches.find((b) => b.put.length + b.del.length > 10)!;
+    expect(reset.clear).toBeFalsy();
+    const entities = Object.values(h.engine.world.ids).reduce((n, l) => n + l.length, 0);
+    expect(reset.put.filter((p) => p.kind !== 'captureRows').length).toBeLessThan(entities);
+    // The media inserted before is gone from the store, as from the world.
+    expect(reset.del.length).toBeGreaterThan(0);
+    expect(worldIn(h.store)).toEqual(await wholeWritten(h));
+    const h2 = await reboot(h);
+    expect(h2.engine.world.toDb()).toEqual(h.engine.world.toDb());
+  });
+
+  it('after a refused write, the next replacement writes the world whole', async () => {
+    const h = await harness();
+    await withMedia(h);
+    h.store.failWith = new Error('QuotaExceededError');
+    h.clock.advance(61_000);
+    h.engine.tick();
+    await h.engine.settled();
+    h.store.failWith = null;
+    const batches = batchesOf(h.store);
+    expect((await h.do({ type: 'resetDemo' })).ok).toBe(true);
+    expect(batches.some((b) => b.clear)).toBe(true);
+    expect(worldIn(h.store)).toEqual(await wholeWritten(h));
   });
 });
 

@@ -136,6 +136,8 @@ export class Boot {
     deps.world.discardedAt = discardedAt;
     if (candidate?.fromStore) {
       deps.world.load(db, candidate.orders);
+      // Read whole and unrepaired, the world is what the store holds.
+      deps.writer.mirrorsStore = !candidate.repaired?.length;
       deps.search.rebuildSoon();
       // A store written before capture row records were packed (or existed) gets them once, for its
       // next first look.

@@ -12,7 +12,7 @@ import type { Flash } from '../api';
 import { Emitter } from '../domain/emitter';
 import type { Db } from '../domain/types';
 import { judgeStored } from './persistence';
-import { commitBatch, wholeWorldBatch } from './commitRecords';
+import { commitBatch, entityRecords, wholeWorldBatch } from './commitRecords';
 import type { LiveSearch } from './liveSearch';
 import type { Mirror } from './mirror';
 import type { WorldBatch, WorldStore } from './store/worldStore';
@@ -34,6 +34,11 @@ export class Writer {
    * nothing is written: small commits on top of a store without the world would build half of one.
    */
   unsaved: string | null = null;
+  /**
+   * Whether the store holds exactly what the world encodes to: after a whole write, or a boot that
+   * read the world from the store whole and unrepaired, until a write is refused.
+   */
+  mirrorsStore = false;
   readonly changes = new Emitter<WorldChange>();
   /** Team sync's records for an action's commit (docs/sync.md#the-journal), while sync is on. */
   journal: { entry(world: World, now: number): JournalEntry; ticked(world: World): void } | null = null;
@@ -89,6 +94,7 @@ export class Writer {
         const own = batch ?? { put: [], del: [] };
         await this.store.commit({ ...own, ...extra, put: journal ? [...own.put, ...journal.put] : own.put });
       } catch (error) {
+        this.mirrorsStore = false;
         await this.rollBack();
         throw error;
       }
@@ -110,6 +116,7 @@ export class Writer {
     try {
       await this.store.commit({ ...own, put: [...own.put, ...put] });
     } catch (error) {
+      this.mirrorsStore = false;
       await this.rollBack();
       throw error;
     }
@@ -127,7 +134,9 @@ export class Writer {
       void this.serial(async () => {
         await this.store.commit(batch);
         this.mirror.schedule();
-      }).catch(() => undefined);
+      }).catch(() => {
+        this.mirrorsStore = false;
+      });
     }
   }
 
@@ -136,14 +145,18 @@ export class Writer {
    * of the call that asked for it. Throws if refused.
    */
   async replace(db: Db, now: number, call?: WorldBatch['call'], put: WorldBatch['put'] = []): Promise<void> {
+    // While the store mirrors the world, only what differs is written (commitRecords.wholeWorldBatch).
+    const stored = this.mirrorsStore && this.unsaved === null ? entityRecords(this.world) : undefined;
+    this.mirrorsStore = false;
     this.world.load(db);
     this.world.savedAt = now;
     this.search.rebuildSoon();
-    const batch = wholeWorldBatch(this.world);
+    const batch = wholeWorldBatch(this.world, stored);
     // One by one: a team world's held revisions (170 000 at 100 000 surveys) are too many arguments for one push.
     for (const record of put) batch.put.push(record);
     await this.store.commit(call ? { ...batch, call } : batch);
     this.unsaved = null;
+    this.mirrorsStore = true;
     this.mirror.schedule();
   }
 
