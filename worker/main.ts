@@ -11,6 +11,7 @@ import { clear, getMany } from 'idb-keyval';
 import { createPageApi, type BootProgress, type WorkerMessage } from './api';
 import { createEngine } from './engine/engine';
 import { idbStore } from './engine/store/idbStore';
+import type { WorldStore } from './engine/store/worldStore';
 import { realClock, type Clock } from './engine/clock';
 import type { SteppedClock } from './engine/steppedClock';
 import { Leader } from './leader';
@@ -52,10 +53,23 @@ async function loadText(url: string): Promise<string> {
   return parts.join('');
 }
 
+/**
+ * The end-to-end build's full disk on demand (`__testClock.refuseWrites`): every commit of this
+ * tab's store refused as a full one is, while on. DevTools' quota override does not reach a store
+ * already in use, and a test of what a full disk does to the team's incoming changes needs one.
+ */
+let refusing = false;
+function refusable(store: WorldStore): WorldStore {
+  return {
+    ...store,
+    commit: (batch) => (refusing ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : store.commit(batch)),
+  };
+}
+
 /** The engine this tab leads with, should it lead. */
 function makeLeaderWith(clock: Clock, stepped: SteppedClock | null) {
   return (deliver: ConstructorParameters<typeof Leader>[1]) => {
-    const store = idbStore();
+    const store = __TEST_CLOCK__ ? refusable(idbStore()) : idbStore();
     const engine = createEngine({
       clock,
       store,
@@ -126,7 +140,10 @@ if (__TEST_CLOCK__) {
   // same (a message that reaches a worker before it listens is lost), and each call waits for it.
   const api = import('./engine/steppedClock').then(async ({ SteppedClock }) => {
     const stepped = await SteppedClock.open();
-    return { ...pageApi(stepped, stepped), advanceClock: (ms: number) => stepped.advanceClock(ms) } as unknown as Record<string, Method>;
+    const refuseWrites = (on: boolean) => {
+      refusing = on;
+    };
+    return { ...pageApi(stepped, stepped), advanceClock: (ms: number) => stepped.advanceClock(ms), refuseWrites } as unknown as Record<string, Method>;
   });
   Comlink.expose(new Proxy({}, { get: (_, name: string) => async (...args: unknown[]) => (await api)[name]!(...args) }));
 } else {

@@ -320,3 +320,28 @@ test('a conflict merged field by field: the note of one version, the reason of t
   await b.context().close();
 });
 
+
+test("a laptop whose storage is full takes nothing of the team's change and says why; given room, it takes the change on its own", async ({ browser }) => {
+  const { a, b, cam1, names } = await twoLaptopsOnQc(browser);
+  // Dana's laptop's store refuses every write, as a full disk does (the end-to-end build's hook).
+  const refuseWrites = (on: boolean) => b.evaluate((refuse) => (globalThis as unknown as { __testClock: { refuseWrites(on: boolean): Promise<void> } }).__testClock.refuseWrites(refuse), on);
+  await b.waitForFunction(() => typeof (globalThis as unknown as { __testClock?: unknown }).__testClock === 'object');
+  await refuseWrites(true);
+  await flagFrame(a, frame(a, cam1, names[7]!), 'Cloud');
+  await expect(badge(b)).toHaveAccessibleName('Team sync: Sync error', { timeout: 30_000 });
+  await expect(frame(b, cam1, names[7]!)).not.toHaveAccessibleName(/flagged/);
+  // Without a reload, which would start the laptop's engine anew.
+  await b.getByRole('button', { name: 'User menu' }).click();
+  await b.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(b.getByRole('region', { name: 'Team sync' }).getByRole('alert')).toHaveText(
+    'The team’s changes could not be kept on this laptop: the browser’s storage for this site is full. Nothing of them was taken; they are tried again every few seconds. Free space for this site to take them.',
+  );
+  // Room again; nothing else happens on Marco's side.
+  await refuseWrites(false);
+  await expect(badge(b)).toHaveAccessibleName('Team sync: Up to date', { timeout: 30_000 });
+  await expect(b.getByRole('region', { name: 'Team sync' }).getByRole('alert')).toHaveCount(0);
+  await b.goBack();
+  await expect(frame(b, cam1, names[7]!)).toHaveAccessibleName(/, flagged: Cloud$/);
+  await a.context().close();
+  await b.context().close();
+});

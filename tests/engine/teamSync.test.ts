@@ -12,6 +12,7 @@ import { startSyncServer, type SyncServer } from '../../scripts/syncServer';
 import { createEngine, WHILE_SYNCING, type Engine } from '../../worker/engine/engine';
 import { memoryStore } from '../../worker/engine/store/worldStore';
 import { checkJoin } from '../../worker/sync/joining';
+import { teamChangesRefused } from '../../worker/engine/storageFailure';
 import { TeamSync } from '../../worker/sync/teamSync';
 import { bootInput } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
@@ -87,6 +88,24 @@ describe('team sync in the worker (issue 21)', () => {
     await vi.waitFor(() => expect(b.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([{ reason: 'Cloud', by: ANN }]), { timeout: 5000 });
     expect((await b.engine.dispatch({ type: 'resetDemo' }))).toEqual({ ok: false, error: WHILE_SYNCING });
   });
+
+  it("a laptop whose store refuses the team's change says Sync error and why, changes nothing, and takes it on its own once the store takes writes", async () => {
+    const server = await startSyncServer({ port: 0 });
+    servers.push(server);
+    const a = await laptop(server.url, ANN);
+    const b = await laptop(server.url, BOB);
+    expect(await a.sync.join('/couch', 'team-full')).toEqual({ ok: true });
+    expect(await b.sync.join('/couch', 'team-full')).toEqual({ ok: true });
+    await vi.waitFor(() => expect(b.sync.status.state).toBe('up-to-date'), { timeout: 5000 });
+    b.store.failWith = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
+    await vi.waitFor(() => expect(b.sync.status).toMatchObject({ state: 'error', error: teamChangesRefused(new DOMException('', 'QuotaExceededError')) }), { timeout: 5000 });
+    expect(b.engine.world.index.surveys['s-qc']!.frameFlags).toEqual([]);
+    // Nothing else happens on the team's side: the laptop tries again on its own.
+    b.store.failWith = null;
+    await vi.waitFor(() => expect(b.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([{ reason: 'Cloud', by: ANN }]), { timeout: 10_000 });
+    await vi.waitFor(() => expect(b.sync.status).toMatchObject({ state: 'up-to-date', error: undefined }), { timeout: 5000 });
+  }, 20_000);
 
   it('one frame flagged two ways: a conflict on both, actions on its survey refused, resolved on one and settled on both', async () => {
     const server = await startSyncServer({ port: 0 });

@@ -32,6 +32,8 @@ type ClockMessage = { kind: 'advance'; id: string; to: number } | { kind: 'advan
 export interface SteppedClockApi {
   /** Moves simulated time on by `ms` in every tab; answers the new time once the leading engine has settled. */
   advanceClock(ms: number): Promise<number>;
+  /** Makes this tab's store refuse every commit, as a full disk does, while on (worker/main.ts). */
+  refuseWrites(on: boolean): Promise<void>;
 }
 
 export class SteppedClock implements Clock {

@@ -17,6 +17,12 @@ export function unsavedWorld(error: unknown): string {
   return `The demo data could not be saved: ${why}. The console shows it, but nothing you change can be kept, so changes are refused. Free space for this site (or clear its data), then reload.`;
 }
 
+/** What team sync says while this laptop's store refuses the team's changes (docs/sync.md#taking-changes-into-the-world). */
+export function teamChangesRefused(error: unknown): string {
+  const why = isQuotaError(error) ? 'the browser’s storage for this site is full' : `the browser refused to store them${error instanceof Error && error.message ? ` (${error.message})` : ''}`;
+  return `The team’s changes could not be kept on this laptop: ${why}. Nothing of them was taken; they are tried again every few seconds. Free space for this site to take them.`;
+}
+
 export function storageFailure(error: unknown): string {
   if (isQuotaError(error)) {
     return 'The browser’s storage is full, so this change was not saved and nothing changed. Export demo data to keep a copy, then Clean Demo to make room.';

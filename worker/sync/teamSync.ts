@@ -5,6 +5,7 @@
  * other laptops changed, and says how it stands (the header's badge). The laptop's settings are
  * kept in the world's store, so the next leading tab goes on syncing where this one stopped.
  */
+import { teamChangesRefused } from '../engine/storageFailure';
 import { Emitter } from '../domain/emitter';
 import type { Engine } from '../engine/engine';
 import { HELD_KIND, INBOX_KIND, OUTBOX_KIND, TEAM_SETTINGS_ID, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
@@ -40,6 +41,8 @@ const RETRY_MAX_MS = 8_000;
 const LEAVE_WAIT_MS = 5_000;
 /** How long closing waits for a cancelled replication to end its requests. */
 const CLOSE_WAIT_MS = 2_000;
+/** How soon the team's changes are tried again after this laptop's store refused them (a full disk). */
+const STORE_RETRY_MS = 5_000;
 export type PouchConstructor = typeof PouchDB;
 /** The laptop's databases' constructor, and the server's (sync/pouch.ts in the worker). */
 export interface Databases {
@@ -65,6 +68,11 @@ export class TeamSync {
   private caughtUp = false;
   /** Changes drained here that the server has not taken yet, as far as replication has told. */
   private unsent: Unsent | null = null;
+  /**
+   * Why the laptop's store refused the team's changes at the last try, or null: the badge says
+   * "Sync error" with why until a try lands, not "Up to date" over changes it could not keep.
+   */
+  private refused: string | null = null;
 
   constructor(
     private readonly engine: Engine,
@@ -258,7 +266,8 @@ export class TeamSync {
           this.caughtUp = true;
           this.pumpSoon();
         }
-        this.tell({ ...this.status, state: !answers ? 'offline' : this.waiting > 0 ? 'syncing' : 'up-to-date', waiting: this.waiting });
+        if (this.refused !== null) return;
+        this.tell({ ...this.status, state: !answers ? 'offline' : this.waiting > 0 ? 'syncing' : 'up-to-date', waiting: this.waiting, error: undefined });
       })().catch((error: unknown) => this.fail(error));
     });
     live.on('denied', (error) => this.tell({ ...this.status, state: 'error', error: `The server refused a change (${reason(error)})` }));
@@ -289,11 +298,21 @@ export class TeamSync {
           if (drained) this.trace(`drained ${drained}`);
           // An action between the read and the commit: read again (what it changed is drained first).
           if ((await session.takeIn(this.caughtUp)).again) this.pumpAgain = true;
-          const state = this.waiting > 0 && this.status.state !== 'offline' && this.status.state !== 'error' ? 'syncing' : this.status.state;
-          this.tell({ ...this.status, state, waiting: this.waiting, conflicts: session.conflicted.size });
+          let { state, error } = this.status;
+          if (this.refused !== null) {
+            // The store took what it refused before: the error is over.
+            this.refused = null;
+            [state, error] = [this.waiting > 0 ? 'syncing' : 'up-to-date', undefined];
+          } else if (this.waiting > 0 && state !== 'offline' && state !== 'error') state = 'syncing';
+          this.tell({ ...this.status, state, error, waiting: this.waiting, conflicts: session.conflicted.size });
         } catch (error) {
-          // A refused store (a full disk) changes nothing; the same changes are read on the next pump.
-          this.tell({ ...this.status, error: reason(error) });
+          // A refused store (a full disk) changes nothing; the same changes are read on the next
+          // try, which comes on its own: nothing else may happen on the team's side for hours.
+          this.refused = teamChangesRefused(error);
+          this.tell({ ...this.status, state: 'error', error: this.refused });
+          setTimeout(() => {
+            if (this.session === session) this.pumpSoon();
+          }, STORE_RETRY_MS);
         }
       }
     });
