@@ -116,7 +116,7 @@ export class Engine {
    * records too; null turns it off (the laptop left its team world).
    */
   attachSync(journal: SyncJournal | null): void {
-    this.writer.journal = journal ? { entry: (world, now) => journal.entry(world, this.newId(), now), ticked: (world) => journal.ticked(world) } : null;
+    this.writer.journal = journal ? { entry: (world, now, batch) => journal.entry(world, this.newId(), now, batch), ticked: (world, batch) => journal.ticked(world, batch) } : null;
   }
 
   /** Whether team sync is on. */

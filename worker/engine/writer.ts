@@ -41,7 +41,7 @@ export class Writer {
   mirrorsStore = false;
   readonly changes = new Emitter<WorldChange>();
   /** Team sync's records for an action's commit (docs/sync.md#the-journal), while sync is on. */
-  journal: { entry(world: World, now: number): JournalEntry; ticked(world: World): void } | null = null;
+  journal: { entry(world: World, now: number, batch: WorldBatch): JournalEntry; ticked(world: World, batch: WorldBatch): void } | null = null;
   readonly replacements = new Emitter<WorldReplaced>();
 
   constructor(
@@ -89,7 +89,7 @@ export class Writer {
     const { change, batch } = this.take(now);
     if ((batch || extra.call) && this.unsaved === null) {
       // While team sync is on, the action's outbox records go in its own transaction.
-      const journal = batch && this.journal ? this.journal.entry(this.world, now) : null;
+      const journal = batch && this.journal ? this.journal.entry(this.world, now, batch) : null;
       try {
         const own = batch ?? { put: [], del: [] };
         await this.store.commit({ ...own, ...extra, put: journal ? [...own.put, ...journal.put] : own.put });
@@ -127,7 +127,7 @@ export class Writer {
   /** A tick's change: told at once; its write queued behind the writes before it. */
   commitTick(now: number): void {
     const { change, batch } = this.take(now);
-    if (batch) this.journal?.ticked(this.world);
+    if (batch) this.journal?.ticked(this.world, batch);
     if (change) this.changes.emit(change);
     if (batch && this.unsaved === null) {
       // A refused tick write loses nothing: restore() and step() redo it from the stored times.

@@ -10,6 +10,7 @@ import type { FrameFlag } from '../domain/frameFlags';
 import { ID_FIELD } from '../domain/restore';
 import type { EntityKind, Id } from '../domain/types';
 import type { World } from '../engine/world';
+import type { StoredRecord } from '../engine/store/storedForm';
 import { entityDoc, entityDocId, FLAG_KIND, flagDocs, PARENT_LISTS, speedDoc, surveyOfFlagDoc, type SyncedDoc, type SyncStamp } from './syncedForm';
 
 
@@ -82,6 +83,9 @@ export function addFlags(bySurvey: Map<Id, Set<string>>, ids: Iterable<string>):
   }
 }
 
+/** An entity's record as its commit's batch encoded it, if it did. */
+export type Encoded = (kind: EntityKind, id: Id) => StoredRecord | undefined;
+
 /** The flag documents the laptop holds for a survey. */
 export type HeldFlags = (surveyId: Id) => Iterable<string>;
 
@@ -94,7 +98,7 @@ export function actionDocs(
   world: World,
   stamp: SyncStamp,
   held: { flags: HeldFlags; places: HeldPlaces },
-  { speed = false } = {},
+  { speed = false, encoded }: { speed?: boolean; encoded?: Encoded } = {},
 ): { written: SyncedDoc[]; removed: string[] } {
   const writes = world.lastWrites;
   const written: SyncedDoc[] = [];
@@ -107,7 +111,7 @@ export function actionDocs(
       const entity = entityOf(world, kind, id);
       if (!entity) continue;
       const place = { order: world.order[kind].get(id) ?? 0, at: placesOf(world, kind, id, entity, held.places) };
-      written.push(entityDoc(kind, id, entity, place, orderOf, stamp));
+      written.push(entityDoc(kind, id, entity, place, orderOf, stamp, encoded?.(kind, id)));
       if (kind !== 'surveys') continue;
       const flags = flagDocs(id, entity.frameFlags as FrameFlag[], stamp);
       written.push(...flags);

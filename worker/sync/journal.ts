@@ -9,8 +9,10 @@ import type { World } from '../engine/world';
 import type { Id } from '../domain/types';
 import type { StoredRecord } from '../engine/store/storedForm';
 import { HELD_KIND, OUTBOX_KIND } from '../engine/store/worldStore';
-import { actionDocs, addFlags, flagsBySurvey } from './actionDocs';
+import { actionDocs, addFlags, flagsBySurvey, type Encoded } from './actionDocs';
 import { heldRecords } from './heldStore';
+import type { WorldBatch } from '../engine/store/worldStore';
+import { contentOfBuilt } from './revisions';
 import { heldOf, outboxRecords, type Held, type HeldRevisions } from './outbox';
 
 export type JournalKind = typeof OUTBOX_KIND | typeof HELD_KIND;
@@ -65,12 +67,14 @@ export class SyncJournal {
    * next action would send a capture whose workflow alone had moved, and a person's change to it on
    * another laptop would meet it as a conflict nobody made.
    */
-  ticked(world: World): void {
+  ticked(world: World, batch?: Pick<WorldBatch, 'put'>): void {
     // Time never changes a frame flag: no held flag is looked up.
-    const { written } = actionDocs(world, TICK_STAMP, { flags: () => [], places: (id) => this.held.get(id)?.at });
+    const { written } = actionDocs(world, TICK_STAMP, { flags: () => [], places: (id) => this.held.get(id)?.at }, { encoded: encodedIn(batch) });
     for (const doc of written) {
       const held = this.held.get(doc._id);
-      if (held) this.held.set(doc._id, heldOf(held.rev, { ...doc }));
+      // Built by the synced form, its keys are in order already: hashed without ordering them again.
+      const fields = doc as unknown as Record<string, unknown>;
+      if (held) this.held.set(doc._id, heldOf(held.rev, fields, contentOfBuilt(fields)));
     }
   }
 
@@ -81,11 +85,11 @@ export class SyncJournal {
   }
 
   /** The records the action's commit writes beside its own; none if it changed nothing synced. */
-  entry(world: World, tx: string, now: number): JournalEntry {
+  entry(world: World, tx: string, now: number, batch?: Pick<WorldBatch, 'put'>): JournalEntry {
     const overlay = new Overlay(this.held);
     const stamp = { by: world.current.user?.email ?? '', laptop: this.laptop, at: now, tx, n: 0 };
     const held = { flags: (surveyId: Id) => this.flags().get(surveyId) ?? [], places: (id: string) => overlay.get(id)?.at };
-    const { written, removed } = actionDocs(world, stamp, held, { speed: true });
+    const { written, removed } = actionDocs(world, stamp, held, { speed: true, encoded: encodedIn(batch) });
     const records = outboxRecords(written, removed, stamp, overlay);
     const first = this.next;
     const put: JournalEntry['put'] = records.map((record, i) => ({
@@ -102,4 +106,16 @@ export class SyncJournal {
       },
     };
   }
+}
+
+/**
+ * The records the commit's own batch encoded, by kind and id: an entity's synced document starts
+ * from the record the store is given, rather than encoding it a second time (a tick that ends
+ * stages at 100 000 surveys, docs/sync.md#the-journal).
+ */
+function encodedIn(batch: Pick<WorldBatch, 'put'> | undefined): Encoded | undefined {
+  if (!batch) return undefined;
+  const records = new Map<string, StoredRecord>();
+  for (const { kind, id, record } of batch.put) records.set(`${kind}\u0000${id}`, record);
+  return (kind, id) => records.get(`${kind}\u0000${id}`);
 }

@@ -123,8 +123,10 @@ export function entityDoc(
   place: { order: number; at: Partial<Record<EntityKind, number>> },
   orderOf: OrderOf,
   stamp: SyncStamp,
+  /** the record the store was given for it in the same commit, if any: not encoded again */
+  encoded?: StoredRecord,
 ): EntityDoc {
-  const record = encode(kind, entity, place.order, orderOf);
+  const record = encoded ? { ...encoded } : encode(kind, entity, place.order, orderOf);
   for (const list of Object.keys(CHILD_LISTS[kind] ?? {})) delete record[list];
   if (kind === 'surveys') delete record.frameFlags;
   return canonical({ _id: entityDocId(kind, id), kind, e: record, at: place.at, stamp });
