@@ -64,6 +64,17 @@ async function laptop(origin: string, email: string, world = qcWorld()): Promise
   return { engine, store, sync, reopen, nextTab };
 }
 
+/** Ann's and Bob's laptops, both joined to team world `world` on a server of their own. */
+async function twoJoined(world: string) {
+  const server = await startSyncServer({ port: 0 });
+  servers.push(server);
+  const a = await laptop(server.url, ANN);
+  const b = await laptop(server.url, BOB);
+  expect(await a.sync.join('/couch', world)).toEqual({ ok: true });
+  expect(await b.sync.join('/couch', world)).toEqual({ ok: true });
+  return { a, b };
+}
+
 const frame = { surveyId: 's-qc', line: 1, camera: 'Cam02', frame: 7 };
 
 describe('team sync in the worker (issue 21)', () => {
@@ -90,12 +101,7 @@ describe('team sync in the worker (issue 21)', () => {
   });
 
   it("a laptop whose store refuses the team's change says Sync error and why, changes nothing, and takes it on its own once the store takes writes", async () => {
-    const server = await startSyncServer({ port: 0 });
-    servers.push(server);
-    const a = await laptop(server.url, ANN);
-    const b = await laptop(server.url, BOB);
-    expect(await a.sync.join('/couch', 'team-full')).toEqual({ ok: true });
-    expect(await b.sync.join('/couch', 'team-full')).toEqual({ ok: true });
+    const { a, b } = await twoJoined('team-full');
     await vi.waitFor(() => expect(b.sync.status.state).toBe('up-to-date'), { timeout: 5000 });
     b.store.failWith = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
@@ -108,12 +114,7 @@ describe('team sync in the worker (issue 21)', () => {
   }, 20_000);
 
   it('one frame flagged two ways: a conflict on both, actions on its survey refused, resolved on one and settled on both', async () => {
-    const server = await startSyncServer({ port: 0 });
-    servers.push(server);
-    const a = await laptop(server.url, ANN);
-    const b = await laptop(server.url, BOB);
-    expect(await a.sync.join('/couch', 'team-y')).toEqual({ ok: true });
-    expect(await b.sync.join('/couch', 'team-y')).toEqual({ ok: true });
+    const { a, b } = await twoJoined('team-y');
     await Promise.all([a.sync.stop(), b.sync.stop()]);
     // Apart, each flags the same frame their own way.
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
@@ -187,12 +188,7 @@ describe('team sync in the worker (issue 21)', () => {
   });
 
   it('a conflict merged field by field: each field from the version a person chose, checked first, settled on both', async () => {
-    const server = await startSyncServer({ port: 0 });
-    servers.push(server);
-    const a = await laptop(server.url, ANN);
-    const b = await laptop(server.url, BOB);
-    expect(await a.sync.join('/couch', 'team-m')).toEqual({ ok: true });
-    expect(await b.sync.join('/couch', 'team-m')).toEqual({ ok: true });
+    const { a, b } = await twoJoined('team-m');
     await Promise.all([a.sync.stop(), b.sync.stop()]);
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud', note: 'low cloud over the river' })).ok).toBe(true);
     expect((await b.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Blur', note: '' })).ok).toBe(true);

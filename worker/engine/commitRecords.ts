@@ -32,6 +32,8 @@ function putCapture(batch: WorldBatch, id: Id, capture: object, order: number, o
 }
 
 type OrderOf = (kind: EntityKind, id: Id) => number | undefined;
+/** Each entity's place in its kind's list, as the world holds it (what encode writes as `o`). */
+const orderOfIn = (world: World): OrderOf => (kind, id) => world.order[kind].get(id);
 
 /** The capture's record as written now (and remembered as its last). */
 function captureRecord(capture: object, order: number, orderOf: OrderOf): StoredRecord {
@@ -108,7 +110,7 @@ function putRowBuckets(batch: WorldBatch, world: World, buckets: ReadonlySet<str
  */
 export function captureRowsBatch(world: World, storedIds: readonly Id[]): WorldBatch {
   const batch: WorldBatch = { put: [], del: storedIds.filter((id) => !isBucketKey(id)).map((id) => ({ kind: CAPTURE_ROWS, id })) };
-  putRowBuckets(batch, world, new Set(BUCKET_KEYS), (kind, id) => world.order[kind].get(id));
+  putRowBuckets(batch, world, new Set(BUCKET_KEYS), orderOfIn(world));
   return batch;
 }
 
@@ -117,7 +119,7 @@ export function commitBatch(world: World): WorldBatch {
   const writes = world.lastWrites;
   const batch: WorldBatch = { put: [], del: [], meta: metaOf(world) };
   if (!writes) return batch;
-  const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
+  const orderOf = orderOfIn(world);
   const buckets = new Set<string>();
   for (const [kind, ids] of Object.entries(writes.put) as [EntityKind, Id[]][]) {
     for (const id of ids) {
@@ -143,19 +145,23 @@ export function commitBatch(world: World): WorldBatch {
 /** Each entity's record as the world encodes it, by kind and id. */
 export type EntityRecords = Map<EntityKind, Map<Id, StoredRecord>>;
 
-/** What the store holds of the world's entities while it mirrors the world (Writer.replace). */
-export function entityRecords(world: World): EntityRecords {
-  const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
-  const out: EntityRecords = new Map();
+/** Every entity of the world with its record, kind by kind in the lists' order. */
+function* encodedEntities(world: World, orderOf: OrderOf): Generator<[EntityKind, Id, StoredRecord]> {
   for (const kind of ENTITY_KINDS) {
-    const records = new Map<Id, StoredRecord>();
     const map = world.index[kind] as Record<Id, object>;
     for (const id of world.ids[kind]) {
       const entity = map[id];
-      if (entity) records.set(id, encode(kind, entity, world.order[kind].get(id) ?? 0, orderOf));
+      if (!entity) continue;
+      const order = world.order[kind].get(id) ?? 0;
+      yield [kind, id, kind === 'captures' ? captureRecord(entity, order, orderOf) : encode(kind, entity, order, orderOf)];
     }
-    out.set(kind, records);
   }
+}
+
+/** What the store holds of the world's entities while it mirrors the world (Writer.replace). */
+export function entityRecords(world: World): EntityRecords {
+  const out: EntityRecords = new Map(ENTITY_KINDS.map((kind) => [kind, new Map()]));
+  for (const [kind, id, record] of encodedEntities(world, orderOfIn(world))) out.get(kind)!.set(id, record);
   return out;
 }
 
@@ -180,18 +186,13 @@ function sameRecord(a: unknown, b: unknown): boolean {
  */
 export function wholeWorldBatch(world: World, stored?: EntityRecords): WorldBatch {
   const batch: WorldBatch = { clear: !stored, put: [], del: [], meta: metaOf(world) };
-  const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
-  for (const kind of ENTITY_KINDS) {
+  const orderOf = orderOfIn(world);
+  for (const [kind, id, record] of encodedEntities(world, orderOf)) {
+    if (!stored || !sameRecord(stored.get(kind)?.get(id), record)) batch.put.push({ kind, id, record });
+  }
+  for (const [kind, records] of stored ?? []) {
     const map = world.index[kind] as Record<Id, object>;
-    const was = stored?.get(kind);
-    for (const id of world.ids[kind]) {
-      const entity = map[id];
-      if (!entity) continue;
-      const order = world.order[kind].get(id) ?? 0;
-      const record = kind === 'captures' ? captureRecord(entity, order, orderOf) : encode(kind, entity, order, orderOf);
-      if (!was || !sameRecord(was.get(id), record)) batch.put.push({ kind, id, record });
-    }
-    for (const id of was?.keys() ?? []) if (!map[id]) batch.del.push({ kind, id });
+    for (const id of records.keys()) if (!map[id]) batch.del.push({ kind, id });
   }
   putRowBuckets(batch, world, new Set(BUCKET_KEYS), orderOf);
   return batch;

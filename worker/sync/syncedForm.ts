@@ -15,7 +15,7 @@ import { sortFlags, type FrameFlag } from '../domain/frameFlags';
 import { ENTITY_KINDS, ID_FIELD } from '../domain/restore';
 import { CHILD_LISTS } from '../domain/storedFields';
 import type { DataFile, Db, EntityKind, Id } from '../domain/types';
-import { byPlace, decode, encode, type StoredRecord } from '../engine/store/storedForm';
+import { byPlace, decode, encode, placeThenId, type StoredRecord } from '../engine/store/storedForm';
 
 /** Who changed a document: a person, on a laptop, at a time, in one action of `n` documents. */
 export interface SyncStamp {
@@ -167,7 +167,7 @@ export interface FromDocs {
 
 const isFlagDoc = (doc: SyncedDoc): doc is FlagDoc => doc.kind === FLAG_KIND;
 
-const byAt = (a: [Id, number], b: [Id, number]) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+const byAt = (a: [Id, number], b: [Id, number]) => placeThenId(a[1], a[0], b[1], b[0]);
 
 /**
  * The world the documents describe, in all.json's shape: each kind in the order of its `o`, each

@@ -81,7 +81,8 @@ export function whyRefused(world: World, doc: StoredDoc, now: number): string | 
   return typeof entity === 'string' ? entity : null;
 }
 
-const speedRefused = (doc: StoredDoc): string | null => (isSimulationSpeed(doc.speed) ? null : `${String(doc.speed)} is not a simulation speed`);
+const notASpeed = (doc: StoredDoc) => `${String(doc.speed)} is not a simulation speed`;
+const speedRefused = (doc: StoredDoc): string | null => (isSimulationSpeed(doc.speed) ? null : notASpeed(doc));
 const flagRefused = (doc: StoredDoc) => `${doc._id} is not a frame flag`;
 const kindRefused = (doc: StoredDoc) => `${doc._id} names no kind of entity`;
 
@@ -208,9 +209,8 @@ export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: num
   const flags: StoredDoc[] = [];
   // The speed first: the entities a speed change rebased arrive in the same action, and are derived at it.
   for (const doc of docs.filter((d) => d._id === SPEED_ID && !d._deleted)) {
-    const why = speedRefused(doc);
-    if (why) out.refused.push({ id: doc._id, why });
-    else if (isSimulationSpeed(doc.speed) && doc.speed !== world.flags.speed) world.setFlags({ ...world.flags, speed: doc.speed });
+    if (!isSimulationSpeed(doc.speed)) out.refused.push({ id: doc._id, why: notASpeed(doc) });
+    else if (doc.speed !== world.flags.speed) world.setFlags({ ...world.flags, speed: doc.speed });
   }
   for (const doc of docs) {
     if (doc._id === SPEED_ID) continue;

@@ -23,8 +23,10 @@ export type StoredRecord = { o: number } & Record<string, unknown>;
  * A kind's records in their list's order: by place, and two of one place (two laptops that each
  * added at the top, see World.place) by id, so every laptop and every reload orders them alike.
  */
-export const byPlace = (a: readonly [string, { o: number }], b: readonly [string, { o: number }]): number =>
-  a[1].o - b[1].o || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+export const byPlace = (a: readonly [string, { o: number }], b: readonly [string, { o: number }]): number => placeThenId(a[1].o, a[0], b[1].o, b[0]);
+
+/** The order of two entities by place, and two of one place by id (the rule of every list a laptop shares). */
+export const placeThenId = (placeA: number, idA: string, placeB: number, idB: string): number => placeA - placeB || (idA < idB ? -1 : idA > idB ? 1 : 0);
 
 
 type WorkflowKind = 'surveys' | 'media' | 'captures';
