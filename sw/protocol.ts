@@ -35,6 +35,12 @@ export type PageToSw =
   | { type: 'PIN_PHOTOS'; surveyId: string; urls: string[] }
   | { type: 'UNPIN_PHOTOS'; surveyId: string };
 
+/**
+ * Service worker → every window: one of its requests to the console's own server got an answer
+ * (reachable) or none (sw/reachability.ts).
+ */
+export type SwToPage = { type: 'NETWORK'; reachable: boolean };
+
 /** Service worker → page, over the port of a PIN_PHOTOS or UNPIN_PHOTOS message. */
 export type PinProgress =
   | { type: 'progress'; done: number; failed: number; total: number }

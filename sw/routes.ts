@@ -14,6 +14,7 @@ import {
   PHOTO_CACHE_MAX_AGE_S,
   PHOTO_CACHE_MAX_ENTRIES,
 } from './protocol';
+import { reachability } from './reachability';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -54,6 +55,7 @@ const browsingPhotos = new CacheFirst({
   cacheName: CACHE_NAMES.photos,
   plugins: [
     new CacheableResponsePlugin({ statuses: [0, 200] }),
+    reachability,
     new ExpirationPlugin({
       maxEntries: PHOTO_CACHE_MAX_ENTRIES,
       maxAgeSeconds: PHOTO_CACHE_MAX_AGE_S,
@@ -75,13 +77,13 @@ const sampleData = new NetworkFirst({
   cacheName: CACHE_NAMES.sampleData,
   networkTimeoutSeconds: DATA_NETWORK_TIMEOUT_S,
   fetchOptions: { cache: 'no-store' },
-  plugins: [stripQuery, new CacheableResponsePlugin({ statuses: [200] })],
+  plugins: [stripQuery, new CacheableResponsePlugin({ statuses: [200] }), reachability],
 });
 
 const photoIndex = new StaleWhileRevalidate({
   cacheName: CACHE_NAMES.photoIndex,
   fetchOptions: { cache: 'no-store' },
-  plugins: [stripQuery, new CacheableResponsePlugin({ statuses: [200] })],
+  plugins: [stripQuery, new CacheableResponsePlugin({ statuses: [200] }), reachability],
 });
 
 /**

@@ -4,8 +4,9 @@
  * habit, docs/architecture.md#arch-sw-update), then the page reloads once the new worker controls it.
  */
 import { Workbox } from 'workbox-window';
-import type { PageToSw } from '../../sw/protocol';
+import type { PageToSw, SwToPage } from '../../sw/protocol';
 import { getPwaState, setPwaState } from './pwaState';
+import { askServer, Reachability } from './reachability';
 
 /** Field laptops stay open for days: look for a new version this often while online. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -24,13 +25,25 @@ export function registerPwa(): void {
   started = true;
   document.documentElement.dataset.appVersion = APP_VERSION;
 
-  const onNetwork = () => {
-    setPwaState({ offline: !navigator.onLine });
-    if (navigator.onLine) void workbox?.update();
-  };
-  window.addEventListener('online', onNetwork);
-  window.addEventListener('offline', onNetwork);
-  onNetwork();
+  // Offline is what the browser says, or what asking the console's own server finds
+  // (reachability.ts): a page served from the cache can be told it is online when it is not.
+  const reach = new Reachability({
+    browserOnline: () => navigator.onLine,
+    ask: () => askServer(`${import.meta.env.BASE_URL}sw.js?reach`),
+    setTimer: (run, ms) => window.setTimeout(run, ms),
+    clearTimer: (timer) => window.clearTimeout(timer as number),
+    report: (offline) => {
+      setPwaState({ offline });
+      if (!offline) void workbox?.update();
+    },
+  });
+  window.addEventListener('online', () => reach.browserChanged());
+  window.addEventListener('offline', () => reach.browserChanged());
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && reach.shown());
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<SwToPage | null>) => {
+    if (event.data?.type === 'NETWORK') reach.learnt(event.data.reachable);
+  });
+  reach.start();
 
   // The dev server has no service worker (vite-plugin-pwa devOptions are off).
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
@@ -69,7 +82,7 @@ export function registerPwa(): void {
     },
   );
   window.setInterval(() => {
-    if (navigator.onLine) void wb.update();
+    if (!getPwaState().offline) void wb.update();
   }, UPDATE_CHECK_INTERVAL_MS);
 }
 

@@ -9,6 +9,7 @@ import { E2E_DIR } from './builds';
 import { flash, login } from './helpers';
 import { cutNetwork, restoreNetwork, waitForController } from './pwa';
 import { startImageProxy, startPwaServer, type PwaServer } from './pwaServer';
+import { PROBE_AGAIN_MS } from '../../src/pwa/reachability';
 
 const OUT_DIR = E2E_DIR;
 /** docs/architecture.md#arch-budgets, quoted beside the measured median in the log. */
@@ -171,7 +172,36 @@ test('every route works offline after one visit, with its data and the photos se
   // ── The sample data reloads from the cache.
   await cleanThenReloadSample(page);
 
+  // ── The network returns: the badge leaves.
   await restoreNetwork(context, server);
+  await expect(page.getByTestId('offline-indicator')).toHaveCount(0);
+  await context.close();
+});
+
+test('the Offline badge shows on a page the service worker served while the server cannot be reached, though the browser says online, and leaves when it answers', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await login(page, '/captures');
+  await waitForController(page);
+  await expectRows(page, 'Captures', 5);
+  await expect(page.getByTestId('offline-indicator')).toHaveCount(0);
+
+  // Cut off as a laptop on a network that reaches nothing is: the browser still says online.
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  server.down();
+  // The page's own timers (asking again every few seconds) run on Playwright's clock.
+  await page.clock.install();
+  await page.reload();
+  expect(await page.evaluate('navigator.onLine')).toBe(true);
+  await expectRows(page, 'Captures', 5);
+  await expect(page.getByTestId('offline-indicator')).toBeVisible();
+  await expect(page.getByTestId('offline-indicator')).toHaveText('Offline');
+
+  // Back, and the browser says nothing: the console asks again on its own and the badge leaves.
+  server.up();
+  await context.unroute('**/*');
+  await page.clock.fastForward(PROBE_AGAIN_MS);
+  await expect(page.getByTestId('offline-indicator')).toHaveCount(0);
   await context.close();
 });
 
