@@ -14,7 +14,7 @@ import type { Current, EntityKind, Flags, Id, IsoDate, SearchEntry } from './dom
 import type { ValuePatch, AnswerPath } from './domain/valuePatch';
 import type { AnyAnswer, ViewSpec } from './screens';
 import type { LeaderLink } from './tabs';
-import type { SyncStatus } from './sync/teamSync';
+import type { NotTakenShown, SyncStatus } from './sync/teamSync';
 import type { ConflictField, ConflictShown, ConflictVersion } from './sync/conflictShown';
 
 export interface NewSurveyInput {
@@ -179,14 +179,16 @@ export type TeamSyncIntent =
   | { op: 'join'; server: string; world: string }
   | { op: 'leave' }
   | { op: 'conflicts' }
+  /** the team's changes this laptop has not taken, and the refusals it answered (docs/sync.md#what-is-not-taken) */
+  | { op: 'notTaken' }
   /** keeps version `rev`; with `fields`, merged: each field (a path) taken from the version (a revision) chosen for it */
   | { op: 'resolve'; id: string; rev: string; fields?: Record<string, string> };
 
 export type TeamSyncAnswer =
-  | { ok: true; status: SyncStatus; conflicts?: ConflictShown[] }
+  | { ok: true; status: SyncStatus; conflicts?: ConflictShown[]; notTaken?: { listed: NotTakenShown[]; answered: NotTakenShown[] } }
   | { ok: false; error: string; field?: 'server' | 'world' };
 
-export type { SyncStatus, ConflictShown, ConflictVersion, ConflictField };
+export type { SyncStatus, NotTakenShown, ConflictShown, ConflictVersion, ConflictField };
 
 /** A page event: pushed by the worker, in order (`seq` grows by one per tab). */
 export interface PageEvent extends PageEventBody {

@@ -58,6 +58,7 @@ export class Leader {
     const given = (typeof intent === 'object' && intent !== null ? intent : { op: undefined }) as Partial<Record<'op' | 'server' | 'world' | 'id' | 'rev' | 'fields', unknown>>;
     if (given.op === 'status') return { ok: true, status: sync.status };
     if (given.op === 'conflicts') return { ok: true, status: sync.status, conflicts: await sync.conflicts() };
+    if (given.op === 'notTaken') return { ok: true, status: sync.status, notTaken: await sync.notTaken() };
     const answer =
       given.op === 'join' ? await sync.join(given.server, given.world)
       : given.op === 'leave' ? await sync.leave()

@@ -1,13 +1,14 @@
 /**
- * The header's team-sync badge (issue 21): how sync stands (Up to date, Offline · 3 waiting, Sync
- * error) and, when there are any, how many conflicts wait for a person, linking to them. Nothing
- * while sync is off.
+ * The header's team-sync badge (issues 21 and 32): how sync stands (Up to date, Offline · 3 waiting,
+ * Receiving 3,200 of 20,000, Sync error) and, when there are any, how many of the team's changes this
+ * laptop has not taken and how many conflicts wait for a person, each linking to where they are
+ * named. Nothing while sync is off.
  */
 import { Badge, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import { useTeamSync } from '../engine/hooks';
 import { paths } from '../app/paths';
-import { syncStateText } from './syncStateText';
+import { notTakenText, syncStateText } from './syncStateText';
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap', flexShrink: 0 },
@@ -19,14 +20,25 @@ export function SyncBadge() {
   const status = useTeamSync();
   if (!status || status.state === 'off') return null;
   const text = syncStateText(status);
+  const notTaken = notTakenText(status);
   const color = status.state === 'error' ? 'danger' : status.state === 'offline' ? 'warning' : status.state === 'up-to-date' ? 'success' : 'informative';
   return (
-    <div className={s.root} role="status" aria-label={`Team sync: ${text}${status.conflicts ? `, ${status.conflicts} conflict${status.conflicts === 1 ? '' : 's'}` : ''}`}>
+    <div
+      className={s.root}
+      role="status"
+      aria-label={`Team sync: ${text}${status.conflicts ? `, ${status.conflicts} conflict${status.conflicts === 1 ? '' : 's'}` : ''}${notTaken ? `, ${notTaken}` : ''}`}
+    >
       <Tooltip content={status.error ?? `Team world ${status.world ?? ''}`} relationship="description">
         <Badge appearance="filled" color={color}>
           {text}
         </Badge>
       </Tooltip>
+      {notTaken && (
+        // Settings → Team sync names each one: what, who sent it, when, and why.
+        <Link className={s.link} href={`${paths.settings()}#team-sync`}>
+          {notTaken}
+        </Link>
+      )}
       {status.conflicts > 0 && (
         <Link className={s.link} href={paths.conflicts()}>
           {status.conflicts === 1 ? '1 conflict' : `${status.conflicts} conflicts`}

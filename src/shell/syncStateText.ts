@@ -1,13 +1,16 @@
 /** How team sync stands, in words (the header's badge, Settings → Team sync). */
 import type { SyncStatus } from '../../worker/api';
 
+const count = (n: number) => n.toLocaleString('en');
+
 export function syncStateText(status: SyncStatus): string {
-  const waiting = status.waiting > 0 ? ` \u00b7 ${status.waiting} waiting` : '';
+  const waiting = status.waiting > 0 ? ` \u00b7 ${count(status.waiting)} waiting` : '';
   switch (status.state) {
     case 'joining':
-      return 'Joining\u2026';
+      return status.receiving ? `Joining \u00b7 receiving ${count(status.receiving.arrived)} of ${count(status.receiving.of)}` : 'Joining\u2026';
     case 'syncing':
-      return `Syncing${waiting}`;
+      // Another laptop's large action still arriving is said as such: never "Up to date" before it is here whole.
+      return status.receiving ? `Receiving ${count(status.receiving.arrived)} of ${count(status.receiving.of)}${waiting}` : `Syncing${waiting}`;
     case 'up-to-date':
       return 'Up to date';
     case 'offline':
@@ -17,4 +20,10 @@ export function syncStateText(status: SyncStatus): string {
     default:
       return 'Off';
   }
+}
+
+/** The team's changes this laptop has not taken, in words, or null when there are none. */
+export function notTakenText(status: SyncStatus): string | null {
+  if (!status.notTaken) return null;
+  return status.notTaken === 1 ? '1 change not taken' : `${count(status.notTaken)} changes not taken`;
 }

@@ -124,7 +124,7 @@ describe('two laptops, one world (issue 21)', () => {
     await b.act('b1', flagDocs(surveyId, [{ ...flag, frame: 2, by: BOB }], b.stamp('b1')));
     await reconnect(a, b);
     expect(await allConflicts(a.db)).toEqual([]);
-    expect((await a.db.allDocs({ include_docs: true })).rows.filter((r) => r.id.startsWith(`frameFlag:${surveyId}:`))).toHaveLength(2);
+    expect((await a.db.allDocs({ include_docs: true })).rows.filter((r) => r.id?.startsWith(`frameFlag:${surveyId}:`))).toHaveLength(2);
   });
 
   it('a removal against an edit is a conflict, although CouchDB lists no _conflicts for it', async () => {

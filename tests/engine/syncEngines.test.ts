@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import PouchDB from 'pouchdb-core';
 import type { Engine } from '../../worker/engine/engine';
-import { dataFileOf, flagDocId, type EntityDoc, type SyncedDoc } from '../../worker/sync/syncedForm';
+import { dataFileOf, type EntityDoc, type SyncedDoc } from '../../worker/sync/syncedForm';
+import { flagDocId } from '../../worker/sync/docIds';
 import { DATA_VERSION } from '../../worker/domain/constants';
 import { exported, handover, laptop as joined, reconnect, type Laptop } from '../helpers/syncLaptops';
 import { ANN, BOB, aSurvey, aWorld } from '../helpers/builders';
@@ -100,14 +101,16 @@ describe('two laptops, one world, through their engines (issue 21)', () => {
     await PouchDB.replicate(a.db, b.db, { doc_ids: [`surveys:${surveyId}`] });
     await b.session.takeIn();
     expect(b.engine.world.index.surveys[surveyId]).toBeUndefined();
-    expect(b.session.heldBack).toBe(1);
+    expect(b.session.notTaken.listed()).toEqual([
+      [`surveys:${surveyId}`, expect.objectContaining({ state: 'waiting', needs: [`media:${mediaId}`], why: expect.stringMatching(`names media set ${mediaId}`) as string })],
+    ]);
     await reconnect(a, b);
     expect(b.engine.world.index.surveys[surveyId]?.mediaId).toBe(mediaId);
-    expect(b.session.heldBack).toBe(0);
+    expect(b.session.notTaken.listed()).toEqual([]);
     expect(await exported(b)).toEqual(await exported(a));
   });
 
-  it('a malformed document from a bad server or laptop is refused with what is wrong, and the world stays as it was', async () => {
+  it('a malformed document from a bad server or laptop is refused with what is wrong, the world stays as it was, and the laptop answers it with its own version', async () => {
     const [a, b] = [await laptop('van-a', ANN), await laptop('van-b', BOB)];
     const before = await exported(b);
     const [leaf] = await b.db.get('surveys:s-qc', { open_revs: 'all' });
@@ -117,10 +120,16 @@ describe('two laptops, one world, through their engines (issue 21)', () => {
     // Written as another laptop would, one generation on: its size is not a size.
     await b.db.bulkDocs([{ ...doc, e: { ...doc.e, size: 'enormous' }, _rev: `${gen}-bad`, _revisions: { start: gen, ids: ['bad', doc._rev.split('-')[1]!] } }], { new_edits: false });
     const inbound = await b.session.takeIn();
-    expect(inbound.world?.refused).toEqual([{ id: 'surveys:s-qc', why: expect.stringMatching(/size/) as string }]);
+    expect(inbound.world?.refused).toEqual([{ doc: expect.objectContaining({ _rev: `${gen}-bad` }) as object, why: expect.stringMatching(/size/) as string, answered: true }]);
     expect(await exported(b)).toEqual(before);
-    expect(b.session.heldBack).toBe(1);
-    expect(a.engine.world.index.surveys['s-qc']).toBeDefined();
+    expect(b.session.notTaken.answered()).toEqual([['surveys:s-qc', expect.objectContaining({ rev: `${gen}-bad`, why: expect.stringMatching(/size/) as string })]]);
+    // The answer is B's version written over the refused one: A, and any laptop that joins later, hold it.
+    await reconnect(a, b);
+    expect(await exported(a)).toEqual(await exported(b));
+    expect(await exported(b)).toEqual(before);
+    const [kept, ...others] = await a.db.get('surveys:s-qc', { open_revs: 'all' });
+    expect(others).toEqual([]);
+    expect(kept && 'ok' in kept && (kept.ok.e as { size?: unknown }).size).not.toBe('enormous');
   });
 
   it('storage refused while the inbox takes a change in changes nothing; the change is taken on the next try', async () => {

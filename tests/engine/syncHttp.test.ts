@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import PouchDB from 'pouchdb-core';
 import http from 'pouchdb-adapter-http';
 import { startSyncServer, type SyncServer } from '../../scripts/syncServer';
-import { flagDocId } from '../../worker/sync/syncedForm';
+import { flagDocId } from '../../worker/sync/docIds';
 import { act, exported, laptop, type Laptop } from '../helpers/syncLaptops';
 import { ANN, BOB, aSurvey, aWorld } from '../helpers/builders';
 

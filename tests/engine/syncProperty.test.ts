@@ -13,8 +13,8 @@ import memory from 'pouchdb-adapter-memory';
 import replication from 'pouchdb-replication';
 import { allConflicts, conflictOf, resolution, standing } from '../../worker/sync/conflicts';
 import type { StoredDoc } from '../../worker/sync/database';
-import { takeIn } from '../../worker/sync/inbox';
-import { drain, outboxRecords, type HeldRevisions } from '../../worker/sync/outbox';
+import { readChanges } from '../../worker/sync/inbox';
+import { drain, heldOf, outboxRecords, type HeldRevisions } from '../../worker/sync/outbox';
 import { contentOf } from '../../worker/sync/revisions';
 import { SAMPLE_STAMP, type EntityDoc, type SyncStamp } from '../../worker/sync/syncedForm';
 import { ANN, BOB, T0 } from '../helpers/builders';
@@ -59,8 +59,11 @@ class Laptop {
   }
 
   async take() {
-    const taken = await takeIn(this.db, this.since, this.held);
-    for (const doc of taken.docs) this.world.set(doc._id, contentOf(doc));
+    const taken = await readChanges(this.db, this.since, this.held);
+    for (const doc of taken.docs) {
+      this.world.set(doc._id, contentOf(doc));
+      this.held.set(doc._id, heldOf(doc._rev, doc));
+    }
     for (const id of taken.conflicts) this.conflicts.add(id);
     for (const id of taken.agreed) this.conflicts.delete(id);
     if (taken.settle.length) await this.db.bulkDocs(taken.settle, { new_edits: false });

@@ -11,7 +11,8 @@ import { restore } from '../../worker/domain/restore';
 import { contentOf, contentOfBuilt } from '../../worker/sync/revisions';
 import { CHILD_LISTS, DERIVED_FIELDS } from '../../worker/domain/storedFields';
 import type { Db, EntityKind } from '../../worker/domain/types';
-import { canonical, dataFileOf, entityDocId, flagDocId, FLAG_KIND, SAMPLE_STAMP, SPEED_ID, syncedDocs, type EntityDoc, type FlagDoc, type SyncStamp } from '../../worker/sync/syncedForm';
+import { canonical, dataFileOf, SAMPLE_STAMP, syncedDocs, type EntityDoc, type FlagDoc, type SyncStamp } from '../../worker/sync/syncedForm';
+import { entityDocId, flagDocId, FLAG_KIND, SPEED_ID } from '../../worker/sync/docIds';
 import { aSurvey, aWorld, ANN, T0 } from '../helpers/builders';
 
 const ALL_JSON = fileURLToPath(new URL('../../public/data/all.json', import.meta.url));

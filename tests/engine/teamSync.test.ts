@@ -161,7 +161,7 @@ describe('team sync in the worker (issue 21)', () => {
     await van('restore');
     await vi.waitFor(() => expect(next.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { timeout: 20_000 });
     const { rows } = await new PouchDB(`${server.url}/couch/team-w`).allDocs({ include_docs: true });
-    expect(rows.filter((r) => r.id.startsWith('frameFlag:')).map((r) => (r.doc as { flag?: { reason?: string } }).flag?.reason)).toEqual(['Cloud']);
+    expect(rows.filter((r) => r.id?.startsWith('frameFlag:')).map((r) => (r.doc as { flag?: { reason?: string } }).flag?.reason)).toEqual(['Cloud']);
 
     // Reopened again, online: nothing waits.
     const third = await a.reopen();

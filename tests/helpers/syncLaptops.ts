@@ -14,6 +14,7 @@ import { SyncJournal } from '../../worker/sync/journal';
 import type { OutboxRecord } from '../../worker/sync/outbox';
 import { SyncSession } from '../../worker/sync/syncSession';
 import { bootInput } from './engineHarness';
+import { DATA_VERSION } from '../../worker/domain/constants';
 import { ManualClock } from './manualClock';
 import { T0 } from './builders';
 
@@ -61,11 +62,41 @@ export async function handover(l: Laptop): Promise<Laptop> {
   return { ...l, engine, session };
 }
 
-/** Both drain, the databases replicate both ways, and both take in. */
+/** A world with nothing in it, in all.json's shape: where a laptop that joins a world with data starts. */
+const EMPTY_WORLD = JSON.stringify({ version: DATA_VERSION, index: { projects: {}, captures: {}, flightPlans: {}, surveys: {}, media: {}, drives: {}, users: {} } });
+
+/**
+ * A laptop that joins now (docs/sync.md#one-reading-of-a-team-document): an empty world, the team's
+ * documents pulled from `from`'s database, and every one taken in by the inbox, as a join of a
+ * world that was not seeded does. It must end with the world of the laptops that took the
+ * changes one by one.
+ */
+export async function lateJoiner(from: Laptop, name = `late-${++names}`): Promise<Laptop> {
+  const store = memoryStore();
+  const journal = new SyncJournal(name, new Map());
+  const engine = createEngine({ clock: from.clock, store, newId: () => `${name}-${from.clock.now()}`, loadText: async () => EMPTY_WORLD, sync: journal });
+  await engine.boot(bootInput());
+  await engine.dispatch({ type: 'login', email: from.email, password: 'demo' });
+  const db = new PouchDB(`laptops-${++names}`, { adapter: 'memory' });
+  await PouchDB.replicate(from.db, db);
+  const session = await SyncSession.open(engine, store, db, journal);
+  for (let r = await session.takeIn(); r.more || r.again; r = await session.takeIn());
+  return { name, email: from.email, engine, store, clock: from.clock, db, session, world: EMPTY_WORLD };
+}
+
+/**
+ * All drain, the databases replicate both ways, and all take in, until none has anything left to
+ * send: what a take writes (an answer to a refused version, docs/sync.md#what-is-not-taken) goes
+ * out as live replication would send it.
+ */
 export async function reconnect(...laptops: Laptop[]): Promise<void> {
-  for (const l of laptops) await l.session.drain();
-  for (const a of laptops) for (const b of laptops) if (a !== b) await PouchDB.replicate(a.db, b.db);
-  for (const l of laptops) await l.session.takeIn();
+  for (let round = 0; round < 5; round++) {
+    for (const l of laptops) await l.session.drain();
+    for (const a of laptops) for (const b of laptops) if (a !== b) await PouchDB.replicate(a.db, b.db);
+    for (const l of laptops) for (let r = await l.session.takeIn(); r.more || r.again; r = await l.session.takeIn());
+    if (laptops.every((l) => outboxOf(l.store).length === 0)) return;
+  }
+  throw new Error('the laptops still had changes to send after five rounds');
 }
 
 /** A laptop's export, without the stamp of when it last saved. */

@@ -208,7 +208,7 @@ export class Engine {
    * when `read` found nothing to take. Throws if the store refused the commit (nothing changed).
    */
   async takeIn(
-    read: () => Promise<{ docs: StoredDoc[]; put: (taken: TakenIntoWorld) => WorldBatch['put']; placeOf: PlaceOf } | null>,
+    read: () => Promise<{ docs: StoredDoc[]; written: (taken: TakenIntoWorld) => Pick<WorldBatch, 'put' | 'del'>; placeOf: PlaceOf } | null>,
   ): Promise<TakenIntoWorld | null> {
     await this.boots.loaded();
     return this.writer.exclusive(async () => {
@@ -218,8 +218,15 @@ export class Engine {
       const now = this.clock.now();
       step(this.world, now);
       this.writer.commitTick(now);
-      const result = takeIntoWorld(this.world, taken.docs, now, taken.placeOf);
-      await this.writer.commitTaken(now, taken.put(result));
+      let result: TakenIntoWorld;
+      try {
+        result = takeIntoWorld(this.world, taken.docs, now, taken.placeOf);
+      } catch (error) {
+        // A fault half way: the world goes back to what the store holds, and nothing is taken.
+        await this.writer.rollBack();
+        throw error;
+      }
+      await this.writer.commitTaken(now, taken.written(result));
       return result;
     });
   }

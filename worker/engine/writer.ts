@@ -107,14 +107,15 @@ export class Writer {
 
   /**
    * Other laptops' changes taken in by team sync (docs/sync.md#the-inbox): written with sync's
-   * own records (the inbox's position, the held revisions) in one transaction, then told. Nothing
-   * of it goes to the outbox: it is not this laptop's to send. Throws, rolled back, if refused.
+   * own records (the inbox's position, the held revisions, what was not taken, the answers to
+   * refused versions) in one transaction, then told. The change itself goes to no outbox: it is
+   * not this laptop's to send. Throws, rolled back, if refused.
    */
-  async commitTaken(now: number, put: WorldBatch['put']): Promise<void> {
+  async commitTaken(now: number, extra: Pick<WorldBatch, 'put' | 'del'>): Promise<void> {
     const { change, batch } = this.take(now);
     const own = batch ?? { put: [], del: [] };
     try {
-      await this.store.commit({ ...own, put: [...own.put, ...put] });
+      await this.store.commit({ ...own, put: [...own.put, ...extra.put], del: [...own.del, ...extra.del] });
     } catch (error) {
       this.mirrorsStore = false;
       await this.rollBack();

@@ -11,7 +11,8 @@ import { ID_FIELD } from '../domain/restore';
 import type { EntityKind, Id } from '../domain/types';
 import type { World } from '../engine/world';
 import type { StoredRecord } from '../engine/store/storedForm';
-import { entityDoc, entityDocId, FLAG_KIND, flagDocs, PARENT_LISTS, speedDoc, surveyOfFlagDoc, type SyncedDoc, type SyncStamp } from './syncedForm';
+import { entityDoc, flagDocs, PARENT_LISTS, speedDoc, type SyncedDoc, type SyncStamp } from './syncedForm';
+import { entityDocId, FLAG_KIND, parseDocId, surveyOfFlagDoc } from './docIds';
 
 
 /** An entity of the world, as fields (the synced form reads them by name). */
@@ -59,6 +60,31 @@ function placesOf(world: World, kind: EntityKind, id: Id, entity: Record<string,
     at[parent] = k < 0 ? i : placeOf(k)! + (i - k);
   }
   return at;
+}
+
+/**
+ * The documents the world holds now for `docIds` (entities, flags, the speed), stamped `stamp`:
+ * what a laptop answers a refused version with. An id whose entity or flag the world does not hold
+ * gives none.
+ */
+export function currentDocs(world: World, docIds: readonly string[], stamp: SyncStamp, held: HeldPlaces): SyncedDoc[] {
+  const docs: SyncedDoc[] = [];
+  const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
+  for (const docId of docIds) {
+    const parsed = parseDocId(docId);
+    if (parsed.is === 'speed') docs.push(speedDoc(world.flags.speed, stamp));
+    else if (parsed.is === 'entity') {
+      const entity = entityOf(world, parsed.kind, parsed.id);
+      if (!entity) continue;
+      const place = { order: world.order[parsed.kind].get(parsed.id) ?? 0, at: placesOf(world, parsed.kind, parsed.id, entity, held) };
+      docs.push(entityDoc(parsed.kind, parsed.id, entity, place, orderOf, stamp));
+    } else if (parsed.is === 'flag') {
+      const { surveyId, line, frame, camera } = parsed.place;
+      const flag = world.index.surveys[surveyId]?.frameFlags.find((f) => f.line === line && f.frame === frame && f.camera === camera);
+      if (flag) docs.push(...flagDocs(surveyId, [flag], stamp));
+    }
+  }
+  return docs;
 }
 
 /**

@@ -8,6 +8,7 @@ import { currentStage } from '../domain/workflow';
 import type { EntityKind, Workflow } from '../domain/types';
 import { decode, type StoredRecord } from '../engine/store/storedForm';
 import { differingFields, type Conflict } from './conflicts';
+import { describedDoc, KIND_WORDS } from './docIds';
 
 /** One version of a conflicted document, as a person compares them. */
 export interface ConflictVersion {
@@ -29,12 +30,38 @@ export interface ConflictField {
 
 export interface ConflictShown {
   id: string;
+  /** what it is about, in words: "Survey 8F2C…" */
+  what: string;
   versions: ConflictVersion[];
   /** the fields in which the live versions differ (a removal against an edit: none but the removal) */
   fields: ConflictField[];
 }
 
-const LABELS: Record<string, string> = { 'e.w': 'Stage', 'flag.reason': 'Reason', 'flag.note': 'Note', 'flag.by': 'Flagged by', 'flag.at': 'Flagged at', speed: 'Speed' };
+const LABELS: Record<string, string> = {
+  'e.w': 'Stage',
+  'e.o': 'Place in its list',
+  at: 'Place in its parents’ lists',
+  'e.qc': 'QC',
+  'e.cpid': 'CPID',
+  'e.sfid': 'SFID',
+  'e.applanix': 'Applanix',
+  'e.podconfig': 'PodConfig',
+  'e.itemIds': 'Items',
+  'e.selectedIds': 'Surveys selected',
+  'flag.reason': 'Reason',
+  'flag.note': 'Note',
+  'flag.by': 'Flagged by',
+  'flag.at': 'Flagged at',
+  speed: 'Speed',
+};
+
+/** A field's name in words: "e.flownOn" → "Flown on" (never the stored form's own short names). */
+function labelOf(path: string): string {
+  const known = LABELS[path];
+  if (known) return known;
+  const field = path.slice(path.lastIndexOf('.') + 1).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return field.replace(/^./, (c) => c.toUpperCase());
+}
 /** Who and when: each version's heading says them, so they are fields only when nothing else differs. */
 const AUTHORSHIP = new Set(['flag.by', 'flag.at']);
 
@@ -45,6 +72,10 @@ function valueAt(doc: Record<string, unknown>, path: string): string | number {
     const entity = decode(kind as EntityKind, id.join(':'), doc.e as StoredRecord) as { workflow?: Workflow };
     const stage = entity.workflow ? currentStage(entity.workflow) : undefined;
     return stage ? `${stage.label ?? stage.name} (${stage.state})` : '(none)';
+  }
+  if (path === 'at') {
+    const places = Object.entries(typeof doc.at === 'object' && doc.at !== null ? doc.at : {});
+    return places.length ? places.map(([kind, place]) => `${KIND_WORDS[kind as EntityKind] ?? kind} list, place ${Number(place) + 1}`).join('; ') : '(none)';
   }
   let value: unknown = doc;
   for (const key of path.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
@@ -57,11 +88,12 @@ export function shown(conflict: Conflict): ConflictShown {
   const telling = paths.some((p) => !AUTHORSHIP.has(p)) ? paths.filter((p) => !AUTHORSHIP.has(p)) : paths;
   const fields: ConflictField[] = telling.map((path) => ({
     path,
-    label: LABELS[path] ?? path.replace(/^(e|flag)\./, ''),
+    label: labelOf(path),
     ...(path === 'flag.at' ? { time: true as const } : {}),
   }));
   return {
     id: conflict.id,
+    what: describedDoc(conflict.id),
     fields,
     versions: conflict.versions.map((v) => {
       const stamp = (v.doc.stamp ?? {}) as { by?: unknown; laptop?: unknown; at?: unknown };

@@ -8,7 +8,7 @@
 import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from './database';
 import { isObj } from '../domain/storedFields';
 import { bodyOf, childRevision, closing, contentOf, generationOf } from './revisions';
-import { canonical, type SyncStamp } from './syncedForm';
+import { canonical, SAMPLE_STAMP, type SyncStamp } from './syncedForm';
 
 export interface Version {
   rev: string;
@@ -48,9 +48,38 @@ export function standing(leaves: readonly Leaf[]): Version[] {
  */
 export const disagree = (versions: readonly Version[]): boolean => new Set(versions.map((v) => contentOf(v.doc))).size > 1;
 
+/**
+ * A version nobody made: the sample data's, as a laptop or the server loaded it. Two copies of
+ * the sample loaded at different instants differ where stages moved on; neither is a person's
+ * change, so they are never a conflict, and a person's change always goes before them.
+ */
+const nobodys = (v: Version): boolean => (v.doc.stamp as { tx?: unknown } | undefined)?.tx === SAMPLE_STAMP.tx;
+
+/** The versions people made, in CouchDB's winner order. */
+const peoples = (versions: readonly Version[]): Version[] => versions.filter((v) => !nobodys(v));
+
+/** The version the world takes: the first a person made, in CouchDB's winner order; else the first. */
+export function chosenVersion(versions: readonly Version[]): Version | undefined {
+  return peoples(versions)[0] ?? versions[0];
+}
+
+/**
+ * Whether a document's standing versions are a conflict for a person (people made versions that
+ * disagree), and the tombstones that close the versions that are nobody's choice: those that say
+ * what the chosen one says (two laptops made one change), and the sample's beside a person's.
+ * Every laptop writes the same tombstones (the same stamp, so the same revisions): settling on two
+ * laptops at once adds nothing.
+ */
+export function settling(id: string, versions: readonly Version[], chosen: Version): { conflict: boolean; settle: WrittenDoc[] } {
+  const people = peoples(versions);
+  if (people.length > 1 && disagree(people)) return { conflict: true, settle: versions.filter(nobodys).map((v) => closing(id, v.rev, SETTLED)) };
+  return { conflict: false, settle: versions.filter((v) => v !== chosen).map((v) => closing(id, v.rev, SETTLED)) };
+}
+
 export async function conflictOf(db: SyncDatabase, id: string): Promise<Conflict | null> {
   const versions = standing(await db.get(id, { open_revs: 'all' }));
-  return disagree(versions) ? { id, versions } : null;
+  const people = peoples(versions);
+  return people.length > 1 && disagree(people) ? { id, versions: people } : null;
 }
 
 /** Every conflicted document of the database. */
@@ -65,6 +94,9 @@ export async function allConflicts(db: SyncDatabase): Promise<Conflict[]> {
   return found.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
+/** Fields compared whole, never by their parts: an entity's workflow (`e.w`), its places in its parents' lists (`at`). */
+const WHOLE_FIELDS: ReadonlySet<string> = new Set(['e.w', 'at']);
+
 /**
  * The fields in which the versions differ, as paths ("e.description", "flag.reason"), leaving
  * out the revision and the stamp: what a person compares. A removal has no fields to compare:
@@ -73,7 +105,8 @@ export async function allConflicts(db: SyncDatabase): Promise<Conflict[]> {
 export function differingFields(versions: readonly Version[]): string[] {
   const paths = new Set<string>();
   const walk = (values: unknown[], path: string) => {
-    if (values.every(isObj)) {
+    // A workflow and a child's places are one field each to a person: the stage, where it stands.
+    if (values.every(isObj) && !WHOLE_FIELDS.has(path)) {
       const keys = new Set(values.flatMap((v) => Object.keys(v)));
       for (const key of keys) walk(values.map((v) => v[key]), path ? `${path}.${key}` : key);
       return;
@@ -133,13 +166,3 @@ export function resolution(conflict: Conflict, keep: Record<string, unknown> | n
 
 /** The stamp of what sync itself writes: the same on every laptop, so their revisions agree. */
 const SETTLED: SyncStamp = { by: 'sync', laptop: '', at: 0, tx: 'the same change', n: 0 };
-
-/**
- * Closes the versions after the first when all say the same (two laptops made one change): left
- * standing, the next change on one branch would make them disagree. Every laptop writes the same
- * tombstones, so settling on two laptops at once adds nothing.
- */
-export function settleAgreeing(id: string, versions: readonly Version[]): WrittenDoc[] {
-  if (versions.length < 2 || disagree(versions)) return [];
-  return versions.slice(1).map((v) => closing(id, v.rev, SETTLED));
-}

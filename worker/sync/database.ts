@@ -19,7 +19,7 @@ export type WrittenDoc = { _id: string; _deleted?: boolean; [field: string]: unk
 export type Leaf = { ok: StoredDoc } | { missing: string };
 
 export interface ChangesResult {
-  results: { id: string; seq: number | string; changes: { rev: string }[]; deleted?: boolean }[];
+  results: { id: string; seq: number | string; changes: { rev: string }[]; deleted?: boolean; doc?: StoredDoc }[];
   last_seq: number | string;
 }
 
@@ -27,6 +27,7 @@ export interface SyncDatabase {
   /** With `new_edits: false` the revisions are written as given, where their `_revisions` put them. */
   bulkDocs(docs: WrittenDoc[], options: { new_edits: false }): Promise<unknown[]>;
   get(id: string, options: { open_revs: 'all' }): Promise<Leaf[]>;
-  changes(options: { since: number | string; style: 'all_docs'; limit?: number }): Promise<ChangesResult>;
-  allDocs(options: { include_docs: true }): Promise<{ rows: { id: string; value: { rev: string }; doc?: StoredDoc }[] }>;
+  changes(options: { since: number | string; style: 'all_docs'; limit?: number; include_docs?: boolean }): Promise<ChangesResult>;
+  /** With `keys`, a row for each key: one not in the database has no `value`, a removed one `value.deleted` and no `doc`. */
+  allDocs(options: { include_docs: true; keys?: string[]; conflicts?: boolean }): Promise<{ rows: { id?: string; key?: string; value?: { rev: string; deleted?: boolean }; doc?: StoredDoc | null }[] }>;
 }

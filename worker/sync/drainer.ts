@@ -11,13 +11,14 @@ import { SyncJournal } from './journal';
 import { drain, type OutboxRecord } from './outbox';
 import { readHeld } from './heldStore';
 
-/** Writes the stored outbox to `db` and empties it of what was written; answers how many. */
-export async function drainStored(store: WorldStore, db: SyncDatabase): Promise<number> {
+/** Writes the stored outbox to `db` and empties it of what was written; answers the action of each document written. */
+export async function drainStored(store: WorldStore, db: SyncDatabase): Promise<string[]> {
   const stored = await store.readKind(OUTBOX_KIND);
-  if (!stored.length) return 0;
-  await drain(db, stored.map(([, record]) => record as unknown as OutboxRecord));
+  if (!stored.length) return [];
+  const records = stored.map(([, record]) => record as unknown as OutboxRecord);
+  await drain(db, records);
   await store.commit({ put: [], del: stored.map(([id]) => ({ kind: OUTBOX_KIND, id })) });
-  return stored.length;
+  return records.map((r) => String((r.doc.stamp as { tx?: unknown } | undefined)?.tx ?? r.id));
 }
 
 /** The journal of a laptop whose store may already hold held revisions and an outbox. */

@@ -1,89 +1,80 @@
 /**
- * The inbox (issue 21, docs/sync.md#the-inbox): what other laptops changed, taken from the
- * laptop's PouchDB into its world. It follows the database's changes from a position the caller
- * keeps with the world, so each change is taken once. For each changed document the world takes
- * the version CouchDB shows by default, the same on every laptop; a document whose versions
- * disagree is also listed as a conflict, for a person to settle.
+ * The inbox (issue 21, docs/sync.md#the-inbox): what other laptops changed, read from the laptop's
+ * PouchDB. It follows the database's changes from a position the caller keeps with the world, a
+ * batch at a time, so each change is read once and a flood of them never holds the laptop's own
+ * changes back for long. For each changed document it finds the version the world takes, the same
+ * on every laptop, and whether its versions are a conflict for a person (docs/sync.md#conflicts).
  */
-import { disagree, settleAgreeing, standing } from './conflicts';
-import type { StoredDoc, SyncDatabase, WrittenDoc } from './database';
-import { heldOf, type HeldRevisions } from './outbox';
-import { SEED_ID } from './seed';
-import { SAMPLE_STAMP } from './syncedForm';
+import { chosenVersion, settling, standing, type Version } from './conflicts';
+import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from './database';
+import type { HeldRevisions } from './outbox';
 
-export interface Taken {
-  /** each document whose version the world must now hold (a removal has `_deleted`) */
+export interface Read {
+  /** each document whose version the world must now hold, if it can (a removal has `_deleted`) */
   docs: StoredDoc[];
-  /** documents held back: their action has not arrived whole (the caller asks for them again) */
-  waiting: string[];
-  /** the documents taken whose versions disagree */
+  /** the documents read whose versions are a conflict for a person */
   conflicts: string[];
-  /** the documents taken whose versions agree now: no longer in conflict, if they were */
+  /** the documents read that are no conflict (any more) */
   agreed: string[];
-  /** tombstones closing versions that agree, to write to the database */
+  /** tombstones closing versions that are no person's choice to make, to write to the database */
   settle: WrittenDoc[];
-  /** where the next take starts */
+  /** every document the read looked at, taken or not */
+  ids: string[];
+  /** where the next read starts */
   since: number | string;
+  /** the changes feed holds more past `since` */
+  more: boolean;
 }
 
-export interface TakeOptions {
-  /** documents to take again whatever the laptop holds (held back, or refused by the world, before) */
-  again?: ReadonlySet<string>;
-  /**
-   * Take every document, whole actions or not (default). Replication says when it has caught up:
-   * until then, an action of which only some documents have arrived is held back (its stamp says
-   * how many it wrote), so the world never shows half of another laptop's action. Caught up, what
-   * is still missing is not coming (a later change replaced it), and the rest is taken.
-   */
-  whole?: boolean;
+/** How many changes one take reads: a large action arrives over several, and the laptop's own drain runs between them. */
+export const READ_BATCH = 2_000;
+
+/** What a document's standing versions say: the version the world takes, and whether a person must choose. */
+function judged(id: string, versions: readonly Version[], into: Read, force: boolean, held: HeldRevisions): void {
+  const chosen = chosenVersion(versions);
+  if (!chosen) return;
+  const { conflict, settle } = settling(id, versions, chosen);
+  (conflict ? into.conflicts : into.agreed).push(id);
+  into.settle.push(...settle);
+  if (held.get(id)?.rev === chosen.rev && !force) return;
+  into.docs.push(chosen.doc);
 }
 
-/** The action a document came from and how many documents it wrote; none for the sample's seed. */
-function actionOf(doc: StoredDoc): { tx: string; n: number } | null {
+/** The changes after `since`, at most `limit` of them. */
+export async function readChanges(db: SyncDatabase, since: number | string, held: HeldRevisions, limit = READ_BATCH): Promise<Read> {
+  const { results, last_seq } = await db.changes({ since, style: 'all_docs', include_docs: true, limit });
+  const into: Read = { docs: [], conflicts: [], agreed: [], settle: [], ids: results.map((r) => r.id), since: last_seq, more: results.length >= limit };
+  for (const change of results) {
+    // One leaf: the document is its own only version; several: each is read (a removal among them too).
+    const leaves: Leaf[] = change.changes.length > 1 || !change.doc ? await db.get(change.id, { open_revs: 'all' }) : [{ ok: change.doc }];
+    judged(change.id, standing(leaves), into, false, held);
+  }
+  return into;
+}
+
+/**
+ * The documents `ids` as they stand now, read again whatever the laptop holds (what waited, or
+ * arrived in part): their winners in one read, and every leaf only of those with more than one
+ * live. Whether they are a conflict is judged where the changes feed brings them, which sees every
+ * leaf, a removal among them (a leaf added since comes through the feed again).
+ */
+export async function readAgain(db: SyncDatabase, ids: Iterable<string>): Promise<StoredDoc[]> {
+  const keys = [...ids];
+  if (!keys.length) return [];
+  const docs: StoredDoc[] = [];
+  const { rows } = await db.allDocs({ keys, include_docs: true, conflicts: true });
+  for (const row of rows) {
+    if (!row.value || !row.id) continue;
+    const leaves: Leaf[] = row.doc && !row.doc._conflicts ? [{ ok: row.doc }] : await db.get(row.id, { open_revs: 'all' });
+    const chosen = chosenVersion(standing(leaves));
+    if (chosen) docs.push(chosen.doc);
+  }
+  return docs;
+}
+
+/** The action a document came from and how many documents it wrote; none for one that wrote a single document. */
+export function actionOf(doc: StoredDoc): { tx: string; n: number } | null {
   const stamp = doc.stamp as { tx?: unknown; n?: unknown } | undefined;
-  if (typeof stamp?.tx !== 'string' || typeof stamp.n !== 'number' || stamp.n < 2 || stamp.tx === SAMPLE_STAMP.tx) return null;
+  if (typeof stamp?.tx !== 'string' || typeof stamp.n !== 'number' || !Number.isInteger(stamp.n) || stamp.n < 2) return null;
   return { tx: stamp.tx, n: stamp.n };
-}
-
-/** The actions of which fewer documents are here than they wrote. */
-function partActions(docs: readonly StoredDoc[]): Set<string> {
-  const here = new Map<string, { n: number; seen: number }>();
-  for (const doc of docs) {
-    const action = actionOf(doc);
-    if (!action) continue;
-    const counted = here.get(action.tx) ?? { n: action.n, seen: 0 };
-    counted.seen++;
-    here.set(action.tx, counted);
-  }
-  return new Set([...here].filter(([, c]) => c.seen < c.n).map(([tx]) => tx));
-}
-
-/** Takes in the changes after `since`, moving `held` on to the versions the world takes. */
-export async function takeIn(db: SyncDatabase, since: number | string, held: HeldRevisions, { again = new Set(), whole = true }: TakeOptions = {}): Promise<Taken> {
-  const { results, last_seq } = await db.changes({ since, style: 'all_docs' });
-  const taken: Taken = { docs: [], waiting: [], conflicts: [], agreed: [], settle: [], since: last_seq };
-  const winners: StoredDoc[] = [];
-  for (const id of new Set([...results.map((r) => r.id), ...again])) {
-    if (id === SEED_ID) continue;
-    const versions = standing(await db.get(id, { open_revs: 'all' }));
-    const winner = versions[0];
-    if (!winner) continue;
-    if (disagree(versions)) taken.conflicts.push(id);
-    else {
-      taken.agreed.push(id);
-      taken.settle.push(...settleAgreeing(id, versions));
-    }
-    if (held.get(id)?.rev === winner.rev && !again.has(id)) continue;
-    winners.push(winner.doc);
-  }
-  const parts = whole ? new Set<string>() : partActions(winners);
-  for (const doc of winners) {
-    if (parts.has(actionOf(doc)?.tx ?? '')) {
-      taken.waiting.push(doc._id);
-      continue;
-    }
-    held.set(doc._id, heldOf(doc._rev, doc));
-    taken.docs.push(doc);
-  }
-  return taken;
 }

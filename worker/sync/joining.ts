@@ -11,11 +11,10 @@ import type { Db } from '../domain/types';
 import type { Engine } from '../engine/engine';
 import { INBOX_KIND, type WorldBatch } from '../engine/store/worldStore';
 import { heldPacks } from './heldStore';
-import type { StoredDoc } from './database';
 import { SyncJournal } from './journal';
-import { heldOf, type Held } from './outbox';
-import { isSeed, SEED_ID, SEED_SOURCE, SEED_SPEED, seedDocs, seededWorld, type SeedDocs } from './seed';
-import { dataFileOf, type SyncedDoc } from './syncedForm';
+import type { Held } from './outbox';
+import { SEED_ID } from './docIds';
+import { isSeed, SEED_SOURCE, SEED_SPEED, seedDocs, seededWorld, type SeedDocs } from './seed';
 import type PouchDB from 'pouchdb-core';
 
 export interface TeamSettings {
@@ -53,19 +52,21 @@ export interface TakingTeamWorld {
   trace: (line: string) => void;
 }
 
-/** The team's world (it has data) as this laptop's: answers the journal of the revisions held. */
+/**
+ * The team's world (it has data) as this laptop's: answers the journal of the revisions held. A
+ * seeded world is restored here and what changed since is pulled; any other world is pulled whole
+ * and this laptop starts from an empty world, which the inbox then fills from the laptop's
+ * database exactly as it takes any change (docs/sync.md#one-reading-of-a-team-document): a laptop
+ * that joins late ends with the world of one that took the changes one by one.
+ */
 export async function takeTeamWorld(join: TakingTeamWorld): Promise<SyncJournal> {
   const { local, remote, Pouch, engine } = join;
   const seeded = await seededWorldHere(join);
   if (seeded) return adopt(join, seeded, 0);
   await Pouch.replicate(remote, local, { batch_size: PULL_BATCH });
-  const docs = (await local.allDocs({ include_docs: true })).rows.flatMap((r) => (r.doc && !r.doc._deleted && r.id !== SEED_ID ? [r.doc as StoredDoc] : []));
-  // The team world's speed is this laptop's from now on (a world without one keeps the laptop's).
-  const { data, speed = engine.world.flags.speed } = dataFileOf(docs as unknown as SyncedDoc[], engine.world.version);
-  const restored = restore(data, engine.clock.now(), { source: 'the team world', speed, repair: true });
-  if (!restored.ok) throw new Error(restored.error);
-  const held = new Map(docs.map((d) => [d._id, heldOf(d._rev, d)]));
-  return adopt(join, { db: restored.db, held, speed }, (await local.info()).update_seq);
+  const empty = restore({ version: engine.world.version, index: { projects: {}, captures: {}, flightPlans: {}, surveys: {}, media: {}, drives: {}, users: {} } }, engine.clock.now());
+  if (!empty.ok) throw new Error(empty.error);
+  return adopt(join, { db: empty.db, held: new Map(), speed: engine.world.flags.speed }, 0);
 }
 
 /** A team world ready to be this laptop's: the world, every document's held revision, the speed. */

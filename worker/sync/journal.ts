@@ -9,11 +9,11 @@ import type { World } from '../engine/world';
 import type { Id } from '../domain/types';
 import type { StoredRecord } from '../engine/store/storedForm';
 import { HELD_KIND, OUTBOX_KIND } from '../engine/store/worldStore';
-import { actionDocs, addFlags, flagsBySurvey, type Encoded } from './actionDocs';
+import { actionDocs, addFlags, currentDocs, flagsBySurvey, type Encoded } from './actionDocs';
 import { heldRecords } from './heldStore';
 import type { WorldBatch } from '../engine/store/worldStore';
 import { contentOfBuilt } from './revisions';
-import { heldOf, outboxRecords, type Held, type HeldRevisions } from './outbox';
+import { answerRecords, heldOf, outboxRecords, type Held, type HeldRevisions, type OutboxRecord } from './outbox';
 
 export type JournalKind = typeof OUTBOX_KIND | typeof HELD_KIND;
 
@@ -90,21 +90,37 @@ export class SyncJournal {
     const stamp = { by: world.current.user?.email ?? '', laptop: this.laptop, at: now, tx, n: 0 };
     const held = { flags: (surveyId: Id) => this.flags().get(surveyId) ?? [], places: (id: string) => overlay.get(id)?.at };
     const { written, removed } = actionDocs(world, stamp, held, { speed: true, encoded: encodedIn(batch) });
-    const records = outboxRecords(written, removed, stamp, overlay);
+    const numbered = this.numbered(outboxRecords(written, removed, stamp, overlay));
+    numbered.put.push(...heldRecords(overlay.own));
+    return {
+      put: numbered.put,
+      landed: () => {
+        numbered.landed();
+        this.adopt(overlay.own);
+      },
+    };
+  }
+
+  /**
+   * The outbox records that answer refused versions (`bases`: document id → the refused revision)
+   * with what the world holds (docs/sync.md#what-is-not-taken), over the take's own `held`, which
+   * the take adopts once it has landed.
+   */
+  answer(world: World, bases: ReadonlyMap<string, string>, now: number, tx: string, held: Overlay): JournalEntry {
+    const stamp = { by: world.current.user?.email ?? '', laptop: this.laptop, at: now, tx, n: 0 };
+    const docs = currentDocs(world, [...bases.keys()], stamp, (id) => held.get(id)?.at);
+    return this.numbered(answerRecords(docs, bases, stamp, held));
+  }
+
+  /** The outbox's records, numbered in drain order from the next number; it moves on once they landed. */
+  private numbered(records: readonly OutboxRecord[]): JournalEntry {
     const first = this.next;
     const put: JournalEntry['put'] = records.map((record, i) => ({
       kind: OUTBOX_KIND,
       id: String(first + i).padStart(12, '0'),
       record: { o: first + i, ...record },
     }));
-    put.push(...heldRecords(overlay.own));
-    return {
-      put,
-      landed: () => {
-        this.next = first + records.length;
-        this.adopt(overlay.own);
-      },
-    };
+    return { put, landed: () => (this.next = first + records.length) };
   }
 }
 

@@ -79,6 +79,21 @@ export function outboxRecords(written: readonly SyncedDoc[], removed: readonly s
   });
 }
 
+/**
+ * The records that answer refused versions with the versions this laptop holds
+ * (docs/sync.md#what-is-not-taken): each written as a child of the refused version, `bases`,
+ * whatever the laptop held before, so the refused one no longer stands.
+ */
+export function answerRecords(written: readonly SyncedDoc[], bases: ReadonlyMap<string, string>, stamp: SyncStamp, held: HeldRevisions): OutboxRecord[] {
+  return written.map((doc) => {
+    const stamped = { ...doc, stamp: { ...stamp, n: written.length } } as Record<string, unknown>;
+    const base = bases.get(doc._id) ?? null;
+    const revision = childRevision(base ?? undefined, stamped);
+    held.set(doc._id, heldOf(revision._rev, stamped, contentOfBuilt(stamped)));
+    return { id: doc._id, base, doc: { ...stamped, _id: doc._id, ...revision } };
+  });
+}
+
 /** Writes the records to the laptop's database, in order; resolves once all are written. */
 export async function drain(db: SyncDatabase, records: readonly OutboxRecord[]): Promise<void> {
   if (records.length) await db.bulkDocs(records.map((r) => r.doc), { new_edits: false });

@@ -15,9 +15,8 @@ import type { WrittenDoc } from './database';
 import { outboxRecords, type Held } from './outbox';
 import { childRevision } from './revisions';
 import { SAMPLE_STAMP, syncedDocs } from './syncedForm';
+import { SEED_ID } from './docIds';
 
-/** The seed document's id: no entity kind, so never an entity of the world. */
-export const SEED_ID = 'seed';
 /** The data every party seeds from: the console's own sample, on the app's origin. */
 export const SEED_SOURCE = 'data/all.json';
 /** The speed a seeded world runs at (its speed document says so): all.json's, 1×. */

@@ -1,31 +1,36 @@
 /**
  * One laptop's sync with its PouchDB (issue 21, docs/sync.md): the drainer moves the stored
  * outbox into the database, and the inbox takes other laptops' changes into the world as engine
- * commits, with the position it read up to and the revisions it took in the same transaction, so
- * each change is taken exactly once, also by the next leading tab. Replication between the
- * laptop's database and the server's is PouchDB's; this is what lies between it and the world.
+ * commits, with the position it read up to, the revisions it took and what it could not take, in
+ * the same transaction, so each change is taken exactly once, also by the next leading tab.
+ * Replication between the laptop's database and the server's is PouchDB's; this is what lies
+ * between it and the world.
  */
 import type { Engine } from '../engine/engine';
-import { INBOX_KIND, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
+import { INBOX_KIND, NOT_TAKEN_KIND, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
 import { conflictOf, type Conflict } from './conflicts';
-import type { SyncDatabase } from './database';
+import type { StoredDoc, SyncDatabase } from './database';
 import { drainStored } from './drainer';
-import { takeIn } from './inbox';
+import { actionOf, readAgain, readChanges, READ_BATCH, type Read } from './inbox';
 import { Overlay, type SyncJournal } from './journal';
-import type { HeldRevisions } from './outbox';
+import { heldOf, type HeldRevisions } from './outbox';
 import type { TakenIntoWorld } from './takenIntoWorld';
 import { seedDocs } from './seed';
 import { heldPacks, heldRecords } from './heldStore';
+import { NotTaken, type NotTakenChange } from './notTaken';
+import { readTeamDoc } from './teamDoc';
 
 const POSITION_ID = 'position';
 
 export interface Inbound {
   /** how many documents the world took in */
   taken: number;
-  /** what the world refused, and flags whose survey it does not hold */
+  /** what the world took, refused and left waiting */
   world: TakenIntoWorld | null;
   /** an action moved a revision the read compared with: read again */
   again?: true;
+  /** the changes feed holds more past what was read: take again */
+  more?: true;
 }
 
 export class SyncSession {
@@ -37,25 +42,19 @@ export class SyncSession {
     private since: number | string,
     /** The documents in conflict (ids), as the inbox last found them; stored with its position. */
     readonly conflicted: Set<string>,
-    /**
-     * Documents the world could not take yet (one that names what has not arrived, a flag whose
-     * survey is not here), tried again at every take; stored with the position.
-     */
-    private pending: Set<string> = new Set(),
+    /** The team's changes not taken into the world, and why (docs/sync.md#what-is-not-taken). */
+    readonly notTaken: NotTaken,
+    /** Documents a store of an earlier version listed as pending: read again at the next take. */
+    private again: Set<string>,
   ) {}
-
-  /** How many documents wait to be taken into the world (what they name, or the rest of their action, has not arrived). */
-  get heldBack(): number {
-    return this.pending.size;
-  }
 
   /** The session of a laptop whose store holds its journal (syncedDocs held) and inbox position. */
   static async open(engine: Engine, store: WorldStore, db: SyncDatabase, journal: SyncJournal): Promise<SyncSession> {
-    const [position] = await store.readKind(INBOX_KIND);
-    const stored = position?.[1];
+    const stored = (await store.readKind(INBOX_KIND)).find(([id]) => id === POSITION_ID)?.[1];
     const since = typeof stored?.since === 'number' || typeof stored?.since === 'string' ? stored.since : 0;
     const ids = (list: unknown) => (Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : []);
-    return new SyncSession(engine, store, db, journal, since, new Set(ids(stored?.conflicted)), new Set(ids(stored?.pending)));
+    const notTaken = new NotTaken(await store.readKind(NOT_TAKEN_KIND));
+    return new SyncSession(engine, store, db, journal, since, new Set(ids(stored?.conflicted)), notTaken, new Set(ids(stored?.pending)));
   }
 
   /**
@@ -72,19 +71,24 @@ export class SyncSession {
     return SyncSession.open(engine, store, db, journal);
   }
 
-  /** Moves the stored outbox into the database; answers how many records. */
-  drain(): Promise<number> {
+  /** Moves the stored outbox into the database; answers the action of each document it wrote. */
+  drain(): Promise<string[]> {
     return drainStored(this.store, this.db);
   }
 
   /**
-   * Takes what the database holds past the position into the world, in one engine commit with the
-   * new position and held revisions. The database is read while actions go on (syncing never
-   * delays an action's answer); the commit then checks, while no action runs, that the world still
-   * holds the revisions the read compared with. If an action moved one in between, nothing is
-   * taken and the answer says to read again. If the store refuses, nothing moves either.
+   * Takes what the database holds past the position into the world, a batch at a time (`limit`),
+   * in one engine commit with the new position, the held revisions and what could not be taken.
+   * The database is read while actions go on (syncing never delays an action's answer); the
+   * commit then checks, while no action runs, that the world still holds the revisions the read
+   * compared with. If an action moved one in between, nothing is taken and the answer says to read
+   * again. If the store refuses, nothing moves either.
+   *
+   * `whole` false: replication has not caught up, so an action of which only some documents have
+   * arrived is held back until the rest has (the world never shows half of another laptop's
+   * action); true: what is still missing is not coming (a later change replaced it).
    */
-  async takeIn(whole = true): Promise<Inbound> {
+  async takeIn(whole = true, limit = READ_BATCH): Promise<Inbound> {
     const overlay = new Overlay(this.journal.held);
     const compared = new Map<string, string | undefined>();
     const recording: HeldRevisions = {
@@ -96,46 +100,119 @@ export class SyncSession {
       set: (id, held) => overlay.set(id, held),
       keys: () => overlay.keys(),
     };
-    // What the world could not take yet (a survey whose media set has not arrived), and what an
-    // action not yet arrived whole held back, is tried again.
-    const taken = await takeIn(this.db, this.since, recording, { again: this.pending, whole });
-    for (const id of taken.agreed) this.conflicted.delete(id);
-    for (const id of taken.conflicts) this.conflicted.add(id);
-    if (!taken.docs.length) {
+    const read = await readChanges(this.db, this.since, recording, limit);
+    const notTaken = this.notTaken.change();
+    const { take, arriving } = this.arrivedWhole(read.docs, whole);
+    // What waited for a document read now, what a store of an earlier version left pending, and the
+    // rest of an action now whole, are read again.
+    const again = new Set([...this.again, ...this.notTaken.waitersOf(read.ids), ...take.again]);
+    for (const doc of read.docs) again.delete(doc._id);
+    const docs = [...take.docs, ...(await readAgain(this.db, again))];
+    const judged = { conflicts: read.conflicts, agreed: read.agreed, settle: read.settle };
+    // A document whose version the world holds already (read, or read again) is no longer listed.
+    const toTake = new Set(docs.map((d) => d._id));
+    for (const doc of arriving) toTake.add(doc._id);
+    for (const id of [...read.ids, ...again]) if (!toTake.has(id)) notTaken.delete(id);
+    for (const doc of arriving) notTaken.set(doc._id, { state: 'arriving', rev: doc._rev, why: 'arriving: the rest of its action has not arrived yet', stamp: readTeamDoc(doc).stamp });
+    if (!docs.length) {
       // Nothing for the world (this laptop's own changes coming back, or an action still arriving):
-      // the position, the conflicts and what waits move on without an engine commit, so no action waits for it.
-      const waiting = new Set(taken.waiting);
-      if (taken.since !== this.since || !sameIds(waiting, this.pending)) {
-        await this.store.commit({ put: [this.position(taken.since, waiting)], del: [] });
-        this.since = taken.since;
-        this.pending = waiting;
+      // the position, the conflicts and what is not taken move on without an engine commit, so no action waits for it.
+      const records = notTaken.records();
+      if (read.since !== this.since || records.put.length || records.del.length) {
+        await this.store.commit({ put: [...records.put, this.position(read.since, judged)], del: records.del });
       }
-      if (taken.settle.length) await this.db.bulkDocs(taken.settle, { new_edits: false });
-      return { taken: 0, world: null };
+      this.landed(read.since, judged, notTaken);
+      await this.settle(judged.settle);
+      return { taken: 0, world: null, ...(read.more ? { more: true } : {}) };
     }
     let stale = false;
-    let pending = this.pending;
+    let answers: { landed(): void } | null = null;
     const world = await this.engine.takeIn(async () => {
       for (const [id, rev] of compared) if (this.journal.held.get(id)?.rev !== rev) stale = true;
       if (stale) return null;
-      const put = (world: TakenIntoWorld): WorldBatch['put'] => {
-        pending = new Set([...world.refused.map((r) => r.id), ...world.orphans, ...taken.waiting]);
-        return [...heldRecords(overlay.own), this.position(taken.since, pending)];
+      // A sibling taken in this same read stands at its document's place.
+      const places = new Map(docs.map((d) => [d._id, d.at as Record<string, number> | undefined]));
+      return {
+        docs,
+        placeOf: (id: string) => places.get(id) ?? overlay.get(id)?.at,
+        written: (taken: TakenIntoWorld) => {
+          const entry = this.written(taken, overlay, notTaken);
+          answers = entry;
+          const records = notTaken.records();
+          return { put: [...entry.put, ...heldRecords(overlay.own), ...records.put, this.position(read.since, judged)], del: records.del };
+        },
       };
-      return { docs: taken.docs, put, placeOf: (id: string) => overlay.get(id)?.at };
     });
     if (stale) return { taken: 0, world: null, again: true };
     if (!world) return { taken: 0, world: null };
-    this.pending = pending;
+    (answers as { landed(): void } | null)?.landed();
     this.journal.adopt(overlay.own);
-    this.since = taken.since;
-    if (taken.settle.length) await this.db.bulkDocs(taken.settle, { new_edits: false });
-    return { taken: taken.docs.length, world };
+    this.landed(read.since, judged, notTaken);
+    await this.settle(judged.settle);
+    return { taken: world.taken.length, world, ...(read.more ? { more: true } : {}) };
   }
 
-  /** The inbox's stored position, with the conflicts and the documents still waiting. */
-  private position(since: number | string, pending: ReadonlySet<string>): WorldBatch['put'][number] {
-    return { kind: INBOX_KIND, id: POSITION_ID, record: { o: 0, since, conflicted: [...this.conflicted], pending: [...pending] } };
+  /**
+   * Which of the documents read belong to an action not arrived whole (held back, unless `whole`),
+   * and which documents held back before are now whole with what arrived (taken with it).
+   */
+  private arrivedWhole(docs: readonly StoredDoc[], whole: boolean): { take: { docs: StoredDoc[]; again: string[] }; arriving: StoredDoc[] } {
+    const byTx = new Map<string, StoredDoc[]>();
+    const take: StoredDoc[] = [];
+    for (const doc of docs) {
+      const action = actionOf(doc);
+      if (!action) take.push(doc);
+      else byTx.set(action.tx, [...(byTx.get(action.tx) ?? []), doc]);
+    }
+    const again: string[] = whole ? this.notTaken.allArriving() : [];
+    const arriving: StoredDoc[] = [];
+    for (const [tx, here] of byTx) {
+      const before = [...this.notTaken.arriving(tx)].filter((id) => !here.some((d) => d._id === id));
+      const n = actionOf(here[0]!)!.n;
+      if (whole || here.length + before.length >= n) {
+        take.push(...here);
+        again.push(...before);
+      } else arriving.push(...here);
+    }
+    return { take: { docs: take, again }, arriving };
+  }
+
+  /** What a take writes beside the world: held revisions moved on, answers to refused versions, the list of what is not taken. */
+  private written(taken: TakenIntoWorld, overlay: Overlay, notTaken: NotTakenChange): { put: WorldBatch['put']; landed(): void } {
+    const now = this.engine.clock.now();
+    for (const doc of taken.taken) {
+      overlay.set(doc._id, heldOf(doc._rev, doc));
+      notTaken.delete(doc._id);
+    }
+    const bases = new Map<string, string>();
+    for (const { doc, why, answered } of taken.refused) {
+      const stamp = readTeamDoc(doc).stamp;
+      if (answered) bases.set(doc._id, doc._rev);
+      notTaken.set(doc._id, answered ? { state: 'answered', rev: doc._rev, why, stamp, answeredAt: now } : { state: 'refused', rev: doc._rev, why, stamp });
+    }
+    for (const { doc, needs, why } of taken.waiting) notTaken.set(doc._id, { state: 'waiting', rev: doc._rev, why, stamp: readTeamDoc(doc).stamp, needs });
+    if (!bases.size) return { put: [], landed: () => undefined };
+    return this.journal.answer(this.engine.world, bases, now, `answer:${this.journal.laptop}:${now}:${String(this.since)}`, overlay);
+  }
+
+  private landed(since: number | string, judged: Pick<Read, 'conflicts' | 'agreed'>, notTaken: NotTakenChange): void {
+    for (const id of judged.agreed) this.conflicted.delete(id);
+    for (const id of judged.conflicts) this.conflicted.add(id);
+    notTaken.apply();
+    this.since = since;
+    this.again.clear();
+  }
+
+  private async settle(settle: Read['settle']): Promise<void> {
+    if (settle.length) await this.db.bulkDocs(settle, { new_edits: false });
+  }
+
+  /** The inbox's stored position, with the conflicts as they are once `judged` is applied. */
+  private position(since: number | string, judged: Pick<Read, 'conflicts' | 'agreed'>): WorldBatch['put'][number] {
+    const conflicted = new Set(this.conflicted);
+    for (const id of judged.agreed) conflicted.delete(id);
+    for (const id of judged.conflicts) conflicted.add(id);
+    return { kind: INBOX_KIND, id: POSITION_ID, record: { o: 0, since, conflicted: [...conflicted] } };
   }
 
   /** The conflicts still open, each with every version standing. */
@@ -149,5 +226,3 @@ export class SyncSession {
     return found;
   }
 }
-
-const sameIds = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((id) => b.has(id));

@@ -16,6 +16,7 @@ import { ENTITY_KINDS, ID_FIELD } from '../domain/restore';
 import { CHILD_LISTS } from '../domain/storedFields';
 import type { DataFile, Db, EntityKind, Id } from '../domain/types';
 import { byPlace, decode, encode, placeThenId, type StoredRecord } from '../engine/store/storedForm';
+import { entityDocId, FLAG_KIND, flagDocId, SPEED_ID } from './docIds';
 
 /** Who changed a document: a person, on a laptop, at a time, in one action of `n` documents. */
 export interface SyncStamp {
@@ -28,8 +29,6 @@ export interface SyncStamp {
   /** how many documents the action changed: a laptop takes them in once all have arrived */
   n: number;
 }
-
-export const FLAG_KIND = 'frameFlag';
 
 export interface EntityDoc {
   _id: string;
@@ -49,12 +48,6 @@ export interface FlagDoc {
   stamp: SyncStamp;
 }
 
-/**
- * The simulation speed, a setting of the synced world (docs/sync.md#the-synced-form): stages move
- * on from stored times at the speed, so laptops at two speeds would hold two worlds.
- */
-export const SPEED_ID = 'speed';
-
 export interface SpeedDoc {
   _id: typeof SPEED_ID;
   kind: typeof SPEED_ID;
@@ -68,15 +61,6 @@ export type SyncedDoc = EntityDoc | FlagDoc | SpeedDoc;
 
 /** The stamp of documents made from the sample data itself, the same on every laptop. */
 export const SAMPLE_STAMP: SyncStamp = { by: 'sample data', laptop: '', at: 0, tx: 'sample', n: 0 };
-
-export const entityDocId = (kind: EntityKind, id: Id): string => `${kind}:${id}`;
-
-/** A flag's document id; survey and camera are escaped, so the id's parts never hold a ':'. */
-export const flagDocId = (surveyId: Id, flag: Pick<FrameFlag, 'line' | 'camera' | 'frame'>): string =>
-  `${FLAG_KIND}:${encodeURIComponent(surveyId)}:${flag.line}:${flag.frame}:${encodeURIComponent(flag.camera)}`;
-
-/** The survey a flag document id belongs to. */
-export const surveyOfFlagDoc = (id: string): Id => decodeURIComponent(id.split(':')[1] ?? '');
 
 /**
  * The same value with the keys of every object inserted in code-point order (lists keep theirs).

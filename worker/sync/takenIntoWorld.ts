@@ -1,21 +1,28 @@
 /**
- * Other laptops' changes into this laptop's world (issue 21, docs/sync.md#the-inbox): each taken
- * document is checked by restore() (the same rules as a stored copy, strictly: a document that
- * breaks one is refused and named, never half taken) over the few entities it points to, then
- * put in the world at its place, in its parents' lists. The world derives again what the change
- * touches, as after an action, so the change costs what it touched, not the world's size.
+ * Other laptops' changes into this laptop's world (issue 32, docs/sync.md#taking-changes-into-the-world):
+ * each document read one way (teamDoc.ts), an entity's fields checked by restore() strictly over
+ * the few entities it names, then put in the world at its place, in its parents' lists. The world
+ * derives again what the change touches, as after an action, so the change costs what it touched.
+ *
+ * What cannot be taken is one of two things, never dropped in silence:
+ * - **waiting**: it names an entity this laptop does not hold (a survey whose media set has not
+ *   arrived). It is taken as soon as what it names is, in this take or a later one;
+ * - **refused**: it breaks a rule (a field, its id against its body, a removal the console would
+ *   not make). Where this laptop holds the entity, it keeps its version and answers the refused one
+ *   with it (the session writes it back over the refused version), so every laptop, even one that
+ *   joins later, ends with the same world.
  */
-import { isFrameFlag, sortFlags, type FrameFlag } from '../domain/frameFlags';
+import { sortFlags, type FrameFlag } from '../domain/frameFlags';
 import { ID_FIELD, restore } from '../domain/restore';
-import { CHILD_LISTS } from '../domain/storedFields';
-import { isSimulationSpeed } from '../domain/session';
+import { CHILD_LISTS, shownId } from '../domain/storedFields';
 import type { EntityKind, EntityOf, Id } from '../domain/types';
 import { removeMedia, removeSurveys } from '../engine/removal';
-import { decode, encode, type StoredRecord } from '../engine/store/storedForm';
+import { decode, encode } from '../engine/store/storedForm';
 import type { World } from '../engine/world';
-import type { StoredDoc } from './database';
 import { parentListsOf } from './actionDocs';
-import { entityDocId, FLAG_KIND, SPEED_ID, surveyOfFlagDoc } from './syncedForm';
+import type { StoredDoc } from './database';
+import { entityDocId, KIND_WORDS, type FlagPlace } from './docIds';
+import { readTeamDoc, type Places, type TeamDoc } from './teamDoc';
 
 /** Parents before children, so a child's parents are in the world when it is checked. */
 const PUT_ORDER: readonly EntityKind[] = ['users', 'projects', 'captures', 'flightPlans', 'media', 'surveys', 'drives'];
@@ -30,11 +37,25 @@ const NAMES: Partial<Record<EntityKind, readonly EntityKind[]>> = {
   drives: ['media'],
 };
 
+export interface Refused {
+  doc: StoredDoc;
+  why: string;
+  /** this laptop holds the entity: it keeps its version, and answers the refused one with it */
+  answered: boolean;
+}
+
+export interface Waiting {
+  doc: StoredDoc;
+  /** the documents of what it names that this laptop does not hold */
+  needs: string[];
+  why: string;
+}
+
 export interface TakenIntoWorld {
-  /** documents refused, each with why (restore()'s message) */
-  refused: { id: string; why: string }[];
-  /** flag documents whose survey this laptop does not hold */
-  orphans: string[];
+  /** the documents whose version the world holds now */
+  taken: StoredDoc[];
+  refused: Refused[];
+  waiting: Waiting[];
 }
 
 type Fields = Record<string, unknown>;
@@ -46,6 +67,16 @@ function rawOf(world: World, kind: EntityKind, id: Id): Fields | undefined {
   if (!entity) return undefined;
   const orderOf = (k: EntityKind, i: Id) => world.order[k].get(i);
   return decode(kind, id, encode(kind, entity, world.order[kind].get(id) ?? 0, orderOf));
+}
+
+/** What an entity names that the world does not hold, by document id. */
+function missingNamed(world: World, kind: EntityKind, raw: Fields): string[] {
+  const needs: string[] = [];
+  for (const named of NAMES[kind] ?? []) {
+    const ref = raw[ID_FIELD[named]];
+    if (typeof ref === 'string' && !fieldsOf(world, named, ref)) needs.push(entityDocId(named, ref));
+  }
+  return needs;
 }
 
 /** The entity `raw` of `kind`, as restore() makes it, checked beside the world's entities it names. */
@@ -66,32 +97,32 @@ function restored(world: World, kind: EntityKind, id: Id, raw: Fields, now: numb
   return (result.db.index[kind] as unknown as Record<Id, Fields>)[id] ?? `${docId} could not be read`;
 }
 
-/**
- * Why the world would refuse a document (a body a person merged, checked before it is written), or
- * null. An entity is read by restore() beside what it names; a frame flag must be one; the speed
- * must be a speed.
- */
-export function whyRefused(world: World, doc: StoredDoc, now: number): string | null {
-  if (doc._deleted) return null;
-  if (doc._id === SPEED_ID) return speedRefused(doc);
-  const kind = doc._id.slice(0, doc._id.indexOf(':'));
-  if (kind === FLAG_KIND) return isFrameFlag(doc.flag) ? null : flagRefused(doc);
-  if (!(kind in ID_FIELD)) return kindRefused(doc);
-  const entity = entityOfDoc(world, kind as EntityKind, doc._id.slice(kind.length + 1), doc, now);
-  return typeof entity === 'string' ? entity : null;
+type EntityPut = Extract<TeamDoc, { is: 'entity'; removed: false }>;
+
+/** A document's entity as restore() makes it beside what it names; what it waits for; or why not. */
+function entityOf(world: World, read: EntityPut, doc: StoredDoc, now: number): { entity: Fields } | { needs: string[]; why: string } | string {
+  const raw = decode(read.kind, read.id, read.record);
+  const needs = missingNamed(world, read.kind, raw);
+  if (needs.length) return { needs, why: `${shownId(doc._id)} names ${needs.map(named).join(' and ')}, which this laptop does not hold` };
+  const entity = restored(world, read.kind, read.id, raw, now, doc._id);
+  return typeof entity === 'string' ? entity : { entity };
 }
 
-const notASpeed = (doc: StoredDoc) => `${String(doc.speed)} is not a simulation speed`;
-const speedRefused = (doc: StoredDoc): string | null => (isSimulationSpeed(doc.speed) ? null : notASpeed(doc));
-const flagRefused = (doc: StoredDoc) => `${doc._id} is not a frame flag`;
-const kindRefused = (doc: StoredDoc) => `${doc._id} names no kind of entity`;
+function named(docId: string): string {
+  const colon = docId.indexOf(':');
+  return `${KIND_WORDS[docId.slice(0, colon) as EntityKind] ?? 'entity'} ${shownId(docId.slice(colon + 1))}`;
+}
 
-/** A document's entity as restore() makes it beside what it names, with its stored form; or why not. */
-function entityOfDoc(world: World, kind: EntityKind, id: Id, doc: StoredDoc, now: number): { entity: Fields; record: StoredRecord } | string {
-  const record = doc.e as StoredRecord | undefined;
-  if (!record || typeof record !== 'object' || typeof record.o !== 'number') return `${doc._id} holds no stored form`;
-  const entity = restored(world, kind, id, decode(kind, id, record), now, doc._id);
-  return typeof entity === 'string' ? entity : { entity, record };
+/**
+ * Why the world would refuse a document (a body a person merged, checked before it is written), or
+ * null: read one way, then an entity beside what it names.
+ */
+export function whyRefused(world: World, doc: StoredDoc, now: number): string | null {
+  const read = readTeamDoc(doc);
+  if (read.is === 'refused') return read.why;
+  if (read.is !== 'entity' || read.removed) return null;
+  const entity = entityOf(world, read, doc, now);
+  return typeof entity === 'string' ? entity : 'why' in entity ? entity.why : null;
 }
 
 /** Takes a child out of its parents' lists (those it is in, by its pointers `from`). */
@@ -105,14 +136,14 @@ function leaveParents(world: World, kind: EntityKind, id: Id, from: Fields): voi
 }
 
 /** Where each held document stands in its parents' lists (its `at`), or undefined if not held. */
-export type PlaceOf = (docId: string) => Partial<Record<EntityKind, number>> | undefined;
+export type PlaceOf = (docId: string) => Places | undefined;
 
 /**
  * Puts a child in its parents' lists at the place its document gives: after every sibling whose
  * place is lower, and after those of the same place whose id is lower (two laptops that each added
  * at the end). Every laptop orders the same siblings alike, whichever arrived first.
  */
-function joinParents(world: World, kind: EntityKind, id: Id, entity: Fields, at: Partial<Record<EntityKind, number>>, placeOf: PlaceOf): void {
+function joinParents(world: World, kind: EntityKind, id: Id, entity: Fields, at: Places, placeOf: PlaceOf): void {
   for (const { parent, parentId, ids } of parentListsOf(world, kind, entity)) {
     if (ids.includes(id)) continue;
     const place = at[parent];
@@ -130,13 +161,8 @@ function joinParents(world: World, kind: EntityKind, id: Id, entity: Fields, at:
   }
 }
 
-function putEntity(world: World, kind: EntityKind, id: Id, doc: StoredDoc, now: number, placeOf: PlaceOf, refused: TakenIntoWorld['refused']): void {
-  const read = entityOfDoc(world, kind, id, doc, now);
-  if (typeof read === 'string') {
-    refused.push({ id: doc._id, why: read });
-    return;
-  }
-  const { entity, record } = read;
+function putEntity(world: World, read: EntityPut, entity: Fields, placeOf: PlaceOf): void {
+  const { kind, id, record } = read;
   const before = fieldsOf(world, kind, id);
   // The lists of its children and a survey's flags are not in its document: they stay the world's.
   for (const list of Object.keys(CHILD_LISTS[kind] ?? {})) entity[list] = before ? before[list] : [];
@@ -145,7 +171,7 @@ function putEntity(world: World, kind: EntityKind, id: Id, doc: StoredDoc, now: 
   if (kind === 'media') entity.host = before?.host ?? null;
   if (before) leaveParents(world, kind, id, before);
   world.place(kind, id, entity as unknown as EntityOf<typeof kind>, record.o);
-  joinParents(world, kind, id, entity, (doc.at as Partial<Record<EntityKind, number>> | undefined) ?? {}, placeOf);
+  joinParents(world, kind, id, entity, read.at, placeOf);
   if (kind === 'drives') driveHolds(world, id, before?.mediaId as Id | null | undefined, entity.mediaId as Id | null);
 }
 
@@ -165,88 +191,118 @@ function driveHolds(world: World, host: Id, was: Id | null | undefined, now: Id 
   }
 }
 
-function removeEntity(world: World, kind: EntityKind, id: Id): void {
-  const before = fieldsOf(world, kind, id);
-  if (!before) return;
-  if (kind === 'surveys') return removeSurveys(world, [id]);
-  if (kind === 'media') return removeMedia(world, [id]);
-  // Children whose removal has not arrived go with it: the world never holds a child without its parent.
-  for (const [list, child] of Object.entries(CHILD_LISTS[kind] ?? {})) {
-    for (const childId of [...(before[list] as Id[])]) removeEntity(world, child, childId);
+/**
+ * Why the console would not make this removal, or null if it would (docs/sync.md#removals-checked-like-writes).
+ * While a world is shared the console removes surveys (a capture's clean, an eject of media never
+ * received) and media sets left holding no survey; nothing else.
+ */
+function removalRefused(world: World, kind: EntityKind, id: Id): string | null {
+  if (kind === 'surveys') return null;
+  if (kind === 'media') {
+    const media = world.index.media[id];
+    const held = media?.surveyIds.length ?? 0;
+    if (held) return `the removal of media set ${shownId(id)} would take ${held} standing survey${held === 1 ? '' : 's'} with it`;
+    return media?.host ? `the removal of media set ${shownId(id)} would take it out of drive ${shownId(media.host)}, which still holds it` : null;
   }
-  if (kind === 'drives') driveHolds(world, id, before.mediaId as Id | null, null);
-  leaveParents(world, kind, id, before);
-  world.remove(kind, [id]);
+  return `the console never removes a ${KIND_WORDS[kind]} of a shared world, so the removal of ${shownId(id)} is not one of its changes`;
 }
 
-/** Where a flag document's id says it is: survey, line, frame and camera. */
-function flagPlace(id: string): { surveyId: Id; line: number; frame: number; camera: string } {
-  const [, survey = '', line = '', frame = '', camera = ''] = id.split(':');
-  return { surveyId: decodeURIComponent(survey), line: Number(line), frame: Number(frame), camera: decodeURIComponent(camera) };
+/** Removes what removalRefused allows: a survey, or a media set that holds none. */
+function removeEntity(world: World, kind: EntityKind, id: Id): void {
+  if (kind === 'surveys') removeSurveys(world, [id]);
+  else if (kind === 'media') removeMedia(world, [id]);
 }
 
-const sameFrame = (a: Pick<FrameFlag, 'line' | 'frame' | 'camera'>, b: Pick<FrameFlag, 'line' | 'frame' | 'camera'>) =>
-  a.line === b.line && a.frame === b.frame && a.camera === b.camera;
-
-function setFlag(world: World, surveyId: Id, place: Pick<FrameFlag, 'line' | 'frame' | 'camera'>, flag: FrameFlag | null): boolean {
-  const survey = world.index.surveys[surveyId];
-  if (!survey) return false;
-  const others = survey.frameFlags.filter((f) => !sameFrame(f, place));
-  if (!flag && others.length === survey.frameFlags.length) return true;
+function setFlag(world: World, place: FlagPlace, flag: FrameFlag | null): void {
+  const survey = world.index.surveys[place.surveyId];
+  if (!survey) return;
+  const same = (f: FrameFlag) => f.line === place.line && f.frame === place.frame && f.camera === place.camera;
+  const others = survey.frameFlags.filter((f) => !same(f));
+  if (!flag && others.length === survey.frameFlags.length) return;
   survey.frameFlags = flag ? sortFlags([...others, { ...flag }]) : others;
-  world.touch('surveys', surveyId);
-  return true;
+  world.touch('surveys', place.surveyId);
+}
+
+/** Whether the world holds what a document is about (it can answer a refused version with its own). */
+function holds(world: World, doc: StoredDoc, read: TeamDoc): boolean {
+  if (read.is === 'speed') return true;
+  if (read.is === 'entity') return fieldsOf(world, read.kind, read.id) !== undefined;
+  if (read.is === 'flag') return world.index.surveys[read.place.surveyId]?.frameFlags.some((f) => f.line === read.place.line && f.frame === read.place.frame && f.camera === read.place.camera) ?? false;
+  const id = doc._id;
+  const colon = id.indexOf(':');
+  const kind = id.slice(0, colon) as EntityKind;
+  return colon > 0 && kind in ID_FIELD && fieldsOf(world, kind, id.slice(colon + 1)) !== undefined;
 }
 
 /**
- * Puts the taken documents into the world (not yet committed: the caller commits, with the
- * inbox's position and held revisions in the same transaction). A document removed has `_deleted`.
+ * The order a document is taken in: the speed; removals, children first; entities, parents first;
+ * a media set's removal once its drive's new version is in (an eject writes both); flags last.
+ */
+function rank(read: TeamDoc): number {
+  if (read.is === 'speed') return 0;
+  if (read.is === 'flag') return read.removed ? 1 : 30;
+  if (read.is === 'entity' && read.removed) return read.kind === 'media' ? 20 : 2 + REMOVE_ORDER.indexOf(read.kind);
+  if (read.is === 'entity') return 10 + PUT_ORDER.indexOf(read.kind);
+  return 40;
+}
+
+/**
+ * Puts the documents into the world (not yet committed: the caller commits, with the inbox's
+ * position and held revisions in the same transaction). A document removed has `_deleted`. What
+ * waits for another document of the same take is taken once that one is.
  */
 export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: number, placeOf: PlaceOf = () => undefined): TakenIntoWorld {
-  const out: TakenIntoWorld = { refused: [], orphans: [] };
-  const puts = new Map<EntityKind, StoredDoc[]>();
-  const removals = new Map<EntityKind, Id[]>();
-  const flags: StoredDoc[] = [];
-  // The speed first: the entities a speed change rebased arrive in the same action, and are derived at it.
-  for (const doc of docs.filter((d) => d._id === SPEED_ID && !d._deleted)) {
-    if (!isSimulationSpeed(doc.speed)) out.refused.push({ id: doc._id, why: notASpeed(doc) });
-    else if (doc.speed !== world.flags.speed) world.setFlags({ ...world.flags, speed: doc.speed });
-  }
-  for (const doc of docs) {
-    if (doc._id === SPEED_ID) continue;
-    const kind = doc._id.slice(0, doc._id.indexOf(':'));
-    if (kind === FLAG_KIND) {
-      flags.push(doc);
-      continue;
+  const out: TakenIntoWorld = { taken: [], refused: [], waiting: [] };
+  const captures: Id[] = [];
+  const reads = docs.map((doc) => ({ doc, read: readTeamDoc(doc) })).sort((a, b) => rank(a.read) - rank(b.read));
+  let waiting: { doc: StoredDoc; read: TeamDoc; needs: string[]; why: string }[] = [];
+  const take = (doc: StoredDoc, read: TeamDoc) => {
+    const refuse = (why: string) => out.refused.push({ doc, why, answered: holds(world, doc, read) });
+    switch (read.is) {
+      case 'not-the-world':
+        return;
+      case 'refused':
+        return refuse(read.why);
+      case 'speed':
+        if (read.removed) return refuse('the console never removes the simulation speed');
+        if (read.speed !== world.flags.speed) world.setFlags({ ...world.flags, speed: read.speed as typeof world.flags.speed });
+        return void out.taken.push(doc);
+      case 'flag':
+        if (read.removed) setFlag(world, read.place, null);
+        else if (!world.index.surveys[read.place.surveyId]) {
+          const needs = [entityDocId('surveys', read.place.surveyId)];
+          return void waiting.push({ doc, read, needs, why: `${shownId(doc._id)} flags a frame of ${named(needs[0]!)}, which this laptop does not hold` });
+        } else setFlag(world, read.place, read.flag);
+        return void out.taken.push(doc);
+      case 'entity': {
+        if (read.removed) {
+          const why = fieldsOf(world, read.kind, read.id) ? removalRefused(world, read.kind, read.id) : null;
+          if (why) return refuse(why);
+          removeEntity(world, read.kind, read.id);
+          return void out.taken.push(doc);
+        }
+        const entity = entityOf(world, read, doc, now);
+        if (typeof entity === 'string') return refuse(entity);
+        if ('needs' in entity) return void waiting.push({ doc, read, ...entity });
+        putEntity(world, read, entity.entity, placeOf);
+        if (read.kind === 'captures') captures.push(read.id);
+        return void out.taken.push(doc);
+      }
     }
-    if (!(kind in ID_FIELD)) {
-      out.refused.push({ id: doc._id, why: kindRefused(doc) });
-      continue;
-    }
-    const k = kind as EntityKind;
-    if (doc._deleted) removals.set(k, [...(removals.get(k) ?? []), doc._id.slice(kind.length + 1)]);
-    else puts.set(k, [...(puts.get(k) ?? []), doc]);
+  };
+  for (const { doc, read } of reads) take(doc, read);
+  // What waited for an entity taken since is taken now, until nothing more moves.
+  for (let moved = true; moved && waiting.length; ) {
+    const before = waiting;
+    waiting = [];
+    for (const w of before) take(w.doc, w.read);
+    moved = waiting.length < before.length;
   }
-  for (const doc of flags.filter((d) => d._deleted)) {
-    const place = flagPlace(doc._id);
-    setFlag(world, place.surveyId, place, null);
-  }
-  for (const kind of REMOVE_ORDER) for (const id of removals.get(kind) ?? []) removeEntity(world, kind, id);
-  for (const kind of PUT_ORDER) {
-    for (const doc of puts.get(kind) ?? []) putEntity(world, kind, doc._id.slice(kind.length + 1), doc, now, placeOf, out.refused);
-  }
+  out.waiting = waiting.map(({ doc, needs, why }) => ({ doc, needs, why }));
   // A selection names only surveys of its capture the world holds, once every survey is in.
-  for (const doc of puts.get('captures') ?? []) {
-    const capture = world.index.captures[doc._id.slice('captures:'.length)];
+  for (const id of captures) {
+    const capture = world.index.captures[id];
     if (capture) capture.selectedIds = capture.selectedIds.filter((sid) => world.index.surveys[sid]?.captureId === capture.captureId);
-  }
-  for (const doc of flags.filter((d) => !d._deleted)) {
-    const surveyId = typeof doc.surveyId === 'string' ? doc.surveyId : surveyOfFlagDoc(doc._id);
-    if (!isFrameFlag(doc.flag)) {
-      out.refused.push({ id: doc._id, why: flagRefused(doc) });
-      continue;
-    }
-    if (!setFlag(world, surveyId, doc.flag, doc.flag)) out.orphans.push(doc._id);
   }
   return out;
 }

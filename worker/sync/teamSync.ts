@@ -17,6 +17,8 @@ import { SyncJournal } from './journal';
 import { bodyOf } from './revisions';
 import { Unsent } from './unsent';
 import { SyncSession } from './syncSession';
+import type { NotTakenEntry } from './notTaken';
+import { describedDoc } from './docIds';
 import { whyRefused } from './takenIntoWorld';
 import type PouchDB from 'pouchdb-core';
 import type { Replication } from 'pouchdb-core';
@@ -31,8 +33,30 @@ export interface SyncStatus {
   /** changes made here that the server does not have yet, as far as this laptop knows */
   waiting: number;
   conflicts: number;
+  /** the team's changes this laptop has not taken into its world, as a person counts them (docs/sync.md#what-is-not-taken) */
+  notTaken: number;
+  /** refusals this laptop answered with the version it holds, as Settings names them */
+  answered: number;
+  /** another laptop's action arriving in part: how many of its documents are here, of how many */
+  receiving?: { arrived: number; of: number };
   /** why it is in error, or why the last join failed */
   error?: string;
+}
+
+/** A change this laptop has not taken, as Settings names it. */
+export interface NotTakenShown {
+  /** the document's id */
+  id: string;
+  /** what it is about, in words */
+  what: string;
+  state: 'waiting' | 'refused' | 'answered';
+  why: string;
+  /** who sent it, on which laptop, when (empty where the document does not say) */
+  by: string;
+  laptop: string;
+  at: number;
+  /** answered: when this laptop wrote back the version it holds */
+  answeredAt?: number;
 }
 
 /** The longest wait between two tries to reach the server (PouchDB doubles it from 1 s). */
@@ -51,7 +75,7 @@ export interface Databases {
 }
 
 export class TeamSync {
-  status: SyncStatus = { state: 'off', waiting: 0, conflicts: 0 };
+  status: SyncStatus = { state: 'off', waiting: 0, conflicts: 0, notTaken: 0, answered: 0 };
   readonly statusChanges = new Emitter<SyncStatus>();
   private session: SyncSession | null = null;
   private live: Replication | null = null;
@@ -95,7 +119,7 @@ export class TeamSync {
     this.starting = (async () => {
       const settings = await this.settings();
       if (!settings) return;
-      this.tell({ state: 'syncing', server: settings.server, world: settings.world, waiting: 0, conflicts: 0 });
+      this.tell({ state: 'syncing', server: settings.server, world: settings.world, waiting: 0, conflicts: 0, notTaken: 0, answered: 0 });
       await ready;
       await this.connect(settings, false).catch((error: unknown) => this.fail(error));
     })();
@@ -108,7 +132,7 @@ export class TeamSync {
     const checked = checkJoin(server, world);
     if (!checked.ok) return checked;
     const settings: TeamSettings = { server: checked.server, world: checked.world, laptop: this.newLaptopId() };
-    this.tell({ state: 'joining', server: settings.server, world: settings.world, waiting: 0, conflicts: 0 });
+    this.tell({ state: 'joining', server: settings.server, world: settings.world, waiting: 0, conflicts: 0, notTaken: 0, answered: 0 });
     try {
       await this.connect(settings, true);
       return { ok: true };
@@ -116,7 +140,7 @@ export class TeamSync {
       await this.close();
       this.engine.attachSync(null);
       const why = reason(error);
-      this.tell({ state: 'off', waiting: 0, conflicts: 0, error: why });
+      this.tell({ state: 'off', waiting: 0, conflicts: 0, notTaken: 0, answered: 0, error: why });
       return { ok: false, error: why };
     }
   }
@@ -139,7 +163,7 @@ export class TeamSync {
     const del: WorldBatch['del'] = [];
     for (const kind of [HELD_KIND, INBOX_KIND, OUTBOX_KIND] as const) for (const [id] of await this.store.readKind(kind)) del.push({ kind, id });
     await this.store.commit({ put: [], del });
-    this.tell({ state: 'off', waiting: 0, conflicts: 0 });
+    this.tell({ state: 'off', waiting: 0, conflicts: 0, notTaken: 0, answered: 0 });
     return { ok: true };
   }
 
@@ -151,6 +175,25 @@ export class TeamSync {
     // Reading them drops those settled meanwhile: the badge counts what the page lists.
     if (open.length !== this.status.conflicts) this.tell({ ...this.status, conflicts: open.length });
     return open.map(shown);
+  }
+
+  /** The team's changes this laptop has not taken, and the refusals it answered, as Settings lists them. */
+  async notTaken(): Promise<{ listed: NotTakenShown[]; answered: NotTakenShown[] }> {
+    await this.starting;
+    const list = this.session?.notTaken;
+    if (!list) return { listed: [], answered: [] };
+    const shownOf = ([id, e]: [string, NotTakenEntry]): NotTakenShown => ({
+      id,
+      what: describedDoc(id),
+      state: e.state === 'answered' ? 'answered' : e.state === 'refused' ? 'refused' : 'waiting',
+      why: e.why,
+      by: e.stamp.by,
+      laptop: e.stamp.laptop,
+      at: e.stamp.at,
+      ...(e.answeredAt !== undefined ? { answeredAt: e.answeredAt } : {}),
+    });
+    const byTime = (a: NotTakenShown, b: NotTakenShown) => b.at - a.at || (a.id < b.id ? -1 : 1);
+    return { listed: list.listed().map(shownOf).sort(byTime), answered: list.answered().map(shownOf) };
   }
 
   /**
@@ -166,13 +209,13 @@ export class TeamSync {
     const kept = conflict.versions.find((v) => v.rev === rev);
     if (!kept) return { ok: false, error: 'That version is no longer there: the conflict has changed, look again' };
     let body = kept.deleted ? null : bodyOf(kept.doc);
+    const stamp = { by: this.engine.world.current.user?.email ?? '', laptop: (await this.settings())?.laptop ?? '', at: this.engine.clock.now(), tx: `resolve:${id}:${rev}`, n: 1 };
     if (fields && Object.keys(fields).length) {
       body = mergedBody(conflict, rev, fields);
       if (!body) return { ok: false, error: 'Those fields or versions are no longer the conflict\'s: the conflict has changed, look again' };
-      const why = whyRefused(this.engine.world, { ...body, _id: id, _rev: rev }, this.engine.clock.now());
+      const why = whyRefused(this.engine.world, { ...body, _id: id, _rev: rev, stamp }, this.engine.clock.now());
       if (why) return { ok: false, error: `These values cannot be kept together: ${why}. Nothing was changed.` };
     }
-    const stamp = { by: this.engine.world.current.user?.email ?? '', laptop: (await this.settings())?.laptop ?? '', at: this.engine.clock.now(), tx: `resolve:${id}:${rev}`, n: 1 };
     await session.db.bulkDocs(resolution(conflict, body, stamp), { new_edits: false });
     await this.pump();
     return { ok: true };
@@ -208,24 +251,30 @@ export class TeamSync {
     const remote = new Pouch(`${this.origin}${settings.server}/${settings.world}`);
     let journal: SyncJournal;
     const settingsRecord = { kind: INBOX_KIND, id: TEAM_SETTINGS_ID, record: { o: 0, ...settings } } as const;
+    /** This laptop's world becomes the team's (it joins a world that holds none yet). */
+    let ours = false;
+    this.caughtUp = false;
     if (joining) {
       const info = await remote.info().catch((error: unknown) => {
         throw new Error(`The server ${settings.server} cannot be reached (${reason(error)})`);
       });
-      if (info.doc_count > 0) {
+      if (await holdsWorld(remote, info.doc_count)) {
         // The team's world replaces this laptop's: every document held at the server's revision.
         // A seeded world is restored here from the same data, and only what changed since is pulled
         // (then taken in from the laptop's database, from its start); otherwise every body is pulled.
         journal = await takeTeamWorld({ engine: this.engine, remote, local, Pouch, settingsRecord, laptop: settings.laptop, trace: this.trace });
         this.unsent = await Unsent.allSent(local, settings.laptop);
+        // The join's pull has ended: what is in the laptop's database is all there is to take.
+        this.caughtUp = true;
       } else {
+        ours = true;
         journal = new SyncJournal(settings.laptop, new Map());
         await this.store.commit({ put: [settingsRecord], del: [] });
       }
     } else journal = await openJournal(this.store, settings.laptop);
     this.engine.attachSync(journal);
     this.engine.conflicted = () => this.session?.conflicted ?? new Set<string>();
-    if (joining && journal.held.size === 0) {
+    if (ours) {
       this.session = await SyncSession.seed(this.engine, this.store, local, journal);
       // Joined means the team world is on the server: the next laptop to join takes it from there.
       await Pouch.replicate(local, remote);
@@ -234,7 +283,7 @@ export class TeamSync {
     this.unsent ??= await Unsent.open(local, settings.laptop);
     // The conflicts stored with the inbox's position, less any settled since it was written.
     const open = (await this.session.conflicts()).length;
-    this.tell({ state: 'syncing', server: settings.server, world: settings.world, waiting: 0, conflicts: open });
+    this.tell({ state: 'syncing', server: settings.server, world: settings.world, waiting: 0, conflicts: open, notTaken: this.session.notTaken.changes(), answered: this.session.notTaken.answered().length });
     this.stopListening = this.engine.changes.on(() => this.pumpSoon());
     // What the outbox holds is in the laptop's database before replication starts: a document
     // written while PouchDB's live push is still starting could wait for its next retry.
@@ -242,9 +291,9 @@ export class TeamSync {
     const live = Pouch.sync(local, remote, { live: true, retry: true, back_off_function: (delay) => Math.min(Math.max(delay * 2, 1000), RETRY_MAX_MS) });
     this.live = live;
     live.on('change', (info) => {
-      const { direction, change } = (info ?? {}) as { direction?: string; change?: { docs_written?: number; last_seq?: number | string } };
+      const { direction, change } = (info ?? {}) as { direction?: string; change?: { docs_written?: number; docs?: { stamp?: unknown }[]; last_seq?: number | string } };
       this.trace(`change ${direction} ${change?.docs_written ?? 0} written`);
-      if (direction === 'push') this.unsent?.pushed(change?.docs_written ?? 0, change?.last_seq);
+      if (direction === 'push') this.unsent?.pushed(change?.docs ?? [], change?.last_seq);
       else this.caughtUp = false;
       this.pumpSoon();
     });
@@ -267,7 +316,8 @@ export class TeamSync {
           this.pumpSoon();
         }
         if (this.refused !== null) return;
-        this.tell({ ...this.status, state: !answers ? 'offline' : this.waiting > 0 ? 'syncing' : 'up-to-date', waiting: this.waiting, error: undefined });
+        const busy = this.waiting > 0 || this.status.receiving !== undefined;
+        this.tell({ ...this.status, state: !answers ? 'offline' : busy ? 'syncing' : 'up-to-date', waiting: this.waiting, error: undefined });
       })().catch((error: unknown) => this.fail(error));
     });
     live.on('denied', (error) => this.tell({ ...this.status, state: 'error', error: `The server refused a change (${reason(error)})` }));
@@ -295,16 +345,20 @@ export class TeamSync {
         try {
           const drained = await session.drain();
           this.unsent?.drained(drained);
-          if (drained) this.trace(`drained ${drained}`);
-          // An action between the read and the commit: read again (what it changed is drained first).
-          if ((await session.takeIn(this.caughtUp)).again) this.pumpAgain = true;
+          if (drained.length) this.trace(`drained ${drained.length}`);
+          // An action between the read and the commit: read again (what it changed is drained
+          // first). More past the batch read: read on, the laptop's own drain first.
+          const inbound = await session.takeIn(this.caughtUp);
+          if (inbound.again || inbound.more) this.pumpAgain = true;
           let { state, error } = this.status;
           if (this.refused !== null) {
             // The store took what it refused before: the error is over.
             this.refused = null;
             [state, error] = [this.waiting > 0 ? 'syncing' : 'up-to-date', undefined];
           } else if (this.waiting > 0 && state !== 'offline' && state !== 'error') state = 'syncing';
-          this.tell({ ...this.status, state, error, waiting: this.waiting, conflicts: session.conflicted.size });
+          const receiving = session.notTaken.receiving() ?? undefined;
+          if (receiving && state === 'up-to-date') state = 'syncing';
+          this.tell({ ...this.status, state, error, waiting: this.waiting, conflicts: session.conflicted.size, notTaken: session.notTaken.changes(), answered: session.notTaken.answered().length, receiving });
         } catch (error) {
           // A refused store (a full disk) changes nothing; the same changes are read on the next
           // try, which comes on its own: nothing else may happen on the team's side for hours.
@@ -362,6 +416,16 @@ export class TeamSync {
   async stop(): Promise<void> {
     await this.close();
   }
+}
+
+/**
+ * Whether a team world's database holds a world: any document but design documents (a company's
+ * server has its validation installed before anyone joins: docs/sync.md#production).
+ */
+async function holdsWorld(remote: PouchDB, docCount: number): Promise<boolean> {
+  if (docCount === 0) return false;
+  const design = await remote.allDocs({ startkey: '_design/', endkey: '_design/\uffff' });
+  return docCount > design.rows.length;
 }
 
 function reason(error: unknown): string {

@@ -11,28 +11,36 @@ const MARK_ID = '_local/sent-through';
 
 type Seq = number | string;
 
+/** A document as replication reports it written: its stamp says which laptop's action it is. */
+type Written = { stamp?: unknown };
+
 export class Unsent {
   private writing: Promise<unknown> = Promise.resolve();
+  /** this laptop's actions not yet on the server: how many of each one's documents are still to send */
+  private pending = new Map<string, number>();
 
   private constructor(
     private readonly db: PouchDB,
     private readonly laptop: string,
     private rev: string | undefined,
-    /** changes drained here since the mark, less those the push has confirmed since */
-    public count: number,
   ) {}
+
+  /** How many of this laptop's changes the server does not have yet: actions, as a person counts them, not documents. */
+  get count(): number {
+    return this.pending.size;
+  }
 
   /** Counts, past the mark, the changes this laptop wrote: those still to send. */
   static async open(db: PouchDB, laptop: string): Promise<Unsent> {
     const mark = await db.get(MARK_ID).catch(() => null);
-    const unsent = new Unsent(db, laptop, mark?._rev, 0);
-    unsent.count = await unsent.writtenHereSince((mark?.seq as Seq | undefined) ?? 0);
+    const unsent = new Unsent(db, laptop, mark?._rev);
+    unsent.pending = await unsent.writtenHereSince((mark?.seq as Seq | undefined) ?? 0);
     return unsent;
   }
 
   /** Everything the database holds now is on the server (a join's first push, or its pull). */
   static async allSent(db: PouchDB, laptop: string): Promise<Unsent> {
-    const unsent = new Unsent(db, laptop, (await db.get(MARK_ID).catch(() => null))?._rev, 0);
+    const unsent = new Unsent(db, laptop, (await db.get(MARK_ID).catch(() => null))?._rev);
     await unsent.mark((await db.info()).update_seq);
     return unsent;
   }
@@ -49,23 +57,41 @@ export class Unsent {
    */
   async caughtUp(seq: Seq): Promise<void> {
     await this.mark(seq);
-    this.count = await this.writtenHereSince(seq);
+    this.pending = await this.writtenHereSince(seq);
   }
 
-  drained(n: number): void {
-    this.count += n;
+  /** The drainer wrote these actions' documents (one action per document written) to the laptop's database. */
+  drained(actions: readonly string[]): void {
+    for (const tx of actions) this.pending.set(tx, (this.pending.get(tx) ?? 0) + 1);
   }
 
-  /** The push wrote `written` documents to the server, taking the laptop's changes through `seq`. */
-  pushed(written: number, seq: Seq | undefined): void {
-    this.count = Math.max(0, this.count - written);
+  /** The push wrote `docs` to the server, taking the laptop's changes through `seq`. */
+  pushed(docs: readonly Written[], seq: Seq | undefined): void {
+    for (const doc of docs) {
+      const tx = this.ownAction(doc);
+      const left = tx === null ? undefined : this.pending.get(tx);
+      if (tx === null || left === undefined) continue;
+      if (left > 1) this.pending.set(tx, left - 1);
+      else this.pending.delete(tx);
+    }
     if (seq !== undefined) void this.mark(seq).catch(() => undefined);
   }
 
-  /** Documents whose latest change past `since` this laptop made (by their stamp). */
-  private async writtenHereSince(since: Seq): Promise<number> {
+  /** The action of a document this laptop wrote, or null. */
+  private ownAction(doc: Written): string | null {
+    const stamp = doc.stamp as { laptop?: unknown; tx?: unknown } | undefined;
+    return stamp?.laptop === this.laptop && typeof stamp.tx === 'string' ? stamp.tx : null;
+  }
+
+  /** Documents whose latest change past `since` this laptop made (by their stamp), by action. */
+  private async writtenHereSince(since: Seq): Promise<Map<string, number>> {
     const { results } = await this.db.changes({ since, include_docs: true });
-    return results.filter((r) => (r.doc?.stamp as { laptop?: unknown } | undefined)?.laptop === this.laptop).length;
+    const pending = new Map<string, number>();
+    for (const r of results) {
+      const tx = this.ownAction((r.doc ?? {}) as Written);
+      if (tx !== null) pending.set(tx, (pending.get(tx) ?? 0) + 1);
+    }
+    return pending;
   }
 
   /** One write at a time: a local document's revision moves with each. */

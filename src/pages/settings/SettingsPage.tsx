@@ -1,7 +1,7 @@
 /**
  * Settings (docs/requirements.md#req-screen-settings): pages and display, simulation, and the demo data.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Card, Subtitle1, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { DisplaySettings } from './DisplaySettings';
 import { SimulationSettings } from './SimulationSettings';
@@ -16,9 +16,14 @@ const useStyles = makeStyles({
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const s = useStyles();
-  const id = `settings-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  const anchor = title.replace(/\W+/g, '-').toLowerCase();
+  const id = `settings-${anchor}`;
+  // A link to /settings#team-sync (the header's "changes not taken") lands on its section.
+  useEffect(() => {
+    if (window.location.hash === `#${anchor}`) document.getElementById(anchor)?.scrollIntoView();
+  }, [anchor]);
   return (
-    <Card className={s.card} role="region" aria-labelledby={id}>
+    <Card className={s.card} role="region" aria-labelledby={id} id={anchor}>
       <Subtitle1 as="h2" id={id}>
         {title}
       </Subtitle1>

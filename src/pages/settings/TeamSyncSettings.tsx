@@ -10,6 +10,7 @@ import { useTeamSync } from '../../engine/hooks';
 import { showFlash } from '../../app/flash';
 import { confirmDialog } from '../../components/presets';
 import { syncStateText } from '../../shell/syncStateText';
+import { NotTakenList } from './NotTakenList';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start' },
@@ -62,6 +63,7 @@ export function TeamSyncSettings() {
           This laptop is in the team world <strong>{status.world}</strong> on {status.server}: {syncStateText(status)}.
         </Text>
         {status.error && <Text role="alert">{status.error}</Text>}
+        <NotTakenList status={status} />
         <div className={s.actions}>
           <Button disabled={busy} onClick={() => void leave()}>
             {busy ? 'Leaving…' : 'Leave team world'}

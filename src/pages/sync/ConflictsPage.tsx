@@ -23,20 +23,6 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground2 },
 });
 
-const KIND_NAMES: Record<string, string> = {
-  projects: 'Project', captures: 'Capture', flightPlans: 'Flight plan', surveys: 'Survey', media: 'Media set', drives: 'Drive', users: 'User', frameFlag: 'Frame flag', speed: 'Simulation speed',
-};
-
-/** "Survey 8F2C…", "Frame flag: survey …, line 1, frame 7, Cam02" */
-export function conflictTitle(id: string): string {
-  const [kind = '', ...rest] = id.split(':');
-  if (kind === 'frameFlag') {
-    const [survey = '', line = '', frame = '', camera = ''] = rest;
-    return `Frame flag: survey ${decodeURIComponent(survey)}, line ${line}, frame ${frame}, ${decodeURIComponent(camera)}`;
-  }
-  return [KIND_NAMES[kind] ?? kind, rest.join(':')].filter(Boolean).join(' ');
-}
-
 const when = (ms: number) => DateTime.fromMillis(ms).toFormat('LLL d, yyyy HH:mm');
 
 /** A field's value as a person reads it: a time as a time. */
@@ -94,7 +80,7 @@ export default function ConflictsPage() {
     try {
       const answer = await engineClient().teamSync({ op: 'resolve', id: conflict.id, rev: version.rev, ...(fields ? { fields } : {}) });
       const kept = fields ? 'the values chosen are kept' : `the version by ${version.by} is kept`;
-      if (answer.ok) showFlash({ category: 'success', text: `${conflictTitle(conflict.id)}: ${kept}` });
+      if (answer.ok) showFlash({ category: 'success', text: `${conflict.what}: ${kept}` });
       else showFlash({ category: 'danger', text: answer.error });
     } finally {
       setKept((n) => n + 1);
@@ -109,8 +95,8 @@ export default function ConflictsPage() {
       {conflicts === null && status?.state !== 'off' && <Spinner size="small" label="Reading the conflicts…" />}
       {conflicts?.length === 0 && status?.state !== 'off' && <Text>No conflicts: every change made on the laptops of your team agrees.</Text>}
       {conflicts?.map((conflict) => (
-        <Card key={conflict.id} className={s.card} role="region" aria-label={conflictTitle(conflict.id)}>
-          <Subtitle1 as="h2">{conflictTitle(conflict.id)}</Subtitle1>
+        <Card key={conflict.id} className={s.card} role="region" aria-label={conflict.what}>
+          <Subtitle1 as="h2">{conflict.what}</Subtitle1>
           <Text className={s.muted}>
             {conflict.versions.some((v) => v.removed)
               ? 'Removed on one laptop and changed on another, from the same version.'
@@ -124,7 +110,7 @@ export default function ConflictsPage() {
           {/* With one field apart, keeping a version is the merge; a removal has no fields to merge. */}
           {conflict.fields.length > 1 && conflict.versions.filter((v) => !v.removed).length > 1 && (
             <MergeFields
-              title={conflictTitle(conflict.id)}
+              title={conflict.what}
               fields={conflict.fields}
               versions={conflict.versions.filter((v) => !v.removed)}
               busy={busy}

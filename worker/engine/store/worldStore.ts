@@ -25,7 +25,9 @@ export const OUTBOX_KIND = '~outbox';
 export const HELD_KIND = '~held';
 /** Where the inbox has read the laptop's PouchDB up to (one record), written with what it took. */
 export const INBOX_KIND = '~inbox';
-export type StoredKind = EntityKind | typeof CAPTURE_ROWS | typeof OUTBOX_KIND | typeof HELD_KIND | typeof INBOX_KIND;
+/** The team's changes not taken into the world (worker/sync/notTaken.ts): one record each. */
+export const NOT_TAKEN_KIND = '~notTaken';
+export type StoredKind = EntityKind | typeof CAPTURE_ROWS | typeof OUTBOX_KIND | typeof HELD_KIND | typeof INBOX_KIND | typeof NOT_TAKEN_KIND;
 /** The inbox's record of the team world this laptop has joined (server, world, laptop id). */
 export const TEAM_SETTINGS_ID = 'settings';
 

@@ -1,0 +1,86 @@
+/**
+ * Settings → Team sync: the team's changes this laptop has not taken into its world, each named
+ * (issue 32, docs/sync.md#what-is-not-taken): what it is about, who sent it from which laptop and
+ * when, and why; and below, the refusals this laptop answered by writing back the version it
+ * holds. Read again whenever the badge's count moves.
+ */
+import { useEffect, useState } from 'react';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { DateTime } from 'luxon';
+import type { NotTakenShown, SyncStatus } from '../../../worker/api';
+import { engineClient } from '../../engine/client';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  why: { overflowWrap: 'anywhere' },
+  muted: { color: tokens.colorNeutralForeground2 },
+});
+
+const when = (ms: number) => (ms ? DateTime.fromMillis(ms).toFormat('LLL d, yyyy HH:mm') : '—');
+const sender = (item: NotTakenShown) => (item.by ? `${item.by}${item.laptop ? ` (laptop ${item.laptop.slice(0, 8)})` : ''}` : 'not said');
+
+function Changes({ caption, items }: { caption: string; items: NotTakenShown[] }) {
+  const s = useStyles();
+  return (
+    <Table size="small" aria-label={caption}>
+      <TableHeader>
+        <TableRow>
+          <TableHeaderCell>Change</TableHeaderCell>
+          <TableHeaderCell>Sent by</TableHeaderCell>
+          <TableHeaderCell>When</TableHeaderCell>
+          <TableHeaderCell>Why it is not taken</TableHeaderCell>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {items.map((item) => (
+          <TableRow key={item.id}>
+            <TableCell>{item.what}</TableCell>
+            <TableCell>{sender(item)}</TableCell>
+            <TableCell>{when(item.at)}</TableCell>
+            <TableCell className={s.why}>
+              {item.state === 'waiting' ? `Waiting: ${item.why}` : item.why}
+              {item.answeredAt !== undefined && <span className={s.muted}> · answered {when(item.answeredAt)}</span>}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function NotTakenList({ status }: { status: SyncStatus }) {
+  const s = useStyles();
+  const [lists, setLists] = useState<{ listed: NotTakenShown[]; answered: NotTakenShown[] } | null>(null);
+  const { notTaken, answered } = status;
+  useEffect(() => {
+    let current = true;
+    void engineClient()
+      .teamSync({ op: 'notTaken' })
+      .then((answer) => current && setLists(answer.ok ? (answer.notTaken ?? null) : null));
+    return () => {
+      current = false;
+    };
+  }, [notTaken, answered]);
+  if (!lists || (!lists.listed.length && !lists.answered.length)) return null;
+  return (
+    <div className={s.root}>
+      {lists.listed.length > 0 && (
+        <>
+          <Text weight="semibold">Changes not taken on this laptop</Text>
+          <Text className={s.muted}>
+            These changes from the team world break the console’s rules or name something this laptop does not hold. They stay out of this laptop’s world until a
+            new version of them arrives, or what they name does.
+          </Text>
+          <Changes caption="Changes not taken" items={lists.listed} />
+        </>
+      )}
+      {lists.answered.length > 0 && (
+        <>
+          <Text weight="semibold">Refused and answered by this laptop</Text>
+          <Text className={s.muted}>This laptop held these entities, kept its own version and sent it back over the refused one, so every laptop keeps it.</Text>
+          <Changes caption="Refused and answered" items={lists.answered} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * A team document's id, made and read in one place (docs/sync.md#the-synced-form): an entity is
+ * `kind:id`, a frame flag `frameFlag:survey:line:frame:camera` (survey and camera escaped, so no
+ * part holds a ':'), the simulation speed `speed`, a seeded world's seed `seed`. Design documents
+ * and local documents belong to the database, not to the world.
+ */
+import { ENTITY_KINDS } from '../domain/restore';
+import type { EntityKind, Id } from '../domain/types';
+import type { FrameFlag } from '../domain/frameFlags';
+import { isCamera, isFrame, isLine } from '../domain/frameFlags';
+
+export const FLAG_KIND = 'frameFlag';
+/** The simulation speed's document: a setting of the synced world. */
+export const SPEED_ID = 'speed';
+/** The seed document's id: no entity kind, so never an entity of the world. */
+export const SEED_ID = 'seed';
+
+/** Where a flag stands: its survey and frame. */
+export type FlagPlace = Pick<FrameFlag, 'line' | 'frame' | 'camera'> & { surveyId: Id };
+
+export const entityDocId = (kind: EntityKind, id: Id): string => `${kind}:${id}`;
+
+export const flagDocId = (surveyId: Id, flag: Pick<FrameFlag, 'line' | 'camera' | 'frame'>): string =>
+  `${FLAG_KIND}:${encodeURIComponent(surveyId)}:${flag.line}:${flag.frame}:${encodeURIComponent(flag.camera)}`;
+
+/** What an id names: an entity, a flag, the speed, the seed, a document of the database itself, or nothing of ours. */
+export type DocId =
+  | { is: 'entity'; kind: EntityKind; id: Id }
+  | { is: 'flag'; place: FlagPlace }
+  | { is: 'speed' }
+  | { is: 'seed' }
+  | { is: 'database' }
+  | { is: 'unknown' };
+
+const KINDS: ReadonlySet<string> = new Set(ENTITY_KINDS);
+
+function decoded(part: string | undefined): string | null {
+  if (part === undefined) return null;
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
+}
+
+export function parseDocId(docId: string): DocId {
+  if (docId.startsWith('_')) return { is: 'database' };
+  if (docId === SPEED_ID) return { is: 'speed' };
+  if (docId === SEED_ID) return { is: 'seed' };
+  const colon = docId.indexOf(':');
+  if (colon <= 0) return { is: 'unknown' };
+  const kind = docId.slice(0, colon);
+  const rest = docId.slice(colon + 1);
+  if (kind === FLAG_KIND) {
+    const [survey, line, frame, camera, ...more] = rest.split(':');
+    const place = { surveyId: decoded(survey), line: Number(line), frame: Number(frame), camera: decoded(camera) };
+    if (more.length || !place.surveyId || place.camera === null || !isLine(place.line) || !isFrame(place.frame) || !isCamera(place.camera)) return { is: 'unknown' };
+    // One spelling per flag: an id written another way (`03` for `3`) would be a second document for one frame.
+    if (flagDocId(place.surveyId, place as FlagPlace) !== docId) return { is: 'unknown' };
+    return { is: 'flag', place: place as FlagPlace };
+  }
+  if (!KINDS.has(kind) || !rest) return { is: 'unknown' };
+  return { is: 'entity', kind: kind as EntityKind, id: rest };
+}
+
+/** The survey a flag document belongs to ('' if the id is not a flag's). */
+export function surveyOfFlagDoc(docId: string): Id {
+  const parsed = parseDocId(docId);
+  return parsed.is === 'flag' ? parsed.place.surveyId : '';
+}
+
+/** One entity of each kind, in words. */
+export const KIND_WORDS: Record<EntityKind, string> = {
+  projects: 'project',
+  captures: 'capture',
+  flightPlans: 'flight plan',
+  surveys: 'survey',
+  media: 'media set',
+  drives: 'drive',
+  users: 'person',
+};
+
+/** What a document is about, in words a person reads: "Survey 8F2C…", "Frame flag: survey …, line 1, frame 7, Cam02". */
+export function describedDoc(docId: string): string {
+  const parsed = parseDocId(docId);
+  const short = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
+  switch (parsed.is) {
+    case 'entity':
+      return `${KIND_WORDS[parsed.kind].replace(/^./, (c) => c.toUpperCase())} ${short(parsed.id)}`;
+    case 'flag': {
+      const { surveyId, line, frame, camera } = parsed.place;
+      return `Frame flag: survey ${short(surveyId)}, line ${line}, frame ${frame}, ${camera}`;
+    }
+    case 'speed':
+      return 'Simulation speed';
+    default:
+      return `A document named “${short(docId)}”`;
+  }
+}
