@@ -8,10 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import PouchDB from 'pouchdb-core';
 import type { Engine } from '../../worker/engine/engine';
-import { dataFileOf, type EntityDoc, type SyncedDoc } from '../../worker/sync/syncedForm';
+import type { EntityDoc } from '../../worker/sync/syncedForm';
 import { flagDocId } from '../../worker/sync/docIds';
-import { DATA_VERSION } from '../../worker/domain/constants';
-import { exported, handover, laptop as joined, reconnect, type Laptop } from '../helpers/syncLaptops';
+import { exported, handover, laptop as joined, lateJoiner, reconnect, type Laptop } from '../helpers/syncLaptops';
 import { ANN, BOB, aSurvey, aWorld } from '../helpers/builders';
 
 function qcWorld() {
@@ -196,8 +195,7 @@ describe('two laptops, one world, through their engines (issue 21)', () => {
     for (const l of [a, b]) {
       expect(l.engine.world.index.captures['cap-1']!.surveyIds).toEqual(list);
       // A laptop that joins now reads the list from the documents: the same order.
-      const docs = (await l.db.allDocs({ include_docs: true })).rows.map((r) => r.doc) as unknown as SyncedDoc[];
-      expect((dataFileOf(docs, DATA_VERSION).data.index.captures['cap-1'] as { surveyIds: string[] }).surveyIds).toEqual(list);
+      expect((await lateJoiner(l)).engine.world.index.captures['cap-1']!.surveyIds).toEqual(list);
     }
     expect(await exported(b)).toEqual(await exported(a));
   });

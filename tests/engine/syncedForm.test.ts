@@ -11,7 +11,9 @@ import { restore } from '../../worker/domain/restore';
 import { contentOf, contentOfBuilt } from '../../worker/sync/revisions';
 import { CHILD_LISTS, DERIVED_FIELDS } from '../../worker/domain/storedFields';
 import type { Db, EntityKind } from '../../worker/domain/types';
-import { canonical, dataFileOf, SAMPLE_STAMP, syncedDocs, type EntityDoc, type FlagDoc, type SyncStamp } from '../../worker/sync/syncedForm';
+import { canonical, SAMPLE_STAMP, syncedDocs, type EntityDoc, type FlagDoc, type SyncedDoc, type SyncStamp } from '../../worker/sync/syncedForm';
+import { takeIntoWorld, type TakenIntoWorld } from '../../worker/sync/takenIntoWorld';
+import { World } from '../../worker/engine/world';
 import { entityDocId, flagDocId, FLAG_KIND, SPEED_ID } from '../../worker/sync/docIds';
 import { aSurvey, aWorld, ANN, T0 } from '../helpers/builders';
 
@@ -37,12 +39,25 @@ function flaggedWorld(): Db {
   return result.db;
 }
 
+/**
+ * The world the documents give, read as every laptop reads a team document (the one reading,
+ * takenIntoWorld): an empty world that takes them all, in any order they arrive.
+ */
+function read(docs: readonly SyncedDoc[], version: number): { db: Db; taken: TakenIntoWorld } {
+  const empty = restore({ version, index: { projects: {}, captures: {}, flightPlans: {}, surveys: {}, media: {}, drives: {}, users: {} } }, T0);
+  if (!empty.ok) throw new Error(empty.error);
+  const world = new World();
+  world.load(empty.db);
+  const places = new Map(docs.map((d) => [d._id, (d as EntityDoc).at]));
+  const taken = takeIntoWorld(world, docs.map((d) => ({ ...d, _rev: '1-read' })), T0, (id) => places.get(id));
+  world.takeChange(T0);
+  return { db: world.toDb(T0), taken };
+}
+
 function roundTrip(db: Db): Db {
-  const { data, orphans } = dataFileOf(syncedDocs(db, 1, STAMP), db.version);
-  expect(orphans).toEqual([]);
-  const result = restore(data, T0);
-  if (!result.ok) throw new Error(result.error);
-  return result.db;
+  const { db: back, taken } = read(syncedDocs(db, 1, STAMP), db.version);
+  expect([...taken.refused, ...taken.waiting]).toEqual([]);
+  return back;
 }
 
 describe('the synced form (issue 21)', () => {
@@ -61,8 +76,7 @@ describe('the synced form (issue 21)', () => {
     const survey = docs.find((d) => d._id === entityDocId('surveys', 's-1')) as EntityDoc;
     expect(survey.e).not.toHaveProperty('frameFlags');
     // Two laptops' flags arrive in any order; the survey shows them in review order.
-    const { data } = dataFileOf([...docs].reverse(), db.version);
-    expect(data.index.surveys['s-1']!.frameFlags).toEqual(db.index.surveys['s-1']!.frameFlags);
+    expect(read([...docs].reverse(), db.version).db.index.surveys['s-1']!.frameFlags).toEqual(db.index.surveys['s-1']!.frameFlags);
     expect(roundTrip(db).index).toEqual(db.index);
   });
 
@@ -99,11 +113,11 @@ describe('the synced form (issue 21)', () => {
     );
   });
 
-  it('sets apart a flag whose survey is gone, rather than losing it silently', () => {
+  it('keeps a flag whose survey has not arrived waiting for it, rather than losing it silently', () => {
     const db = flaggedWorld();
     const docs = syncedDocs(db, 1, STAMP).filter((d) => d._id !== entityDocId('surveys', 's-1'));
-    const { data, orphans } = dataFileOf(docs, db.version);
-    expect(data.index.surveys['s-1']).toBeUndefined();
-    expect(orphans).toHaveLength(2);
+    const { db: back, taken } = read(docs, db.version);
+    expect(back.index.surveys['s-1']).toBeUndefined();
+    expect(taken.waiting.map((w) => [w.doc._id, w.needs])).toEqual(db.index.surveys['s-1']!.frameFlags.map((f) => [flagDocId('s-1', f), [entityDocId('surveys', 's-1')]]));
   });
 });

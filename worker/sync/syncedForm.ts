@@ -11,11 +11,11 @@
  * Keys are written in one order at every depth: PouchDB derives a revision from the document's
  * JSON, and two laptops that hold the same body must give it the same revision.
  */
-import { sortFlags, type FrameFlag } from '../domain/frameFlags';
-import { ENTITY_KINDS, ID_FIELD } from '../domain/restore';
+import type { FrameFlag } from '../domain/frameFlags';
+import { ENTITY_KINDS } from '../domain/restore';
 import { CHILD_LISTS } from '../domain/storedFields';
 import type { DataFile, Db, EntityKind, Id } from '../domain/types';
-import { byPlace, decode, encode, placeThenId, type StoredRecord } from '../engine/store/storedForm';
+import { encode, type StoredRecord } from '../engine/store/storedForm';
 import { entityDocId, FLAG_KIND, flagDocId, SPEED_ID } from './docIds';
 
 /** Who changed a document: a person, on a laptop, at a time, in one action of `n` documents. */
@@ -138,66 +138,4 @@ export function syncedDocs(db: Db | DataFile, speed: number, stamp: SyncStamp): 
     });
   }
   return docs;
-}
-
-export interface FromDocs {
-  /** the world in all.json's shape, for restore() */
-  data: DataFile;
-  /** flag documents whose survey is not among the documents (it was removed elsewhere) */
-  orphans: string[];
-  /** the world's simulation speed, if a document says it */
-  speed?: number;
-}
-
-const isFlagDoc = (doc: SyncedDoc): doc is FlagDoc => doc.kind === FLAG_KIND;
-
-const byAt = (a: [Id, number], b: [Id, number]) => placeThenId(a[1], a[0], b[1], b[0]);
-
-/**
- * The world the documents describe, in all.json's shape: each kind in the order of its `o`, each
- * parent's list in its children's places (ties, from two laptops adding at once, by id), each
- * survey with its flags in review order.
- */
-export function dataFileOf(docs: readonly SyncedDoc[], version: number): FromDocs {
-  const byKind = new Map<EntityKind, [Id, StoredRecord][]>(ENTITY_KINDS.map((k) => [k, []]));
-  const places = new Map<EntityKind, [Id, Partial<Record<EntityKind, number>>][]>(ENTITY_KINDS.map((k) => [k, []]));
-  const flags = new Map<Id, FrameFlag[]>();
-  const flagIds = new Map<Id, string[]>();
-  let speed: number | undefined;
-  for (const doc of docs) {
-    if (doc.kind === SPEED_ID) {
-      speed = doc.speed;
-      continue;
-    }
-    if (isFlagDoc(doc)) {
-      flags.set(doc.surveyId, [...(flags.get(doc.surveyId) ?? []), { ...doc.flag }]);
-      flagIds.set(doc.surveyId, [...(flagIds.get(doc.surveyId) ?? []), doc._id]);
-      continue;
-    }
-    const id = doc._id.slice(doc.kind.length + 1);
-    byKind.get(doc.kind)?.push([id, doc.e]);
-    places.get(doc.kind)?.push([id, doc.at ?? {}]);
-  }
-  const index = {} as Record<EntityKind, Record<Id, Record<string, unknown>>>;
-  const ids = {} as Record<EntityKind, Id[]>;
-  for (const [kind, list] of byKind) {
-    const sorted = list.sort(byPlace);
-    index[kind] = Object.fromEntries(sorted.map(([id, record]) => [id, decode(kind, id, record)]));
-    ids[kind] = sorted.map(([id]) => id);
-  }
-  for (const { parent, list, child } of PARENT_LISTS) {
-    const children = new Map<Id, [Id, number][]>();
-    for (const [id, at] of places.get(child)!) {
-      const parentId = index[child][id]?.[ID_FIELD[parent]];
-      if (typeof parentId === 'string') children.set(parentId, [...(children.get(parentId) ?? []), [id, at[parent] ?? Number.MAX_SAFE_INTEGER]]);
-    }
-    for (const [id, entity] of Object.entries(index[parent])) entity[list] = (children.get(id) ?? []).sort(byAt).map(([c]) => c);
-  }
-  const orphans: string[] = [];
-  for (const [surveyId, list] of flags) {
-    const survey = index.surveys[surveyId];
-    if (survey) survey.frameFlags = sortFlags(list);
-    else orphans.push(...(flagIds.get(surveyId) ?? []));
-  }
-  return { data: { version, index, ids } as unknown as DataFile, orphans, ...(speed === undefined ? {} : { speed }) };
 }
