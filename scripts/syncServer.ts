@@ -16,7 +16,18 @@ import memory from 'pouchdb-adapter-memory';
 import { seedTeamWorld } from './seedWorld';
 
 PouchDB.plugin(memory);
-const ServerDB = PouchDB.defaults({ adapter: 'memory', prefix: 'sync-server-' });
+/** Each server that starts empty keeps its worlds under a prefix of its own. */
+let fresh = 0;
+/**
+ * The server databases' constructor, one per prefix: two over the same databases lose track of
+ * the ones the other created (no_db_file), so a server started again finds the same constructor.
+ */
+const serverDbs = new Map<string, typeof PouchDB>();
+function serverDb(prefix: string): typeof PouchDB {
+  let made = serverDbs.get(prefix);
+  if (!made) serverDbs.set(prefix, (made = PouchDB.defaults({ adapter: 'memory', prefix })));
+  return made;
+}
 
 export interface SyncServer {
   url: string;
@@ -38,6 +49,12 @@ export interface SyncServerOptions {
   vans?: boolean;
   /** a file served at /data/all.json instead of the app's (the benchmark's generated worlds) */
   data?: string;
+  /**
+   * Start with no world at all, as a server restarted after losing its memory (tests: a server
+   * that lost what it was given). By default a server started again in the same process finds the
+   * worlds of the one before (a server restarted mid-replication).
+   */
+  empty?: boolean;
 }
 
 /** The vans cut off, and the sockets each van holds open (a long-polled _changes among them). */
@@ -70,9 +87,10 @@ function vanLinks(server: express.Express, couch: express.RequestHandler): void 
   server.use('/van/:name/couch', couch);
 }
 
-export function startSyncServer({ port, host = '127.0.0.1', app, vans = false, data }: SyncServerOptions): Promise<SyncServer> {
+export function startSyncServer({ port, host = '127.0.0.1', app, vans = false, data, empty = false }: SyncServerOptions): Promise<SyncServer> {
   const server = express();
   server.disable('x-powered-by');
+  const ServerDB = serverDb(empty ? `sync-server-${++fresh}-` : 'sync-server-');
   const couch = expressPouchDB(ServerDB, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: '/dev/null' });
   server.use('/couch', couch);
   if (vans) vanLinks(server, couch);

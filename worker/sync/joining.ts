@@ -9,19 +9,26 @@ import { deriveAll } from '../domain/derive';
 import { restore } from '../domain/restore';
 import type { Db } from '../domain/types';
 import type { Engine } from '../engine/engine';
-import { INBOX_KIND, type WorldBatch } from '../engine/store/worldStore';
+import { INBOX_KIND, TEAM_SETTINGS_ID, type WorldBatch } from '../engine/store/worldStore';
 import { heldPacks } from './heldStore';
 import { SyncJournal } from './journal';
 import type { Held } from './outbox';
 import { SEED_ID } from './docIds';
-import { isSeed, SEED_SOURCE, SEED_SPEED, seedDocs, seededWorld, type SeedDocs } from './seed';
+import { isSeed, SEED_SOURCE, SEED_SPEED, seedDocs, seededWorld, type Seed, type SeedDocs } from './seed';
 import type PouchDB from 'pouchdb-core';
 
 export interface TeamSettings {
   server: string;
   world: string;
   laptop: string;
+  /** the id of the team world's database on the server, as this laptop knows it (worldIdentity.ts) */
+  identity?: string;
+  /** the seed this laptop restored its world from: what it sends again to a server that lost it */
+  seed?: Seed;
 }
+
+/** The store's record of the laptop's team settings (kept with the world, so the next leading tab goes on). */
+export const settingsRecord = (settings: TeamSettings): WorldBatch['put'][number] => ({ kind: INBOX_KIND, id: TEAM_SETTINGS_ID, record: { o: 0, ...settings } });
 
 /** Documents a join's one-off pull asks for at once (PouchDB's default, 100, makes a large world's pull many round trips). */
 const PULL_BATCH = 500;
@@ -47,8 +54,7 @@ export interface TakingTeamWorld {
   local: PouchDB;
   Pouch: typeof PouchDB;
   /** the laptop's team settings, stored in the same commit as the world */
-  settingsRecord: WorldBatch['put'][number];
-  laptop: string;
+  settings: TeamSettings;
   trace: (line: string) => void;
 }
 
@@ -59,7 +65,7 @@ export interface TakingTeamWorld {
  * database exactly as it takes any change (docs/sync.md#one-reading-of-a-team-document): a laptop
  * that joins late ends with the world of one that took the changes one by one.
  */
-export async function takeTeamWorld(join: TakingTeamWorld): Promise<SyncJournal> {
+export async function takeTeamWorld(join: TakingTeamWorld): Promise<{ journal: SyncJournal; settings: TeamSettings }> {
   const { local, remote, Pouch, engine } = join;
   const seeded = await seededWorldHere(join);
   if (seeded) return adopt(join, seeded, 0);
@@ -74,6 +80,8 @@ interface TeamWorld {
   db: Db;
   held: Map<string, Held>;
   speed: number;
+  /** the seed it was restored from, if it was */
+  seed?: Seed;
 }
 
 /**
@@ -87,7 +95,7 @@ interface TeamWorld {
  * a world again, and each held revision is the one the seed's documents were made with. At 100 000
  * surveys in Chromium that spared 4.4 s of a 44 s join (docs/sync.md#what-was-measured).
  */
-async function seededWorldHere({ engine, remote, local, Pouch, trace }: TakingTeamWorld): Promise<TeamWorld | null> {
+async function seededWorldHere({ engine, remote, local, Pouch, settings, trace }: TakingTeamWorld): Promise<TeamWorld | null> {
   const seed = await remote.get(SEED_ID).catch(() => null);
   if (!isSeed(seed) || seed.source !== SEED_SOURCE) return null;
   let db: Db;
@@ -103,20 +111,25 @@ async function seededWorldHere({ engine, remote, local, Pouch, trace }: TakingTe
     trace(`the seed names other data (${seed.docs} documents, ${ours.docs.length} here): every body is pulled`);
     return null;
   }
+  // The seed's position is one in the database it was written in (docs/sync.md#positions-belong-to-their-database):
+  // in a copy of it (a backup restored, a replication elsewhere) the pull starts from the start.
+  const sameDatabase = seed.identity !== undefined && seed.identity === settings.identity;
   // `since` is also kept as the pull's checkpoint: live replication goes on from there.
-  const pulled = await Pouch.replicate(remote, local, { since: seed.since, batch_size: PULL_BATCH });
-  trace(`joined from the seed: ${ours.docs.length} documents restored here, ${pulled.docs_written} pulled`);
+  const pulled = await Pouch.replicate(remote, local, sameDatabase ? { since: seed.since, batch_size: PULL_BATCH } : { batch_size: PULL_BATCH });
+  trace(`joined from the seed: ${ours.docs.length} documents restored here, ${pulled.docs_written} pulled${sameDatabase ? '' : ' from the start (the seed was made in another database)'}`);
   const now = engine.clock.now();
   deriveAll(db.index, now, SEED_SPEED);
-  return { db: { ...db, version: engine.world.version, loadedAt: now }, held: ours.held, speed: SEED_SPEED };
+  const { _rev: _r, ...kept } = seed as Seed & { _rev?: string };
+  return { db: { ...db, version: engine.world.version, loadedAt: now }, held: ours.held, speed: SEED_SPEED, seed: kept };
 }
 
 /** The world and the revisions held, in one commit; the inbox goes on from `since`. */
-async function adopt({ engine, settingsRecord, laptop }: TakingTeamWorld, team: TeamWorld, since: number | string): Promise<SyncJournal> {
-  const put: WorldBatch['put'] = [settingsRecord, ...heldPacks(team.held)];
+async function adopt({ engine, settings }: TakingTeamWorld, team: TeamWorld, since: number | string): Promise<{ journal: SyncJournal; settings: TeamSettings }> {
+  const kept: TeamSettings = team.seed ? { ...settings, seed: team.seed } : settings;
+  const put: WorldBatch['put'] = [settingsRecord(kept), ...heldPacks(team.held)];
   put.push({ kind: INBOX_KIND, id: 'position', record: { o: 0, since, conflicted: [] } });
   await engine.adoptWorld(team.db, put, team.speed);
-  const journal = new SyncJournal(laptop, new Map());
+  const journal = new SyncJournal(settings.laptop, new Map());
   journal.adopt(team.held);
-  return journal;
+  return { journal, settings: kept };
 }

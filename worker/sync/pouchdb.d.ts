@@ -56,6 +56,8 @@ declare module 'pouchdb-core' {
     bulkDocs(docs: ({ _id: string } & Record<string, unknown>)[], options?: { new_edits?: boolean }): Promise<unknown[]>;
     get(id: string, options: { open_revs: 'all' }): Promise<({ ok: Doc } | { missing: string })[]>;
     get(id: string, options?: { conflicts?: boolean }): Promise<Doc & { _conflicts?: string[] }>;
+    put(doc: { _id: string; _rev?: string } & Record<string, unknown>): Promise<{ ok: boolean; id: string; rev: string }>;
+    revsDiff(diff: Record<string, string[]>): Promise<Record<string, { missing: string[] }>>;
     changes(options: { since: number | string | 'now'; live: true }): ChangesFeed;
     changes(options: { since: number | string; style?: 'all_docs' | 'main_only'; limit?: number; include_docs?: boolean }): Promise<{
       results: { id: string; seq: number | string; changes: { rev: string }[]; deleted?: boolean; doc?: Doc }[];

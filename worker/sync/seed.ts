@@ -16,6 +16,7 @@ import { outboxRecords, type Held } from './outbox';
 import { childRevision } from './revisions';
 import { SAMPLE_STAMP, syncedDocs } from './syncedForm';
 import { SEED_ID } from './docIds';
+import { holdsWorld, nameWorld, type IdentityTarget } from './worldIdentity';
 
 /** The data every party seeds from: the console's own sample, on the app's origin. */
 export const SEED_SOURCE = 'data/all.json';
@@ -35,6 +36,12 @@ export interface Seed {
   digest: string;
   /** the server's position once the seeded world was written: what changed after it is pulled */
   since: number | string;
+  /**
+   * The id of the database it was written in (worldIdentity.ts): `since` is a position in that
+   * database only. A copy of the world (a backup restored, a replication elsewhere) is another
+   * database, where a joining laptop pulls from the start.
+   */
+  identity?: string;
 }
 
 export interface SeedDocs {
@@ -76,12 +83,13 @@ export function isSeed(doc: unknown): doc is Seed {
     Number.isFinite(d.at) &&
     Number.isInteger(d.docs) &&
     typeof d.digest === 'string' &&
-    (typeof d.since === 'number' || typeof d.since === 'string')
+    (typeof d.since === 'number' || typeof d.since === 'string') &&
+    (d.identity === undefined || typeof d.identity === 'string')
   );
 }
 
 /** What seeding writes to: the server's database (PouchDB over HTTP, or a test's). */
-export interface SeedTarget {
+export interface SeedTarget extends IdentityTarget {
   bulkDocs(docs: WrittenDoc[], options: { new_edits: false }): Promise<unknown[]>;
   info(): Promise<{ doc_count: number; update_seq: number | string }>;
 }
@@ -90,11 +98,37 @@ export interface SeedTarget {
  * Seeds an empty team world on the server from all.json at instant `at`: the world's documents,
  * then the seed naming them. Refuses a database that holds documents already.
  */
-export async function seedServer(target: SeedTarget, text: string, at: number): Promise<Seed> {
-  if ((await target.info()).doc_count > 0) throw new Error('The team world holds documents already: seed an empty one');
+export async function seedServer(target: SeedTarget, text: string, at: number, newId: () => string = () => crypto.randomUUID()): Promise<Seed> {
+  if (await holdsWorld(target)) throw new Error('The team world holds documents already: seed an empty one');
   const { docs, digest } = seedDocs(seededWorld(text, at));
+  const identity = await nameWorld(target, newId);
   for (let i = 0; i < docs.length; i += SEED_BATCH) await target.bulkDocs(docs.slice(i, i + SEED_BATCH), { new_edits: false });
-  const body = { _id: SEED_ID, source: SEED_SOURCE, at, docs: docs.length, digest, since: (await target.info()).update_seq } as const;
+  const body = { _id: SEED_ID, source: SEED_SOURCE, at, docs: docs.length, digest, since: (await target.info()).update_seq, identity } as const;
   await target.bulkDocs([{ ...body, ...childRevision(undefined, body) }], { new_edits: false });
   return body;
+}
+
+/** What sending a seed again asks of the server's database. */
+export interface SeedAgainTarget {
+  get(id: string): Promise<unknown>;
+  revsDiff(diff: Record<string, string[]>): Promise<Record<string, { missing: string[] }>>;
+  bulkDocs(docs: WrittenDoc[], options: { new_edits: false }): Promise<unknown[]>;
+}
+
+/**
+ * A server that lost the seeded world a laptop restored its own from (docs/sync.md#the-laptop-knows-what-the-server-holds):
+ * the seed's documents it lacks, and the seed, sent again from the laptop's own copy of the data.
+ * A server that holds a seed of its own (seeded again) keeps it: its sample is the team's.
+ */
+export async function sendSeedAgain(target: SeedAgainTarget, seed: Seed, text: string): Promise<void> {
+  if (await target.get(SEED_ID).then(() => true, () => false)) return;
+  const { docs } = seedDocs(seededWorld(text, seed.at));
+  for (let i = 0; i < docs.length; i += SEED_BATCH) {
+    const batch = docs.slice(i, i + SEED_BATCH);
+    const missing = await target.revsDiff(Object.fromEntries(batch.map((d) => [d._id, [d._rev]])));
+    const lacking = batch.filter((d) => missing[d._id]?.missing.includes(d._rev));
+    if (lacking.length) await target.bulkDocs(lacking, { new_edits: false });
+  }
+  const { _rev: _r, ...body } = seed as Seed & { _rev?: string };
+  await target.bulkDocs([{ ...body, ...childRevision(undefined, body) }], { new_edits: false });
 }

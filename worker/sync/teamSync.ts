@@ -12,16 +12,18 @@ import { HELD_KIND, INBOX_KIND, OUTBOX_KIND, TEAM_SETTINGS_ID, type WorldBatch, 
 import { conflictOf, mergedBody, resolution } from './conflicts';
 import { shown, type ConflictShown } from './conflictShown';
 import { openJournal } from './drainer';
-import { checkJoin, takeTeamWorld, type TeamSettings } from './joining';
+import { checkJoin, settingsRecord, takeTeamWorld, type TeamSettings } from './joining';
 import { SyncJournal } from './journal';
+import { isSeed, sendSeedAgain } from './seed';
 import { bodyOf } from './revisions';
 import { Unsent } from './unsent';
 import { SyncSession } from './syncSession';
 import type { NotTakenEntry } from './notTaken';
 import { describedDoc } from './docIds';
+import { holdsWorld, nameWorld } from './worldIdentity';
+import { LiveReplication, type ServerState } from './liveReplication';
 import { whyRefused } from './takenIntoWorld';
 import type PouchDB from 'pouchdb-core';
-import type { Replication } from 'pouchdb-core';
 
 export type SyncState = 'off' | 'joining' | 'syncing' | 'up-to-date' | 'offline' | 'error';
 
@@ -41,6 +43,8 @@ export interface SyncStatus {
   receiving?: { arrived: number; of: number };
   /** why it is in error, or why the last join failed */
   error?: string;
+  /** what sync is doing that a person should know of (sending again what the server lost) */
+  note?: string;
 }
 
 /** A change this laptop has not taken, as Settings names it. */
@@ -59,12 +63,8 @@ export interface NotTakenShown {
   answeredAt?: number;
 }
 
-/** The longest wait between two tries to reach the server (PouchDB doubles it from 1 s). */
-const RETRY_MAX_MS = 8_000;
 /** How long Leave waits for the changes being sent to reach the server. */
 const LEAVE_WAIT_MS = 5_000;
-/** How long closing waits for a cancelled replication to end its requests. */
-const CLOSE_WAIT_MS = 2_000;
 /** How soon the team's changes are tried again after this laptop's store refused them (a full disk). */
 const STORE_RETRY_MS = 5_000;
 export type PouchConstructor = typeof PouchDB;
@@ -78,7 +78,12 @@ export class TeamSync {
   status: SyncStatus = { state: 'off', waiting: 0, conflicts: 0, notTaken: 0, answered: 0 };
   readonly statusChanges = new Emitter<SyncStatus>();
   private session: SyncSession | null = null;
-  private live: Replication | null = null;
+  private replication: LiveReplication | null = null;
+  /** The id of the team world's database on the server, as this laptop knows it (worldIdentity.ts). */
+  private identity: string | null = null;
+  /** The settings this laptop syncs with, as they are now (the identity moves on). */
+  private settingsNow: TeamSettings | null = null;
+  private pushingAgain = false;
   private stopListening: (() => void) | null = null;
   private pumping: Promise<void> = Promise.resolve();
   private pumpAgain = false;
@@ -242,36 +247,43 @@ export class TeamSync {
   private async settings(): Promise<TeamSettings | null> {
     const [found] = (await this.store.readKind(INBOX_KIND)).filter(([id]) => id === TEAM_SETTINGS_ID);
     const s = found?.[1];
-    return s && typeof s.server === 'string' && typeof s.world === 'string' && typeof s.laptop === 'string' ? { server: s.server, world: s.world, laptop: s.laptop } : null;
+    if (!s || typeof s.server !== 'string' || typeof s.world !== 'string' || typeof s.laptop !== 'string') return null;
+    return { server: s.server, world: s.world, laptop: s.laptop, ...(typeof s.identity === 'string' ? { identity: s.identity } : {}), ...(isSeed(s.seed) ? { seed: s.seed } : {}) };
   }
 
-  private async connect(settings: TeamSettings, joining: boolean): Promise<void> {
+  private async connect(given: TeamSettings, joining: boolean): Promise<void> {
+    let settings = given;
     const { Local, Remote: Pouch } = await this.pouch();
     const local = new Local(`team-${settings.world}`);
     const remote = new Pouch(`${this.origin}${settings.server}/${settings.world}`);
     let journal: SyncJournal;
-    const settingsRecord = { kind: INBOX_KIND, id: TEAM_SETTINGS_ID, record: { o: 0, ...settings } } as const;
     /** This laptop's world becomes the team's (it joins a world that holds none yet). */
     let ours = false;
     this.caughtUp = false;
     if (joining) {
-      const info = await remote.info().catch((error: unknown) => {
-        throw new Error(`The server ${settings.server} cannot be reached (${reason(error)})`);
-      });
-      if (await holdsWorld(remote, info.doc_count)) {
+      // Which database the team world is: a copy of it (restored, moved) is another, named anew.
+      settings = {
+        ...settings,
+        identity: await nameWorld(remote, newWorldId).catch((error: unknown) => {
+          throw new Error(`The server ${settings.server} cannot be reached (${reason(error)})`);
+        }),
+      };
+      if (await holdsWorld(remote)) {
         // The team's world replaces this laptop's: every document held at the server's revision.
         // A seeded world is restored here from the same data, and only what changed since is pulled
         // (then taken in from the laptop's database, from its start); otherwise every body is pulled.
-        journal = await takeTeamWorld({ engine: this.engine, remote, local, Pouch, settingsRecord, laptop: settings.laptop, trace: this.trace });
+        ({ journal, settings } = await takeTeamWorld({ engine: this.engine, remote, local, Pouch, settings, trace: this.trace }));
         this.unsent = await Unsent.allSent(local, settings.laptop);
         // The join's pull has ended: what is in the laptop's database is all there is to take.
         this.caughtUp = true;
       } else {
         ours = true;
         journal = new SyncJournal(settings.laptop, new Map());
-        await this.store.commit({ put: [settingsRecord], del: [] });
+        await this.store.commit({ put: [settingsRecord(settings)], del: [] });
       }
     } else journal = await openJournal(this.store, settings.laptop);
+    this.identity = settings.identity ?? null;
+    this.settingsNow = settings;
     this.engine.attachSync(journal);
     this.engine.conflicted = () => this.session?.conflicted ?? new Set<string>();
     if (ours) {
@@ -288,43 +300,86 @@ export class TeamSync {
     // What the outbox holds is in the laptop's database before replication starts: a document
     // written while PouchDB's live push is still starting could wait for its next retry.
     await this.pump();
-    const live = Pouch.sync(local, remote, { live: true, retry: true, back_off_function: (delay) => Math.min(Math.max(delay * 2, 1000), RETRY_MAX_MS) });
-    this.live = live;
-    live.on('change', (info) => {
-      const { direction, change } = (info ?? {}) as { direction?: string; change?: { docs_written?: number; docs?: { stamp?: unknown }[]; last_seq?: number | string } };
-      this.trace(`change ${direction} ${change?.docs_written ?? 0} written`);
-      if (direction === 'push') this.unsent?.pushed(change?.docs ?? [], change?.last_seq);
-      else this.caughtUp = false;
-      this.pumpSoon();
-    });
-    // 'active' comes with every long poll of the server's changes: the badge would flicker.
-    // Syncing means changes made here are on their way (`unsent`); paused, the server says the rest.
-    live.on('active', () => this.trace('active'));
-    // PouchDB pauses alike when it is caught up and when a try failed (it retries later): the
-    // server itself says which.
-    live.on('paused', () => {
-      this.trace('paused');
-      const unsent = this.unsent;
-      void (async () => {
-        const seq = await unsent?.position();
-        const answers = await remote.info().then(() => true, () => false);
-        if (this.live !== live) return;
-        if (answers && seq !== undefined) await unsent?.caughtUp(seq);
-        if (answers && !this.caughtUp) {
-          // What is held back as part of an action is not coming in this replication: take it.
-          this.caughtUp = true;
-          this.pumpSoon();
-        }
-        if (this.refused !== null) return;
-        const busy = this.waiting > 0 || this.status.receiving !== undefined;
-        this.tell({ ...this.status, state: !answers ? 'offline' : busy ? 'syncing' : 'up-to-date', waiting: this.waiting, error: undefined });
-      })().catch((error: unknown) => this.fail(error));
-    });
-    live.on('denied', (error) => this.tell({ ...this.status, state: 'error', error: `The server refused a change (${reason(error)})` }));
-    live.on('error', (error) => this.fail(error));
+    this.startReplication(local, remote, Pouch);
     this.pumpSoon();
   }
 
+
+  /**
+   * Replication paused: caught up, or a try failed. The server says which, and whether it still
+   * holds the team world this laptop was given (docs/sync.md#the-laptop-knows-what-the-server-holds).
+   */
+  private async paused(server: ServerState, local: PouchDB, remote: PouchDB, Pouch: typeof PouchDB): Promise<void> {
+    if (server.is === 'lost') return this.pushAgain(server.why, local, Pouch);
+    const answers = server.is === 'answers';
+    const unsent = this.unsent;
+    const seq = await unsent?.position();
+    if (answers && seq !== undefined) await unsent?.caughtUp(seq);
+    if (answers && this.identity === null) await this.keepIdentity(await nameWorld(remote, newWorldId));
+    if (answers && !this.caughtUp) {
+      // What is held back as part of an action is not coming in this replication: take it.
+      this.caughtUp = true;
+      this.pumpSoon();
+    }
+    if (this.refused !== null) return;
+    const busy = this.waiting > 0 || this.status.receiving !== undefined;
+    this.tell({ ...this.status, state: !answers ? 'offline' : busy ? 'syncing' : 'up-to-date', waiting: this.waiting, error: undefined, note: undefined });
+  }
+
+  /**
+   * The server no longer holds what this laptop gave it: the team world's database is gone (a
+   * server restarted empty) or is another one (restored from an older backup, recreated). The
+   * laptop says so, names the database it finds, and sends again what it holds that the server
+   * lacks: a new replication, whose checkpoint the server no longer has, compares every document
+   * from the start; and a laptop that restored its world from a seed the server no longer has
+   * sends the seed's documents too. Nothing waits for a reload.
+   */
+  private async pushAgain(why: 'gone' | 'another', local: PouchDB, Pouch: typeof PouchDB): Promise<void> {
+    const settings = this.settingsNow;
+    if (!settings || this.pushingAgain) return;
+    this.pushingAgain = true;
+    try {
+      const note =
+        why === 'gone'
+          ? 'The server no longer has the team world (it was restarted or removed): sending again everything this laptop holds.'
+          : 'The server’s team world is another copy now (restored or recreated): sending again what it lacks.';
+      this.trace(`the server lost the team world (${why}): pushing again`);
+      this.tell({ ...this.status, state: 'syncing', note });
+      await this.replication?.stop();
+      this.replication = null;
+      // A new instance: PouchDB's own sets the database up (creates it) only once.
+      const remote = new Pouch(`${this.origin}${settings.server}/${settings.world}`);
+      await this.keepIdentity(await nameWorld(remote, newWorldId));
+      if (settings.seed) await sendSeedAgain(remote, settings.seed, await this.engine.sampleText());
+      this.startReplication(local, remote, Pouch);
+    } finally {
+      this.pushingAgain = false;
+    }
+  }
+
+  /** Live replication between the laptop's database and the server's, its events wired to sync. */
+  private startReplication(local: PouchDB, remote: PouchDB, Pouch: typeof PouchDB): void {
+    const events = {
+      pushed: (docs: readonly { stamp?: unknown }[], seq: number | string | undefined) => this.unsent?.pushed(docs, seq),
+      pulled: () => {
+        this.caughtUp = false;
+        this.pumpSoon();
+      },
+      paused: (server: ServerState) => void this.paused(server, local, remote, Pouch).catch((error: unknown) => this.fail(error)),
+      denied: (error: unknown) => this.tell({ ...this.status, state: 'error', error: `The server refused a change (${reason(error)})` }),
+      failed: (error: unknown) => this.fail(error),
+    };
+    this.replication = new LiveReplication(local, remote, Pouch, () => this.identity, events, this.trace);
+    this.replication.start();
+  }
+
+  /** Keeps the id of the server's database this laptop now knows, with its settings. */
+  private async keepIdentity(identity: string): Promise<void> {
+    if (!this.settingsNow || identity === this.identity) return;
+    this.settingsNow = { ...this.settingsNow, identity };
+    await this.store.commit({ put: [settingsRecord(this.settingsNow)], del: [] });
+    this.identity = identity;
+  }
 
   /** Drains and takes in, one pump at a time; asked again while pumping, it runs once more after. */
   private pumpSoon(): void {
@@ -374,17 +429,10 @@ export class TeamSync {
   }
 
   private async close(): Promise<void> {
-    const live = this.live;
-    this.live = null;
-    if (live) {
-      // Cancelled, a replication still ends the requests it has in flight: it is closed once it says so.
-      const ended = new Promise<void>((done) => {
-        live.on('complete', () => done());
-        setTimeout(done, CLOSE_WAIT_MS);
-      });
-      live.cancel();
-      await ended;
-    }
+    const replication = this.replication;
+    this.replication = null;
+    // Cancelled, a replication still ends the requests it has in flight: it is closed once it says so.
+    await replication?.stop();
     this.stopListening?.();
     this.stopListening = null;
     this.session = null;
@@ -418,15 +466,8 @@ export class TeamSync {
   }
 }
 
-/**
- * Whether a team world's database holds a world: any document but design documents (a company's
- * server has its validation installed before anyone joins: docs/sync.md#production).
- */
-async function holdsWorld(remote: PouchDB, docCount: number): Promise<boolean> {
-  if (docCount === 0) return false;
-  const design = await remote.allDocs({ startkey: '_design/', endkey: '_design/\uffff' });
-  return docCount > design.rows.length;
-}
+/** A name for the team world's database: never one a laptop gave before (worldIdentity.ts). */
+const newWorldId = () => crypto.randomUUID();
 
 function reason(error: unknown): string {
   if (error instanceof Error) return error.message;

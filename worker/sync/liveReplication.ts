@@ -1,0 +1,92 @@
+/**
+ * The live replication between the laptop's database and the server's (docs/sync.md#in-the-worker):
+ * PouchDB's `sync`, live and retrying, backing off from 1 s to at most 8 s, and what it says,
+ * told as the few things team sync acts on. PouchDB pauses alike when it has caught up and when a
+ * try failed; on each pause the server itself is asked whether it answers, and whether it still
+ * holds the team world this laptop was given (worldIdentity.ts).
+ */
+import type PouchDB from 'pouchdb-core';
+import type { Replication } from 'pouchdb-core';
+import { identityOf } from './worldIdentity';
+
+/** The longest wait between two tries to reach the server (PouchDB doubles it from 1 s). */
+const RETRY_MAX_MS = 8_000;
+/** How long stopping waits for a cancelled replication to end its requests. */
+const STOP_WAIT_MS = 2_000;
+
+/** What the server is, as a pause finds it. */
+export type ServerState =
+  /** it answers, and holds the world this laptop knows */
+  | { is: 'answers' }
+  /** it cannot be reached */
+  | { is: 'unreachable' }
+  /** it answers, but the team world's database is gone, or is another one (restored, recreated) */
+  | { is: 'lost'; why: 'gone' | 'another' };
+
+export interface ReplicationEvents {
+  /** the push wrote these documents to the server, through `seq` of the laptop's database */
+  pushed(docs: readonly { stamp?: unknown }[], seq: number | string | undefined): void;
+  /** the pull brought documents into the laptop's database */
+  pulled(): void;
+  /** replication paused: caught up, or a try failed */
+  paused(server: ServerState): void;
+  /** the server refused a document */
+  denied(error: unknown): void;
+  failed(error: unknown): void;
+}
+
+export class LiveReplication {
+  private live: Replication | null = null;
+
+  constructor(
+    private readonly local: PouchDB,
+    private readonly remote: PouchDB,
+    private readonly Pouch: typeof PouchDB,
+    /** the id of the team world's database this laptop knows (null: not known yet) */
+    private readonly identity: () => string | null,
+    private readonly events: ReplicationEvents,
+    private readonly trace: (line: string) => void,
+  ) {}
+
+  start(): void {
+    const live = this.Pouch.sync(this.local, this.remote, { live: true, retry: true, back_off_function: (delay) => Math.min(Math.max(delay * 2, 1000), RETRY_MAX_MS) });
+    this.live = live;
+    live.on('change', (info) => {
+      const { direction, change } = (info ?? {}) as { direction?: string; change?: { docs_written?: number; docs?: { stamp?: unknown }[]; last_seq?: number | string } };
+      this.trace(`change ${direction} ${change?.docs_written ?? 0} written`);
+      if (direction === 'push') this.events.pushed(change?.docs ?? [], change?.last_seq);
+      else this.events.pulled();
+    });
+    // 'active' comes with every long poll of the server's changes: nothing to tell.
+    live.on('active', () => this.trace('active'));
+    live.on('paused', () => {
+      this.trace('paused');
+      void this.server().then((state) => this.live === live && this.events.paused(state), (error: unknown) => this.events.failed(error));
+    });
+    live.on('denied', (error) => this.events.denied(error));
+    live.on('error', (error) => this.events.failed(error));
+  }
+
+  /** Cancels it; resolves once it has ended its requests (or after a while). */
+  async stop(): Promise<void> {
+    const live = this.live;
+    this.live = null;
+    if (!live) return;
+    const ended = new Promise<void>((done) => {
+      live.on('complete', () => done());
+      setTimeout(done, STOP_WAIT_MS);
+    });
+    live.cancel();
+    await ended;
+  }
+
+  /** Whether the server answers, and still holds the world this laptop knows. */
+  private async server(): Promise<ServerState> {
+    const now = await identityOf(this.remote);
+    if (now.is === 'unreachable') return { is: 'unreachable' };
+    if (now.is === 'gone') return { is: 'lost', why: 'gone' };
+    const known = this.identity();
+    if (known !== null && (now.is === 'unnamed' || now.id !== known)) return { is: 'lost', why: 'another' };
+    return { is: 'answers' };
+  }
+}
