@@ -161,9 +161,11 @@ export default function DownloadFramesDialog({ request, onClose }: { request: Do
                 linesHint={linesHint}
                 linesError={linesError}
               />
-              <Text>
-                {frames.length === 1 ? '1 frame' : `${frames.length} frames`} in one ZIP, {name}
-              </Text>
+              {chosenLines.length > 0 && (
+                <Text>
+                  {frames.length === 1 ? '1 frame' : `${frames.length} frames`} in one ZIP, {name}
+                </Text>
+              )}
             </>
           )}
         </DialogContent>

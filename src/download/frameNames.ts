@@ -1,5 +1,5 @@
 /**
- * How Download Frames names what it writes (docs/qc-review.md#download-frames): the ZIP itself, each
+ * How Download Frames names what it writes (docs/download-frames.md#names-in-the-zip): the ZIP itself, each
  * frame inside it, and the list of frames it could not fetch. Every name carries the survey, and a
  * frame's its line, camera and frame number, padded so that a file manager sorts them in flight
  * order:

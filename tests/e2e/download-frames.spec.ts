@@ -120,7 +120,13 @@ test("from the survey row's menu: the chosen lines at 1/8, one ZIP in the browse
   await page.getByRole('menuitem', { name: 'Download Frames' }).click();
   const dialog = page.getByRole('dialog', { name: `Download frames of survey ${survey.id}` });
   await dialog.getByRole('radio', { name: '1/8' }).check();
-  await dialog.getByRole('checkbox', { name: /^Line 2 · / }).uncheck();
+  // No line: said beside the lines, and the dialog stays on the choice.
+  await dialog.getByRole('checkbox', { name: 'All lines' }).uncheck();
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(dialog.getByText('Choose at least one line')).toBeVisible();
+  await dialog.getByRole('checkbox', { name: /^Line 1 · / }).check();
+  await dialog.getByRole('checkbox', { name: /^Line 3 · / }).check();
+  await expect(dialog.getByText('Choose at least one line')).toHaveCount(0);
   await expect(dialog.getByRole('checkbox', { name: 'All lines' })).toBeChecked({ indeterminate: true });
   const zipName = `survey-${survey.id}_frames_1-8_lines-1-3.zip`;
   const expected = expectedFrames(index, survey.id, [1, 3]);
