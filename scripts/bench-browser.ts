@@ -13,6 +13,8 @@
  * own first boot reads a generated all.json, then reloads timed from the reload call; and the
  * seeded one, the store written directly by the bench, timed from each document's origin. A third,
  * `synced` (not run unless named), is the user's path with team sync on (scripts/benchSyncedPath.ts).
+ * A fourth, `download` (not run unless named either), downloads a whole survey's frames at full
+ * scale with Download Frames and reads the page's heap meanwhile (scripts/benchDownloadPath.ts).
  *
  * BENCH_SIZES=400,10000 BENCH_RUNS=3 BENCH_TICK_S=60 BENCH_NO_BUILD=1 BENCH_OUT=dist-bench tune it.
  */
@@ -33,6 +35,7 @@ import { DATA_VERSION } from '../worker/domain/constants';
 import { CONTENT_TYPES } from './contentTypes';
 import { CACHE_NAMES } from '../sw/protocol';
 import { reportSynced, syncedPath, type BenchTools, type SyncedResult } from './benchSyncedPath';
+import { downloadPath, reportDownload, type DownloadResult } from './benchDownloadPath';
 
 const PATHS = (process.env.BENCH_PATHS ?? 'user,seeded').split(',');
 const SIZES = (process.env.BENCH_SIZES ?? '400,10000,100000').split(',').map(Number);
@@ -471,8 +474,16 @@ async function main() {
       synced.push(await syncedPath(size, PORT + 2, tools));
     }
   }
+  const downloads: DownloadResult[] = [];
+  if (PATHS.includes('download')) {
+    for (const size of SIZES) {
+      log(`\n${size.toLocaleString('en')} surveys, Download Frames: generating all.json…`);
+      downloads.push(...(await downloadPath(size, PORT + 3, { userData, serveUserCopy, log })));
+    }
+  }
   report(users, results);
   reportSynced(synced, log);
+  reportDownload(downloads, log);
 }
 
 async function seededPath(results: SizeResult[]) {

@@ -33,7 +33,14 @@ export type PageToSw =
   /** The page's engine holds the world: keep a copy of all.json for Reset and Reload offline. */
   | { type: 'KEEP_SAMPLE_DATA' }
   | { type: 'PIN_PHOTOS'; surveyId: string; urls: string[] }
-  | { type: 'UNPIN_PHOTOS'; surveyId: string };
+  | { type: 'UNPIN_PHOTOS'; surveyId: string }
+  /**
+   * Download Frames (docs/download-frames.md): a ZIP the page makes, to be served as a download at
+   * zipDownloadUrl(id); the message carries a MessagePort for what becomes of it.
+   */
+  | { type: 'SERVE_ZIP'; id: string; name: string; stream: ReadableStream<Uint8Array> }
+  /** Sent while a ZIP is served, so the browser does not stop an idle-looking worker under it. */
+  | { type: 'KEEP_ZIP_ALIVE' };
 
 /**
  * Service worker → every window: one of its requests to the console's own server got an answer
@@ -50,3 +57,18 @@ export type PinProgress =
 
 /** Page → service worker over the port of a running PIN_PHOTOS job. */
 export type PinControl = { type: 'cancel' };
+
+/** Where the service worker serves a ZIP the page handed it; the name is what the browser saves. */
+export function zipDownloadUrl(scope: string, id: string, name: string): string {
+  return new URL(`${ZIP_DOWNLOAD_PATH}${encodeURIComponent(id)}/${encodeURIComponent(name)}`, scope).href;
+}
+export const ZIP_DOWNLOAD_PATH = '__download__/';
+
+/** Service worker → page, over the port of a SERVE_ZIP message. */
+export type ZipServing =
+  | { type: 'ready' }
+  /** The browser asked for the download: the ZIP is flowing to it. */
+  | { type: 'started' }
+  /** Its last byte went to the browser. */
+  | { type: 'served' }
+  | { type: 'failed'; message: string };

@@ -1,7 +1,8 @@
 /**
  * The survey row's more-actions menu: Cancel (when the engine allows it, after a confirmation),
- * Reassign (a plain assignment of this survey), and the features the prototype announces as
- * coming soon, which say so in the menu itself before the Coming Soon preset confirms it.
+ * Reassign (a plain assignment of this survey), Download Frames (once its media is received, so
+ * its frames exist), and the features the prototype announces as coming soon, which say so in the
+ * menu itself before the Coming Soon preset confirms it.
  */
 import { useState } from 'react';
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
@@ -12,8 +13,9 @@ import { useAction } from '../app/useAction';
 import { comingSoon } from './presets';
 import { ConfirmActionDialog } from '../dialogs/ConfirmActionDialog';
 import { ReassignDialog } from '../dialogs/ReassignDialog';
+import { openDownloadFrames } from '../download/downloadFramesStore';
 
-const COMING_SOON = ['Download Frames', 'View History'] as const;
+const COMING_SOON = ['View History'] as const;
 
 export function SurveyMoreActions({ survey }: { survey: SurveyRow }) {
   const run = useAction();
@@ -32,6 +34,9 @@ export function SurveyMoreActions({ survey }: { survey: SurveyRow }) {
           <MenuList>
             {survey.flags.canCancel && <MenuItem onClick={() => setConfirming(true)}>Cancel</MenuItem>}
             {received && <MenuItem onClick={() => setReassigning(true)}>Reassign</MenuItem>}
+            {received && (
+              <MenuItem onClick={() => openDownloadFrames({ surveyId: survey.surveyId, linesFlown: survey.linesFlown })}>Download Frames</MenuItem>
+            )}
             {COMING_SOON.map((label) => (
               <MenuItem key={label} secondaryContent="Coming soon" onClick={() => void comingSoon(label)}>
                 {label}

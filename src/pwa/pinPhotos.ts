@@ -2,21 +2,10 @@
  * The page's side of "Make available offline": asks the service worker to copy a survey's photos
  * into its pinned cache, follows the progress over a MessagePort, and can cancel or undo it.
  */
+import { activeWorker, swScope } from './activeWorker';
 import { CACHE_NAMES, pinnedMarkerUrl, type PageToSw, type PinControl, type PinProgress } from '../../sw/protocol';
 
 export type PinResult = Extract<PinProgress, { type: 'done' | 'cancelled' }>;
-
-function scope(): string {
-  return new URL(import.meta.env.BASE_URL, location.href).href;
-}
-
-/** The worker that will do the copying; null where there is none (dev server, old browser). */
-async function activeWorker(): Promise<ServiceWorker | null> {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return null;
-  if (navigator.serviceWorker.controller) return navigator.serviceWorker.controller;
-  const registration = await navigator.serviceWorker.getRegistration(scope());
-  return registration?.active ?? null;
-}
 
 export async function canPin(): Promise<boolean> {
   return (await activeWorker()) !== null && 'caches' in window;
@@ -24,7 +13,7 @@ export async function canPin(): Promise<boolean> {
 
 export async function isPinned(surveyId: string): Promise<boolean> {
   if (!('caches' in window)) return false;
-  const marker = await caches.match(pinnedMarkerUrl(scope(), surveyId), { cacheName: CACHE_NAMES.pinnedPhotos });
+  const marker = await caches.match(pinnedMarkerUrl(swScope(), surveyId), { cacheName: CACHE_NAMES.pinnedPhotos });
   return marker !== undefined;
 }
 

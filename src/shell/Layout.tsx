@@ -1,10 +1,11 @@
 /**
  * The frame of every page: the header, then a main area holding the flash stack above the page.
- * The preset modals are mounted here once.
+ * The preset modals and the Download Frames dialog are mounted here once.
  */
 import type { ReactNode } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { PresetHost } from '../components/presets';
+import { DownloadFramesHost } from '../download/DownloadFramesHost';
 import { PAGE_BACKGROUND } from '../theme';
 import { FlashRegion } from './FlashRegion';
 import { Header } from './Header';
@@ -51,6 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <PresetHost />
+      <DownloadFramesHost />
     </div>
   );
 }

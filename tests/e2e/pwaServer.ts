@@ -19,6 +19,8 @@ export interface PwaServer {
   up(): void;
   /** Paths requested since the last call, to prove what reached the network. */
   takeRequests(): string[];
+  /** Holds every request for `path` until the returned function is called: a link that stalls. */
+  hold(path: string): () => void;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startPwaServer(rootDir: string): Promise<PwaServer> {
   let isDown = false;
   let requests: string[] = [];
   const sockets = new Set<Socket>();
+  const held = new Map<string, Promise<void>>();
 
   const server: Server = createServer(async (req, res) => {
     if (isDown) {
@@ -43,6 +46,7 @@ export async function startPwaServer(rootDir: string): Promise<PwaServer> {
     }
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     requests.push(pathname);
+    await held.get(pathname);
     const candidate = normalize(join(root, pathname));
     const inside = candidate === root || candidate.startsWith(root + sep);
     const file = inside && (await isFile(candidate)) ? candidate : extname(pathname) ? null : join(root, 'index.html');
@@ -81,6 +85,14 @@ export async function startPwaServer(rootDir: string): Promise<PwaServer> {
       const taken = requests;
       requests = [];
       return taken;
+    },
+    hold: (path) => {
+      let release = () => {};
+      held.set(path, new Promise<void>((ok) => (release = ok)));
+      return () => {
+        held.delete(path);
+        release();
+      };
     },
     close: () =>
       new Promise<void>((ok) => {

@@ -17,6 +17,10 @@ export function KnownIssues() {
         <li>All surveys show the same test photo set, whatever survey you open (the photo index is fixed).</li>
         <li>The media filters and user favourites are placeholders and do nothing yet.</li>
         <li>The PodConfig upload is checked (one .xml file) but not read.</li>
+        <li>
+          Download Frames is off while an image proxy is set (Settings): the console can read only its own photo set into a ZIP. Browsers that
+          cannot save to a chosen file put the ZIP in their downloads instead.
+        </li>
         <li>The demo data lives in this browser only; another laptop has its own copy. Data left untouched for two weeks is reset.</li>
         <li>Roles are not enforced: anyone signed in can do every action.</li>
         <li>Training videos need a network connection; everything else works offline.</li>

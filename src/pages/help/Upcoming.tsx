@@ -16,6 +16,7 @@ export function Upcoming() {
       <ul className={s.list}>
         <li>Filtering media sets by status, season, date range, project or capture (the filters are shown but not yet active).</li>
         <li>Favourite captures and surveys per user.</li>
+        <li>A survey's history (View History, marked Coming soon in the survey's menu).</li>
         <li>A real map of each capture's flight plans in place of the schematic.</li>
         <li>Image metadata (position, attitude, exposure) in the single image viewer.</li>
         <li>Enforcing the data coordinator and geomatics technician roles.</li>

@@ -8,7 +8,8 @@
  * the tools the "Flagged only" filter and the pre-screen's progress (prescreen.ts), whose
  * suggestions S accepts as flags. N/P walk the survey's flagged frames across its lines (opening
  * the line that holds the next one), and a thumbnail's context menu (FrameMenu.tsx) flags,
- * unflags, accepts a suggestion or opens the viewer.
+ * unflags, accepts a suggestion or opens the viewer. "Download frames…" opens Download Frames
+ * (docs/download-frames.md), as the survey row's menu does.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
@@ -51,7 +52,8 @@ import { qcReportCsv, qcReportName } from './qcReport';
 import { downloadText } from '../../app/download';
 import { useAction } from '../../app/useAction';
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
-import { ArrowDownloadRegular, KeyboardRegular } from '@fluentui/react-icons';
+import { openDownloadFrames } from '../../download/downloadFramesStore';
+import { ArrowDownloadRegular, FolderZipRegular, KeyboardRegular } from '@fluentui/react-icons';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -201,6 +203,9 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
       <div className={styles.tools}>
         <Button icon={<ArrowDownloadRegular />} onClick={downloadReport}>
           Download QC report
+        </Button>
+        <Button icon={<FolderZipRegular />} onClick={() => openDownloadFrames({ surveyId: survey.surveyId, linesFlown: survey.linesFlown })}>
+          Download frames…
         </Button>
         <Button icon={<KeyboardRegular />} onClick={() => setHelpOpen(true)}>
           Keyboard shortcuts (?)
