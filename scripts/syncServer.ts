@@ -14,6 +14,7 @@ import expressPouchDB from 'express-pouchdb';
 import PouchDB from 'pouchdb-core';
 import memory from 'pouchdb-adapter-memory';
 import { seedTeamWorld } from './seedWorld';
+import { couchShim } from './couchShim';
 
 PouchDB.plugin(memory);
 /** Each server that starts empty keeps its worlds under a prefix of its own. */
@@ -58,7 +59,7 @@ export interface SyncServerOptions {
 }
 
 /** The vans cut off, and the sockets each van holds open (a long-polled _changes among them). */
-function vanLinks(server: express.Express, couch: express.RequestHandler): void {
+function vanLinks(server: express.Express, shim: express.RequestHandler, couch: express.RequestHandler): void {
   const cut = new Set<string>();
   const open = new Map<string, Set<Socket>>();
   server.post('/__vans/:name/:what', (req, res) => {
@@ -84,7 +85,7 @@ function vanLinks(server: express.Express, couch: express.RequestHandler): void 
   });
   // The same handler as /couch: a second express-pouchdb over the same databases loses track of
   // the ones the first created (no_db_file).
-  server.use('/van/:name/couch', couch);
+  server.use('/van/:name/couch', shim, couch);
 }
 
 export function startSyncServer({ port, host = '127.0.0.1', app, vans = false, data, empty = false }: SyncServerOptions): Promise<SyncServer> {
@@ -92,8 +93,10 @@ export function startSyncServer({ port, host = '127.0.0.1', app, vans = false, d
   server.disable('x-powered-by');
   const ServerDB = serverDb(empty ? `sync-server-${++fresh}-` : 'sync-server-');
   const couch = expressPouchDB(ServerDB, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: '/dev/null' });
-  server.use('/couch', couch);
-  if (vans) vanLinks(server, couch);
+  // CouchDB's answers where express-pouchdb's differ, for couchbackup and couchrestore (couchShim.ts).
+  const shim = couchShim(ServerDB);
+  server.use('/couch', shim, couch);
+  if (vans) vanLinks(server, shim, couch);
   if (app) {
     const root = resolve(app);
     if (!existsSync(resolve(root, 'index.html'))) throw new Error(`${root} holds no built app: run \`npm run build\` first`);
