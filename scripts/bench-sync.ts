@@ -6,7 +6,9 @@
  * - joining a world with data (the first sync: pulled, restored, committed), by world size, and
  *   joining a seeded one (the server seeded from the same all.json; the laptop restores its own);
  * - action → durable with sync on and off.
- * BENCH_SYNC_SIZES (default 400,10000) picks the world sizes.
+ * - floods (issue 32): 20 000 documents no laptop can take, then an action crossing while they
+ *   arrive, and the CPU once they are in; 20 000 valid documents of one action, with progress.
+ * BENCH_SYNC_SIZES (default 400,10000) picks the world sizes; BENCH_SYNC_SIZES=0 runs the floods alone.
  */
 import PouchDB from 'pouchdb-core';
 import memory from 'pouchdb-adapter-memory';
@@ -20,6 +22,7 @@ import { createEngine, type Engine } from '../worker/engine/engine';
 import { memoryStore } from '../worker/engine/store/worldStore';
 import { TeamSync } from '../worker/sync/teamSync';
 import { realClock } from '../worker/engine/clock';
+import { childRevision } from '../worker/sync/revisions';
 
 PouchDB.plugin(memory).plugin(http).plugin(replication);
 const Local = PouchDB.defaults({ adapter: 'memory' });
@@ -65,7 +68,7 @@ process.on('unhandledRejection', (error) => {
 async function main() {
   const server = await startSyncServer({ port: 0 });
   const rows: string[] = [];
-  for (const size of SIZES) {
+  for (const size of SIZES.filter((n) => n > 0)) {
     const world = JSON.stringify(generateWorld({ surveys: size, activeWorkflows: Math.min(1000, Math.ceil(size / 10)) }));
     // A seeded world: the server from the same all.json at one instant; a laptop restores its own copy.
     const seededName = `seeded-bench-${size}-${Date.now().toString(36)}`;
@@ -134,8 +137,106 @@ async function main() {
     a.engine.stop();
     b.engine.stop();
   }
+  rows.push(...(await floods(server.url)));
   await server.close();
   console.log(rows.join('\n'));
+}
+
+/** Documents a script writes straight into a team world: surveys like `model`, `n` of them, as one action. */
+function surveysLike(model: Record<string, unknown>, n: number, tx: string, change: (e: Record<string, unknown>) => Record<string, unknown>) {
+  const { _rev: _r, _revisions: _v, ...body } = model;
+  const at = body.at as Record<string, number>;
+  return Array.from({ length: n }, (_, i) => {
+    // Each at its own place after the model, as the console adds surveys to the end of a list.
+    const places = Object.fromEntries(Object.entries(at).map(([kind, place]) => [kind, place + 1 + i]));
+    const doc = { ...body, _id: `surveys:${tx}-${i}`, e: change({ ...(body.e as Record<string, unknown>) }), at: places, stamp: { by: 'script@aerial.example', laptop: 'curl', at: Date.now(), tx, n } };
+    return { ...doc, ...childRevision(undefined, doc) };
+  });
+}
+
+/** CPU of this process (every laptop and the server) over `ms`, in cores. */
+async function cores(ms: number): Promise<number> {
+  const before = process.cpuUsage();
+  await new Promise((done) => setTimeout(done, ms));
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000 / ms;
+}
+
+/**
+ * Issue 32's floods, on a seeded world of 400 surveys: 20 000 documents no laptop can take (surveys
+ * naming a capture that does not exist) written in one _bulk_docs, then a frame flagged on one
+ * laptop again and again while they arrive, until it shows on the other; the CPU once they are
+ * in; and 20 000 valid surveys of one action, until the other laptop's world holds them all, with
+ * the progress its badge showed.
+ */
+async function floods(origin: string): Promise<string[]> {
+  const rows: string[] = [];
+  const world = JSON.stringify(generateWorld({ surveys: 400, activeWorkflows: 40 }));
+  const name = `flood-${Date.now().toString(36)}`;
+  await seedTeamWorld(`${origin}/couch/${name}`, world);
+  const a = await laptop(origin, world, 'ann.lee@aerial.example');
+  const b = await laptop(origin, world, 'bob.ray@aerial.example');
+  for (const l of [a, b]) {
+    const joined = await l.sync.join('/couch', name);
+    if (!joined.ok) throw new Error(joined.error);
+  }
+  const server = new PouchDB(`${origin}/couch/${name}`);
+  const modelId = (await server.allDocs({ startkey: 'surveys:', endkey: 'surveys:\uffff', limit: 1 })).rows[0]!.id;
+  const model = (await server.get(modelId)) as Record<string, unknown>;
+  const survey = Object.values(a.engine.world.index.surveys).find((s) => s.flags.qcInProgress);
+  if (!survey) throw new Error('no survey under QC to flag');
+  let t = performance.now();
+  await server.bulkDocs(surveysLike(model, 20_000, 'flood', (e) => ({ ...e, captureId: 'no-such-capture' })), { new_edits: false });
+  rows.push(`flood: 20 000 surveys naming a capture that does not exist written in ${fmt(performance.now() - t)}`);
+  /** A frame flagged on A, again and again, each until B's world holds it. */
+  const crossings = async (line: number) => {
+    const seen: number[] = [];
+    for (let i = 1; i <= 20; i++) {
+      const start = performance.now();
+      const flagged = await a.engine.dispatch({ type: 'flagFrame', surveyId: survey.surveyId, line, camera: 'Cam03', frame: i, reason: 'Cloud' });
+      if (!flagged.ok) throw new Error(flagged.error);
+      await when(b.engine, () => b.engine.world.index.surveys[survey.surveyId]!.frameFlags.some((f) => f.line === line && f.frame === i));
+      seen.push(performance.now() - start);
+    }
+    return seen;
+  };
+  const during = await crossings(4);
+  rows.push(`flood: while 20 000 refused documents arrive (B reads them before A's flag, in the server's order), action → visible on the other laptop, median ${fmt(pct(during, 50))}, p95 ${fmt(pct(during, 95))}`);
+  await new Promise<void>((done) => (b.sync.status.notTaken >= 1 && a.sync.status.notTaken >= 1 ? done() : void b.sync.statusChanges.on((st) => st.notTaken >= 1 && a.sync.status.notTaken >= 1 && done())));
+  const after = await crossings(5);
+  rows.push(`flood: after 20 000 refused documents, action → visible on the other laptop, median ${fmt(pct(after, 50))}, p95 ${fmt(pct(after, 95))}  (budget p95 ≤ 1 s)`);
+  t = performance.now();
+  const windows: string[] = [];
+  let quiet = -1;
+  for (let i = 0; i < 6 && quiet < 0; i++) {
+    const used = await cores(5000);
+    windows.push(used.toFixed(2));
+    if (used < 0.2) quiet = performance.now() - t;
+  }
+  rows.push(`flood: CPU of both laptops and the server, 5 s windows once every refused document is listed: ${windows.join(', ')} cores; under 0.1 core a laptop ${quiet < 0 ? 'not within 30 s' : `within ${fmt(quiet)}`}  (budget: each laptop under 0.1 core within 30 s)`);
+
+  const receiving: string[] = [];
+  const stop = b.sync.statusChanges.on((st) => st.receiving && receiving.push(`${st.receiving.arrived}/${st.receiving.of}`));
+  t = performance.now();
+  await server.bulkDocs(surveysLike(model, 20_000, 'bulk', (e) => e), { new_edits: false });
+  const written = performance.now() - t;
+  let pulled = 0;
+  // B's own database (its laptop's prefix), looked at until the last of them is in it.
+  const local = new (Local.defaults({ prefix: `bench-${laptops}-` }))(`team-${name}`);
+  const pulling = (async () => {
+    while (!(await local.get('surveys:bulk-19999').then(() => true, () => false))) await new Promise((done) => setTimeout(done, 100));
+    pulled = performance.now() - t;
+  })();
+  await when(b.engine, () => b.engine.world.index.surveys['bulk-19999'] !== undefined);
+  await pulling;
+  rows.push(`20 000 valid surveys: written to the server in ${fmt(written)}, the last in the other laptop's database at ${fmt(pulled)}`);
+  stop();
+  rows.push(`20 000 valid surveys of one action: in the other laptop's world ${fmt(performance.now() - t)}; its badge said Receiving ${receiving.length ? `${receiving[0]} … ${receiving.at(-1)} (${receiving.length} steps)` : 'nothing'}  (budget ≤ 30 s, progress shown)`);
+  for (const l of [a, b]) {
+    await l.sync.stop();
+    l.engine.stop();
+  }
+  return rows;
 }
 
 await main();

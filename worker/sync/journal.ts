@@ -57,6 +57,11 @@ export class SyncJournal {
     this.next = nextRecord;
   }
 
+  /** The number the next outbox record takes: the drainer has nothing new while it has drained up to it. */
+  get nextRecord(): number {
+    return this.next;
+  }
+
   private flags(): Map<Id, Set<string>> {
     return (this.flagIndex ??= flagsBySurvey(this.held.keys()));
   }

@@ -11,6 +11,11 @@ import { identityOf } from './worldIdentity';
 
 /** The longest wait between two tries to reach the server (PouchDB doubles it from 1 s). */
 const RETRY_MAX_MS = 8_000;
+/**
+ * Documents a live replication moves per request (PouchDB's default is 100): a large action of
+ * 20 000 documents arrives in 40 round trips, not 200 (docs/sync.md#what-was-measured).
+ */
+const LIVE_BATCH = 500;
 /** How long stopping waits for a cancelled replication to end its requests. */
 const STOP_WAIT_MS = 2_000;
 
@@ -49,7 +54,7 @@ export class LiveReplication {
   ) {}
 
   start(): void {
-    const live = this.Pouch.sync(this.local, this.remote, { live: true, retry: true, back_off_function: (delay) => Math.min(Math.max(delay * 2, 1000), RETRY_MAX_MS) });
+    const live = this.Pouch.sync(this.local, this.remote, { live: true, retry: true, batch_size: LIVE_BATCH, back_off_function: (delay) => Math.min(Math.max(delay * 2, 1000), RETRY_MAX_MS) });
     this.live = live;
     live.on('change', (info) => {
       const { direction, change } = (info ?? {}) as { direction?: string; change?: { docs_written?: number; docs?: { stamp?: unknown }[]; last_seq?: number | string } };

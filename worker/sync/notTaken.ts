@@ -48,6 +48,9 @@ export interface NotTakenChange {
 
 export class NotTaken {
   private readonly entries = new Map<string, NotTakenEntry>();
+  /** the listed entries (waiting, refused) by what a person counts as one change, and the answered ones */
+  private readonly listedChanges = new Map<string, number>();
+  private readonly answeredIds = new Set<string>();
   private readonly byNeed = new Map<string, Set<string>>();
   private readonly byAction = new Map<string, Set<string>>();
 
@@ -117,7 +120,7 @@ export class NotTaken {
   }
 
   answered(): [string, NotTakenEntry][] {
-    return [...this.entries].filter(([, e]) => e.state === 'answered').sort(([, a], [, b]) => (b.answeredAt ?? 0) - (a.answeredAt ?? 0));
+    return [...this.answeredIds].map((id): [string, NotTakenEntry] => [id, this.entries.get(id)!]).sort(([, a], [, b]) => (b.answeredAt ?? 0) - (a.answeredAt ?? 0));
   }
 
   /**
@@ -125,19 +128,38 @@ export class NotTaken {
    * change (a document that names no action is one of its own).
    */
   changes(): number {
-    return new Set(this.listed().map(([id, e]) => (e.stamp.tx ? `tx ${e.stamp.tx}` : `id ${id}`))).size;
+    return this.listedChanges.size;
+  }
+
+  /** How many answered refusals are kept. */
+  get answeredSize(): number {
+    return this.answeredIds.size;
   }
 
   private index(id: string, entry: NotTakenEntry): void {
     this.entries.set(id, entry);
+    this.counted(id, entry, 1);
     for (const need of entry.needs ?? []) add(this.byNeed, need, id);
     if (entry.state === 'arriving' && entry.stamp.tx) add(this.byAction, entry.stamp.tx, id);
+  }
+
+  private counted(id: string, entry: NotTakenEntry, by: 1 | -1): void {
+    if (entry.state === 'answered') {
+      if (by > 0) this.answeredIds.add(id);
+      else this.answeredIds.delete(id);
+    }
+    if (entry.state !== 'waiting' && entry.state !== 'refused') return;
+    const key = entry.stamp.tx ? `tx ${entry.stamp.tx}` : `id ${id}`;
+    const n = (this.listedChanges.get(key) ?? 0) + by;
+    if (n > 0) this.listedChanges.set(key, n);
+    else this.listedChanges.delete(key);
   }
 
   private drop(id: string): void {
     const entry = this.entries.get(id);
     if (!entry) return;
     this.entries.delete(id);
+    this.counted(id, entry, -1);
     for (const need of entry.needs ?? []) remove(this.byNeed, need, id);
     if (entry.state === 'arriving') remove(this.byAction, entry.stamp.tx, id);
   }

@@ -61,12 +61,24 @@ export interface TakenIntoWorld {
 type Fields = Record<string, unknown>;
 const fieldsOf = (world: World, kind: EntityKind, id: Id): Fields | undefined => world.get(kind, id) as Fields | undefined;
 
-/** An entity of the world as restore() reads it (its stored form, decoded). */
-function rawOf(world: World, kind: EntityKind, id: Id): Fields | undefined {
+/**
+ * An entity of the world as restore() reads it beside a child it names: its stored form, decoded,
+ * without its own child lists (a capture's 20 000 surveys are not what a survey is checked by).
+ * Kept for the take, so 20 000 surveys of one capture decode it once.
+ */
+type Parents = Map<string, Fields | undefined>;
+function rawOf(world: World, kind: EntityKind, id: Id, parents: Parents): Fields | undefined {
+  const key = entityDocId(kind, id);
+  if (parents.has(key)) return parents.get(key);
   const entity = fieldsOf(world, kind, id);
-  if (!entity) return undefined;
-  const orderOf = (k: EntityKind, i: Id) => world.order[k].get(i);
-  return decode(kind, id, encode(kind, entity, world.order[kind].get(id) ?? 0, orderOf));
+  let raw: Fields | undefined;
+  if (entity) {
+    const orderOf = (k: EntityKind, i: Id) => world.order[k].get(i);
+    raw = decode(kind, id, encode(kind, entity, world.order[kind].get(id) ?? 0, orderOf));
+    for (const list of Object.keys(CHILD_LISTS[kind] ?? {})) delete raw[list];
+  }
+  parents.set(key, raw);
+  return raw;
 }
 
 /** What an entity names that the world does not hold, by document id. */
@@ -80,15 +92,16 @@ function missingNamed(world: World, kind: EntityKind, raw: Fields): string[] {
 }
 
 /** The entity `raw` of `kind`, as restore() makes it, checked beside the world's entities it names. */
-function restored(world: World, kind: EntityKind, id: Id, raw: Fields, now: number, docId: string): Fields | string {
+function restored(world: World, kind: EntityKind, id: Id, raw: Fields, now: number, docId: string, parents: Parents): Fields | string {
   const index: Record<EntityKind, Record<Id, Fields>> = { projects: {}, captures: {}, flightPlans: {}, surveys: {}, media: {}, drives: {}, users: {} };
   const add = (k: EntityKind, i: Id, fields: Fields) => {
     if (index[k][i]) return;
     index[k][i] = fields;
     for (const named of NAMES[k] ?? []) {
       const ref = fields[ID_FIELD[named]];
-      const found = typeof ref === 'string' ? rawOf(world, named, ref) : undefined;
-      if (found && typeof ref === 'string') add(named, ref, found);
+      const found = typeof ref === 'string' ? rawOf(world, named, ref, parents) : undefined;
+      // A copy: restore() reads its input in place, and the kept one serves the next child.
+      if (found && typeof ref === 'string') add(named, ref, structuredClone(found));
     }
   };
   add(kind, id, raw);
@@ -100,11 +113,11 @@ function restored(world: World, kind: EntityKind, id: Id, raw: Fields, now: numb
 type EntityPut = Extract<TeamDoc, { is: 'entity'; removed: false }>;
 
 /** A document's entity as restore() makes it beside what it names; what it waits for; or why not. */
-function entityOf(world: World, read: EntityPut, doc: StoredDoc, now: number): { entity: Fields } | { needs: string[]; why: string } | string {
+function entityOf(world: World, read: EntityPut, doc: StoredDoc, now: number, parents: Parents = new Map()): { entity: Fields } | { needs: string[]; why: string } | string {
   const raw = decode(read.kind, read.id, read.record);
   const needs = missingNamed(world, read.kind, raw);
   if (needs.length) return { needs, why: `${shownId(doc._id)} names ${needs.map(named).join(' and ')}, which this laptop does not hold` };
-  const entity = restored(world, read.kind, read.id, raw, now, doc._id);
+  const entity = restored(world, read.kind, read.id, raw, now, doc._id, parents);
   return typeof entity === 'string' ? entity : { entity };
 }
 
@@ -144,8 +157,8 @@ export type PlaceOf = (docId: string) => Places | undefined;
  * at the end). Every laptop orders the same siblings alike, whichever arrived first.
  */
 function joinParents(world: World, kind: EntityKind, id: Id, entity: Fields, at: Places, placeOf: PlaceOf): void {
+  // It is in none of them: new to the world, or taken out of its old parents' lists just before.
   for (const { parent, parentId, ids } of parentListsOf(world, kind, entity)) {
-    if (ids.includes(id)) continue;
     const place = at[parent];
     let i = ids.length;
     if (typeof place === 'number') {
@@ -246,6 +259,19 @@ function rank(read: TeamDoc): number {
   return 40;
 }
 
+/** The first place an entity's document gives in its parents' lists. */
+const firstPlace = (read: TeamDoc): number => {
+  if (read.is !== 'entity' || read.removed) return 0;
+  for (const place of Object.values(read.at)) if (typeof place === 'number') return place;
+  return Number.MAX_SAFE_INTEGER;
+};
+
+/**
+ * Children of one kind in the order of their places: a large action's children each join the end
+ * of their lists (joinParents scans back from the end), not one before another 20 000 times.
+ */
+const byPlace = (a: TeamDoc, b: TeamDoc): number => firstPlace(a) - firstPlace(b);
+
 /**
  * Puts the documents into the world (not yet committed: the caller commits, with the inbox's
  * position and held revisions in the same transaction). A document removed has `_deleted`. What
@@ -254,7 +280,8 @@ function rank(read: TeamDoc): number {
 export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: number, placeOf: PlaceOf = () => undefined): TakenIntoWorld {
   const out: TakenIntoWorld = { taken: [], refused: [], waiting: [] };
   const captures: Id[] = [];
-  const reads = docs.map((doc) => ({ doc, read: readTeamDoc(doc) })).sort((a, b) => rank(a.read) - rank(b.read));
+  const parents: Parents = new Map();
+  const reads = docs.map((doc) => ({ doc, read: readTeamDoc(doc) })).sort((a, b) => rank(a.read) - rank(b.read) || byPlace(a.read, b.read));
   let waiting: { doc: StoredDoc; read: TeamDoc; needs: string[]; why: string }[] = [];
   const take = (doc: StoredDoc, read: TeamDoc) => {
     const refuse = (why: string) => out.refused.push({ doc, why, answered: holds(world, doc, read) });
@@ -281,10 +308,12 @@ export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: num
           removeEntity(world, read.kind, read.id);
           return void out.taken.push(doc);
         }
-        const entity = entityOf(world, read, doc, now);
+        const entity = entityOf(world, read, doc, now, parents);
         if (typeof entity === 'string') return refuse(entity);
         if ('needs' in entity) return void waiting.push({ doc, read, ...entity });
         putEntity(world, read, entity.entity, placeOf);
+        // A parent taken now is read again by the children after it.
+        parents.delete(doc._id);
         if (read.kind === 'captures') captures.push(read.id);
         return void out.taken.push(doc);
       }

@@ -295,7 +295,7 @@ export class TeamSync {
     this.unsent ??= await Unsent.open(local, settings.laptop);
     // The conflicts stored with the inbox's position, less any settled since it was written.
     const open = (await this.session.conflicts()).length;
-    this.tell({ state: 'syncing', server: settings.server, world: settings.world, waiting: 0, conflicts: open, notTaken: this.session.notTaken.changes(), answered: this.session.notTaken.answered().length });
+    this.tell({ state: 'syncing', server: settings.server, world: settings.world, waiting: 0, conflicts: open, notTaken: this.session.notTaken.changes(), answered: this.session.notTaken.answeredSize });
     this.stopListening = this.engine.changes.on(() => this.pumpSoon());
     // What the outbox holds is in the laptop's database before replication starts: a document
     // written while PouchDB's live push is still starting could wait for its next retry.
@@ -413,7 +413,7 @@ export class TeamSync {
           } else if (this.waiting > 0 && state !== 'offline' && state !== 'error') state = 'syncing';
           const receiving = session.notTaken.receiving() ?? undefined;
           if (receiving && state === 'up-to-date') state = 'syncing';
-          this.tell({ ...this.status, state, error, waiting: this.waiting, conflicts: session.conflicted.size, notTaken: session.notTaken.changes(), answered: session.notTaken.answered().length, receiving });
+          this.tell({ ...this.status, state, error, waiting: this.waiting, conflicts: session.conflicted.size, notTaken: session.notTaken.changes(), answered: session.notTaken.answeredSize, receiving });
         } catch (error) {
           // A refused store (a full disk) changes nothing; the same changes are read on the next
           // try, which comes on its own: nothing else may happen on the team's side for hours.
