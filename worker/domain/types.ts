@@ -6,6 +6,7 @@
  */
 import type { FrameFlag } from './frameFlags';
 import type { SimulationSpeed } from './constants';
+import type { HistoryFile } from './historyFile';
 
 export type Id = string;
 /** Dates are ISO strings: `yyyy-MM-dd` for days, full ISO for instants. */
@@ -353,4 +354,9 @@ export interface Db extends DataFile {
   savedAt: number;
   /** When this world was loaded from all.json; the demo expires from here. */
   loadedAt: number;
+  /**
+   * How its history began and, in a file (Export, Import, a generated past), its entries
+   * (docs/history.md). The world in memory keeps only the start: entries are read when shown.
+   */
+  history?: HistoryFile;
 }

@@ -9,6 +9,8 @@ import type { ActionResult } from '../../api';
 import type { Current, EntityKind, Flags, Id } from '../../domain/types';
 import type { StoredRecord } from './storedForm';
 import { entityKey } from '../../domain/names';
+import type { HistoryEntry, HistoryStart } from '../../domain/history';
+import { appendTo, entriesOf, type HistoryOwner } from './historyRecords';
 
 /**
  * Beside the captures' records, their row records: what the capture table shows of each (its fields
@@ -25,7 +27,12 @@ export const OUTBOX_KIND = '~outbox';
 export const HELD_KIND = '~held';
 /** Where the inbox has read the laptop's PouchDB up to (one record), written with what it took. */
 export const INBOX_KIND = '~inbox';
-export type StoredKind = EntityKind | typeof CAPTURE_ROWS | typeof OUTBOX_KIND | typeof HELD_KIND | typeof INBOX_KIND;
+/**
+ * Every entity's history (docs/history.md#stored-form): one record per survey, capture, media set
+ * and drive, appended in the commit of the action that made its entries (historyRecords.ts).
+ */
+export const HISTORY_KIND = '~history';
+export type StoredKind = EntityKind | typeof CAPTURE_ROWS | typeof OUTBOX_KIND | typeof HELD_KIND | typeof INBOX_KIND | typeof HISTORY_KIND;
 /** The inbox's record of the team world this laptop has joined (server, world, laptop id). */
 export const TEAM_SETTINGS_ID = 'settings';
 
@@ -48,11 +55,29 @@ export interface StoreMeta {
    * localStorage read before it is stale, and never discards again (bootChoice.ts).
    */
   discardedAt?: number;
+  /** How this world's history began (docs/history.md); absent in a store written before it. */
+  history?: HistoryStart;
+  /** This browser store's laptop id, made once and kept (docs/history.md#where). */
+  laptop?: string;
+  /** The number of this laptop's last action with history entries (HistoryBook.stamp). */
+  historySeq?: number;
+}
+
+/** Entries added to an entity's history record, in the commit's transaction, each once. */
+export interface HistoryAppend {
+  owner: HistoryOwner;
+  entries: HistoryEntry[];
 }
 
 export interface WorldBatch {
-  /** Empties the store first (a whole new world: sample data, reset, import). */
+  /** Empties the store first (a whole new world: sample data, reset, import), history too unless `keepHistory`. */
   clear?: boolean;
+  /** With `clear`: the history records stay (a boot that writes a newer copy of the same world). */
+  keepHistory?: boolean;
+  /** Deletes every history record (a new world written over one the store mirrors: a new history). */
+  dropHistory?: boolean;
+  /** History entries appended to their records, after the puts. */
+  history?: HistoryAppend[];
   put: { kind: StoredKind; id: Id; record: StoredRecord }[];
   del: { kind: StoredKind; id: Id }[];
   meta?: StoreMeta;
@@ -81,6 +106,8 @@ export interface WorldStore {
   commit(batch: WorldBatch): Promise<void>;
   /** The stored answer of a call already applied, if any. */
   answerOf(callId: string): Promise<ActionResult | undefined>;
+  /** The history records of some entities, read whole (a history view opens). */
+  readHistory(owners: readonly HistoryOwner[]): Promise<Map<HistoryOwner, HistoryEntry[]>>;
 }
 
 export const META_KEY = ['~meta', 'world'] as const;
@@ -137,7 +164,9 @@ export function memoryStore(): MemoryStore {
     async commit(batch) {
       await Promise.resolve();
       if (store.failWith) throw store.failWith;
-      if (batch.clear) data.clear();
+      const history = `${HISTORY_KIND}\u0000`;
+      if (batch.clear) for (const key of [...data.keys()]) if (!batch.keepHistory || !key.startsWith(history)) data.delete(key);
+      if (batch.dropHistory) for (const key of [...data.keys()]) if (key.startsWith(history)) data.delete(key);
       let n = 0;
       for (const { kind, id, record } of batch.put) {
         data.set(keyOf(kind, id), structuredClone(record));
@@ -151,12 +180,20 @@ export function memoryStore(): MemoryStore {
         data.set(keyOf(...META_KEY), structuredClone(batch.meta));
         n++;
       }
+      for (const { owner, entries } of batch.history ?? []) {
+        const key = keyOf(HISTORY_KIND, owner);
+        data.set(key, appendTo(owner, structuredClone(data.get(key)), entries));
+        n++;
+      }
       if (batch.call) data.set(keyOf(CALL_KIND, batch.call.id), structuredClone(batch.call.result));
       for (const id of batch.forget ?? []) data.delete(keyOf(CALL_KIND, id));
       store.commits.push(n);
     },
     async answerOf(callId) {
       return data.get(keyOf(CALL_KIND, callId)) as ActionResult | undefined;
+    },
+    async readHistory(owners) {
+      return new Map(owners.map((owner) => [owner, entriesOf(owner, structuredClone(data.get(keyOf(HISTORY_KIND, owner))))]));
     },
   };
   return store;
