@@ -1,22 +1,26 @@
 /**
  * The survey row's more-actions menu: Cancel (when the engine allows it, after a confirmation),
- * Reassign (a plain assignment of this survey), and the features the prototype announces as
- * coming soon, which say so in the menu itself before the Coming Soon preset confirms it.
+ * Reassign (a plain assignment of this survey), View History (its history page, docs/history.md),
+ * and the features the prototype announces as coming soon, which say so in the menu itself before
+ * the Coming Soon preset confirms it.
  */
 import { useState } from 'react';
+import { useLocation } from 'wouter';
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
 import type { SurveyRow } from '../../worker/screens';
 import { surveyLabel } from '../../worker/domain/names';
 import { useAction } from '../app/useAction';
+import { paths } from '../app/paths';
 import { comingSoon } from './presets';
 import { ConfirmActionDialog } from '../dialogs/ConfirmActionDialog';
 import { ReassignDialog } from '../dialogs/ReassignDialog';
 
-const COMING_SOON = ['Download Frames', 'View History'] as const;
+const COMING_SOON = ['Download Frames'] as const;
 
 export function SurveyMoreActions({ survey }: { survey: SurveyRow }) {
   const run = useAction();
+  const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
   const [reassigning, setReassigning] = useState(false);
   // A survey still on media not yet received is never listed; once received it may be reassigned.
@@ -32,6 +36,7 @@ export function SurveyMoreActions({ survey }: { survey: SurveyRow }) {
           <MenuList>
             {survey.flags.canCancel && <MenuItem onClick={() => setConfirming(true)}>Cancel</MenuItem>}
             {received && <MenuItem onClick={() => setReassigning(true)}>Reassign</MenuItem>}
+            <MenuItem onClick={() => navigate(paths.history('surveys', survey.surveyId))}>View History</MenuItem>
             {COMING_SOON.map((label) => (
               <MenuItem key={label} secondaryContent="Coming soon" onClick={() => void comingSoon(label)}>
                 {label}

@@ -50,6 +50,8 @@ import { ShortcutsDialog } from './ShortcutsDialog';
 import { qcReportCsv, qcReportName } from './qcReport';
 import { downloadText } from '../../app/download';
 import { useAction } from '../../app/useAction';
+import { HistoryLink } from '../../components/HistoryLink';
+import { surveyLabel } from '../../../worker/domain/names';
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
 import { ArrowDownloadRegular, KeyboardRegular } from '@fluentui/react-icons';
 
@@ -195,7 +197,12 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
             {photos.status === 'ready' && <ReviewProgress seen={seenAll} total={totalAll} />}
           </>
         }
-        actions={<SurveyQcActions survey={survey} />}
+        actions={
+          <>
+            <SurveyQcActions survey={survey} />
+            <HistoryLink of="surveys" id={survey.surveyId} name={surveyLabel(survey.surveyId)} />
+          </>
+        }
       />
       <MakeAvailableOffline surveyId={survey.surveyId} />
       <div className={styles.tools}>
