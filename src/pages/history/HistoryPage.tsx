@@ -24,6 +24,8 @@ const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', gap: '12px 24px', alignItems: 'flex-end' },
   filter: { minWidth: '220px' },
   wide: { overflowX: 'auto' },
+  // Narrower than this the columns crush their words: the region scrolls sideways instead.
+  table: { minWidth: '760px' },
   muted: { color: tokens.colorNeutralForeground2 },
   who: { display: 'flex', alignItems: 'center', gap: '8px', whiteSpace: 'nowrap' },
   when: { whiteSpace: 'nowrap' },
@@ -105,8 +107,9 @@ function countText(answer: HistoryAnswer, filtered: boolean): string {
 }
 
 function HistoryTable({ rows, title, withSurveys }: { rows: readonly HistoryRow[]; title: string; withSurveys: boolean }) {
+  const styles = useStyles();
   return (
-    <Table aria-label={`History of ${title}`} size="small">
+    <Table aria-label={`History of ${title}`} size="small" className={styles.table}>
       <TableHeader>
         <TableRow>
           <TableHeaderCell>When</TableHeaderCell>
