@@ -1,5 +1,5 @@
 /**
- * The history in the all.json shape (Export, Import, a generated world with a past; docs/history.md#export):
+ * The history in the all.json shape (Export, Import, a generated world with a past; docs/history.md#kept):
  * `history: { since, origin, entries }`, each entry as a team document would hold it. Read as
  * strictly as the entities (issue 19): every field of its type and bounds, the id what its time,
  * laptop, action and place give, and an entry that concerns no entity it could be kept under is

@@ -278,7 +278,7 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
   return db;
 }
 
-/** The history a copy carries (docs/history.md#export): strictly read, or reset and noted in a stored copy. */
+/** The history a copy carries (docs/history.md#kept): strictly read, or reset and noted in a stored copy. */
 function historyOf(top: Obj, problems: Problems): HistoryFile | undefined {
   if (top.history === undefined || top.history === null) return undefined;
   const read = readHistoryFile(top.history, true);

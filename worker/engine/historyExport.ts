@@ -1,5 +1,5 @@
 /**
- * Every history entry the store holds, for Export (docs/history.md#export): each record read and
+ * Every history entry the store holds, for Export (docs/history.md#kept): each record read and
  * unpacked, an entry kept under two records (a media set's and its drive's) listed once, oldest first.
  */
 import { byTime, type HistoryEntry, type HistoryOwner } from '../domain/history';

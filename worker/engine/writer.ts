@@ -45,7 +45,7 @@ export class Writer {
   /** Team sync's records for an action's commit (docs/sync.md#the-journal), while sync is on. */
   journal: { entry(world: World, now: number, batch: WorldBatch): JournalEntry; ticked(world: World, batch: WorldBatch): void } | null = null;
   readonly replacements = new Emitter<WorldReplaced>();
-  /** The history: an action's entries are appended in its commit (docs/history.md#written). */
+  /** The history: an action's entries are appended in its commit (docs/history.md#written-in-the-actions-own-commit). */
   readonly history: HistoryBook;
 
   constructor(

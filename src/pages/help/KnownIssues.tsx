@@ -19,6 +19,7 @@ export function KnownIssues() {
         <li>The PodConfig upload is checked (one .xml file) but not read.</li>
         <li>The demo data lives in this browser only; another laptop has its own copy. Data left untouched for two weeks is reset.</li>
         <li>Roles are not enforced: anyone signed in can do every action.</li>
+        <li>A survey's history lists what was done on this laptop; with team sync on, entries made on other laptops are not yet brought across.</li>
         <li>Training videos need a network connection; everything else works offline.</li>
       </ul>
     </div>

@@ -19,6 +19,7 @@ export function Upcoming() {
         <li>A real map of each capture's flight plans in place of the schematic.</li>
         <li>Image metadata (position, attitude, exposure) in the single image viewer.</li>
         <li>Enforcing the data coordinator and geomatics technician roles.</li>
+        <li>Histories shared across a team: each laptop's entries, made offline or not, in every laptop's history, with conflicts and how they were settled.</li>
         <li>Connecting to the processing back end instead of the simulation.</li>
       </ul>
     </div>
