@@ -333,6 +333,11 @@ export interface DataFile {
   version: number;
   index: EntityMaps;
   ids: IdLists;
+  /**
+   * How its history began and, in a file (Export, Import, a generated past), its entries
+   * (docs/history.md). The world in memory keeps only the start: entries are read when shown.
+   */
+  history?: HistoryFile;
 }
 
 export interface Flags {
@@ -354,9 +359,4 @@ export interface Db extends DataFile {
   savedAt: number;
   /** When this world was loaded from all.json; the demo expires from here. */
   loadedAt: number;
-  /**
-   * How its history began and, in a file (Export, Import, a generated past), its entries
-   * (docs/history.md). The world in memory keeps only the start: entries are read when shown.
-   */
-  history?: HistoryFile;
 }
