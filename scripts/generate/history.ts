@@ -36,8 +36,11 @@ export function generateHistory(data: DataFile, since: number, seed = 34): Histo
     const m = data.index.media[id]!;
     const by = someone();
     const newStage = stage(m.workflow, 'new');
-    add(newStage?.startedAt, by, { kind: 'inserted', bays: m.bays.length ? m.bays : [1] }, { media: id, drive: m.host ?? 'ingest-01' });
-    if (m.receiveId) add(ended(newStage), by, { kind: 'received', receiveId: m.receiveId }, { media: id, drive: m.host ?? 'ingest-01' });
+    // An ejected media set was in one of the drives once.
+    const drive = m.host ?? data.ids.drives[rng.int(0, data.ids.drives.length - 1)]!;
+    add(newStage?.startedAt, by, { kind: 'inserted', bays: m.bays.length ? m.bays : [1] }, { media: id, drive });
+    if (m.receiveId) add(ended(newStage), by, { kind: 'received', receiveId: m.receiveId }, { media: id, drive });
+    if (!m.host) add(ended(stage(m.workflow, 'assign')), by, { kind: 'ejected' }, { media: id, drive });
   }
   for (const id of data.ids.surveys) {
     const s: Survey = data.index.surveys[id]!;

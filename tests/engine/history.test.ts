@@ -12,6 +12,8 @@ import { samplePodconfig } from '../helpers/podconfigFiles';
 import { ANN, BOB, T0 } from '../helpers/builders';
 import { historyId, type HistoryEntry } from '../../worker/domain/history';
 import { HISTORY_KIND } from '../../worker/engine/store/worldStore';
+import { appendTo, entriesOf, ownerOfPage, PAGE_MS, pageOf } from '../../worker/engine/store/historyRecords';
+import { memoryStore } from '../../worker/engine/store/worldStore';
 
 const reboot = (h: Harness) => harness({ store: h.store, clock: new ManualClock(h.clock.now()), login: false, world: '{"broken":' });
 const historyRecords = (h: Harness) => [...h.store.data.entries()].filter(([key]) => key.startsWith(`${HISTORY_KIND}\u0000`));
@@ -143,7 +145,7 @@ describe('every action writes its entry', () => {
     await h.do({ type: 'cleanCapture', captureId: 'cap-1' });
     expect(told(await historyOf(h.engine, 'captures', 'cap-1')).at(-1)).toBe('Capture cleaned: its surveys and media removed (Ann Lee)');
     // The removed survey's and media set's records went with them (Clean Demo makes room).
-    expect(historyRecords(h).map(([k]) => k.split('\u0000')[1])).toEqual(['d:drive-01', 'c:cap-1']);
+    expect(historyRecords(h).map(([k]) => ownerOfPage(k.split('\u0000')[1]!))).toEqual(['d:drive-01', 'c:cap-1']);
 
     const next = await inserted(h);
     await h.do({ type: 'receiveMedia', host: 'drive-01', itemIds: ['B'] });
@@ -320,5 +322,32 @@ describe('filters, and what team sync adds', () => {
     await h.engine.takeHistory([{ id: historyId(T0, laptop, 'zzzzzz', 0), at: T0, by: ANN, laptop, tx: 'zzzzzz', n: 0, what: { kind: 'applanix' }, on: { surveys: [sid] } }]);
     const row = (await historyOf(h.engine, 'surveys', sid)).rows.find((r) => r.what === 'Applanix confirmed')!;
     expect(row.arrivedAt).toBeUndefined();
+  });
+});
+
+describe('the stored form', () => {
+  const entry = (at: number, n: number, what: HistoryEntry['what'] = { kind: 'applanix' }): HistoryEntry => ({
+    id: historyId(at, 'lap', 'a', n), at, by: ANN, laptop: 'lap', tx: 'a', n, what, on: { surveys: ['s-1'] },
+  });
+
+  it('packs an entry and reads it back whole, its subjects implied by the record it is in', () => {
+    const e = { ...entry(T0, 0, { kind: 'flagged', line: 3, camera: 'Cam04', frame: 12, reason: 'Cloud', note: 'a, "b"' }), arrivedAt: T0 + 5 } as HistoryEntry;
+    const record = appendTo('s:s-1', undefined, [e]);
+    expect(record.p).toEqual([ANN]);
+    expect(JSON.stringify(record)).not.toContain('s-1');
+    expect(entriesOf('s:s-1', structuredClone(record))).toEqual([e]);
+  });
+
+  it('appends each entry once, and keeps an entity\u2019s entries a record a week', async () => {
+    const store = memoryStore();
+    const week = PAGE_MS;
+    const entries = [entry(T0, 0), entry(T0 + 1, 1), entry(T0 + week, 2)];
+    await store.commit({ put: [], del: [], history: [{ owner: 's:s-1', entries }] });
+    await store.commit({ put: [], del: [], history: [{ owner: 's:s-1', entries: [entries[0]!, entries[2]!] }] });
+    const keys = [...store.data.keys()].filter((k) => k.startsWith(HISTORY_KIND));
+    expect(keys).toEqual([`${HISTORY_KIND}\u0000${pageOf('s:s-1', T0)}`, `${HISTORY_KIND}\u0000${pageOf('s:s-1', T0 + week)}`]);
+    expect((await store.readHistory(['s:s-1'])).get('s:s-1')).toEqual(entries);
+    await store.commit({ put: [], del: [{ kind: HISTORY_KIND, id: 's:s-1' }] });
+    expect([...store.data.keys()].filter((k) => k.startsWith(HISTORY_KIND))).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 /**
- * History in the store (docs/history.md#stored-form): entries packed per entity, one record per
- * survey, capture, media set and drive (`s:<id>`, `c:<id>`, `m:<id>`, `d:<host>` under the
- * `~history` kind), so opening a survey's history reads three records, and no boot reads any.
- * Each record names its people, laptops and surveys once and its entries refer to them by
- * place; an entry's id is not stored (it follows from its time, laptop, action and place).
- * Appending is idempotent: an entry whose id the record holds is not added again.
+ * History in the store (docs/history.md#stored-form): entries packed per entity and week, one
+ * record per survey, capture, media set and drive and per week it has entries in
+ * (`s:<id>/<week>`, `c:<id>/…`, `m:<id>/…`, `d:<host>/…` under the `~history` kind), so opening a
+ * survey's history reads a few small records, no boot reads any, and an action appends to a record
+ * of a bounded size however long a drive has been in use. Each record names its people, laptops
+ * and surveys once and its entries refer to them by place; an entry's id is not stored (it follows
+ * from its time, laptop, action and place). Appending is idempotent: an entry always falls in the
+ * same week's record, and one whose id that record holds is not added again.
  */
 import { byTime, historyId, type HistoryEntry, type HistoryKind, type HistoryOwner, type HistorySubjects, type HistoryWhat } from '../../domain/history';
 import type { Id } from '../../domain/types';
@@ -119,6 +121,36 @@ const isRecord = (v: unknown): v is HistoryRecord => {
   const r = v as Partial<HistoryRecord> | null;
   return typeof r === 'object' && r !== null && Array.isArray(r.p) && Array.isArray(r.l) && Array.isArray(r.s) && Array.isArray(r.e);
 };
+
+/** A week, in ms: an entity's entries are kept in one record a week. */
+export const PAGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The record (its id under `~history`) that keeps an entity's entries of the week of `at`. */
+export function pageOf(owner: HistoryOwner, at: number): string {
+  return `${owner}/${Math.floor(Math.max(0, at) / PAGE_MS).toString(36)}`;
+}
+
+/** The entity a record's id belongs to (ids may hold '/': the week is after the last one). */
+export function ownerOfPage(page: string): HistoryOwner {
+  return page.slice(0, page.lastIndexOf('/')) as HistoryOwner;
+}
+
+/** The first and last record ids an entity's weeks can have (a key range). */
+export function pageRange(owner: HistoryOwner): [string, string] {
+  return [`${owner}/`, `${owner}/\uffff`];
+}
+
+/** Entries by the week's record they are appended to. */
+export function byPage(owner: HistoryOwner, entries: readonly HistoryEntry[]): Map<string, HistoryEntry[]> {
+  const out = new Map<string, HistoryEntry[]>();
+  for (const entry of entries) {
+    const page = pageOf(owner, entry.at);
+    const list = out.get(page);
+    if (list) list.push(entry);
+    else out.set(page, [entry]);
+  }
+  return out;
+}
 
 /** A record's entries, oldest first; an entry that cannot be read is left out. */
 export function entriesOf(owner: HistoryOwner, value: unknown): HistoryEntry[] {

@@ -10,9 +10,15 @@ import { ENTITY_KINDS } from '../../domain/restore';
 import type { EntityKind, Id } from '../../domain/types';
 import type { StoredRecord } from './storedForm';
 import { CALL_KIND, HISTORY_KIND, META_KEY, type StoreMeta, type StoredWorld, type WorldStore } from './worldStore';
-import { appendTo, entriesOf, type HistoryOwner } from './historyRecords';
+import { appendTo, byPage, entriesOf, pageRange, type HistoryOwner } from './historyRecords';
+import { byTime } from '../../domain/history';
 
 const kindRange = (kind: string) => IDBKeyRange.bound([kind], [kind, []]);
+/** Every week's record of an entity's history. */
+const pagesRange = (owner: HistoryOwner) => {
+  const [from, to] = pageRange(owner);
+  return IDBKeyRange.bound([HISTORY_KIND, from], [HISTORY_KIND, to]);
+};
 /** Every key but the history's: below its kind, and above it (an array sorts after every string id). */
 const besideHistory = () => [IDBKeyRange.upperBound([HISTORY_KIND], true), IDBKeyRange.lowerBound([HISTORY_KIND, []], true)];
 
@@ -54,12 +60,15 @@ export function idbStore(dbName = 'aerial-survey-console', storeName = 'world'):
         else if (batch.clear) for (const range of besideHistory()) store.delete(range);
         if (batch.dropHistory) store.delete(kindRange(HISTORY_KIND));
         for (const { kind, id, record } of batch.put) store.put(record, [kind, id]);
-        for (const { kind, id } of batch.del) store.delete([kind, id]);
+        // A history record named by its entity: every week of it.
+        for (const { kind, id } of batch.del) store.delete(kind === HISTORY_KIND ? pagesRange(id as HistoryOwner) : [kind, id]);
         // Appended where they are kept, inside this transaction: read, then written with the entries.
         for (const { owner, entries } of batch.history ?? []) {
-          const key = [HISTORY_KIND, owner];
-          const read = store.get(key);
-          read.onsuccess = () => void store.put(appendTo(owner, read.result, entries), key);
+          for (const [page, list] of byPage(owner, entries)) {
+            const key = [HISTORY_KIND, page];
+            const read = store.get(key);
+            read.onsuccess = () => void store.put(appendTo(owner, read.result, list), key);
+          }
         }
         if (batch.meta) store.put(batch.meta, [...META_KEY]);
         if (batch.call) store.put(batch.call.result, [CALL_KIND, batch.call.id]);
@@ -69,7 +78,10 @@ export function idbStore(dbName = 'aerial-survey-console', storeName = 'world'):
       }),
     readHistory: (owners) =>
       use('readonly', async (store) => {
-        const read = owners.map(async (owner) => [owner, entriesOf(owner, await promisifyRequest(store.get([HISTORY_KIND, owner])))] as const);
+        const read = owners.map(async (owner) => {
+          const records = await promisifyRequest(store.getAll(pagesRange(owner)));
+          return [owner, records.flatMap((record) => entriesOf(owner, record)).sort(byTime)] as const;
+        });
         return new Map<HistoryOwner, ReturnType<typeof entriesOf>>(await Promise.all(read));
       }),
     answerOf: (callId) =>

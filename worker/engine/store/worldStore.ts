@@ -10,7 +10,8 @@ import type { Current, EntityKind, Flags, Id } from '../../domain/types';
 import type { StoredRecord } from './storedForm';
 import { entityKey } from '../../domain/names';
 import type { HistoryEntry, HistoryStart } from '../../domain/history';
-import { appendTo, entriesOf, type HistoryOwner } from './historyRecords';
+import { appendTo, byPage, entriesOf, type HistoryOwner } from './historyRecords';
+import { byTime } from '../../domain/history';
 
 /**
  * Beside the captures' records, their row records: what the capture table shows of each (its fields
@@ -125,6 +126,12 @@ const keyOf = entityKey;
 
 export function memoryStore(): MemoryStore {
   const data = new Map<string, unknown>();
+  // Each entity's history records (one a week), so reading or deleting them scans no other key.
+  const pages = new Map<HistoryOwner, Set<string>>();
+  const dropPages = (owner: HistoryOwner) => {
+    for (const key of pages.get(owner) ?? []) data.delete(key);
+    pages.delete(owner);
+  };
   const store: MemoryStore = {
     data,
     commits: [],
@@ -166,14 +173,19 @@ export function memoryStore(): MemoryStore {
       if (store.failWith) throw store.failWith;
       const history = `${HISTORY_KIND}\u0000`;
       if (batch.clear) for (const key of [...data.keys()]) if (!batch.keepHistory || !key.startsWith(history)) data.delete(key);
-      if (batch.dropHistory) for (const key of [...data.keys()]) if (key.startsWith(history)) data.delete(key);
+      if ((batch.clear && !batch.keepHistory) || batch.dropHistory) {
+        for (const key of [...data.keys()]) if (key.startsWith(history)) data.delete(key);
+        pages.clear();
+      }
       let n = 0;
       for (const { kind, id, record } of batch.put) {
         data.set(keyOf(kind, id), structuredClone(record));
         n++;
       }
       for (const { kind, id } of batch.del) {
-        data.delete(keyOf(kind, id));
+        // A history record named by its entity: every week of it.
+        if (kind === HISTORY_KIND) dropPages(id as HistoryOwner);
+        else data.delete(keyOf(kind, id));
         n++;
       }
       if (batch.meta) {
@@ -181,9 +193,14 @@ export function memoryStore(): MemoryStore {
         n++;
       }
       for (const { owner, entries } of batch.history ?? []) {
-        const key = keyOf(HISTORY_KIND, owner);
-        data.set(key, appendTo(owner, structuredClone(data.get(key)), entries));
-        n++;
+        for (const [page, list] of byPage(owner, entries)) {
+          const key = keyOf(HISTORY_KIND, page);
+          data.set(key, appendTo(owner, structuredClone(data.get(key)), list));
+          let set = pages.get(owner);
+          if (!set) pages.set(owner, (set = new Set()));
+          set.add(key);
+          n++;
+        }
       }
       if (batch.call) data.set(keyOf(CALL_KIND, batch.call.id), structuredClone(batch.call.result));
       for (const id of batch.forget ?? []) data.delete(keyOf(CALL_KIND, id));
@@ -193,7 +210,7 @@ export function memoryStore(): MemoryStore {
       return data.get(keyOf(CALL_KIND, callId)) as ActionResult | undefined;
     },
     async readHistory(owners) {
-      return new Map(owners.map((owner) => [owner, entriesOf(owner, structuredClone(data.get(keyOf(HISTORY_KIND, owner))))]));
+      return new Map(owners.map((owner) => [owner, [...(pages.get(owner) ?? [])].flatMap((key) => entriesOf(owner, structuredClone(data.get(key)))).sort(byTime)]));
     },
   };
   return store;
