@@ -144,6 +144,8 @@ export function memoryStore(): MemoryStore {
         const [kind, id] = key.split('\u0000') as [string, string];
         if (kind === META_KEY[0]) meta = value as StoreMeta;
         else if (kind === CALL_KIND) calls.push(id);
+        // As in IndexedDB: a boot reads the world, never the history (read when a history is shown).
+        else if (kind === HISTORY_KIND) continue;
         else (records[kind as EntityKind] ??= []).push([id, value as StoredRecord]);
       }
       // One copy of the whole read, as IndexedDB's getAll hands over fresh objects in bulk.
