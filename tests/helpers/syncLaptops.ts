@@ -68,9 +68,16 @@ export async function reconnect(...laptops: Laptop[]): Promise<void> {
   for (const l of laptops) await l.session.takeIn();
 }
 
-/** A laptop's export, without the stamp of when it last saved. */
+/**
+ * A laptop's export, without the stamp of when it last saved, nor its history's entries: each
+ * laptop's own until team sync carries them too (docs/history.md#sync).
+ */
 export async function exported(l: Laptop): Promise<Record<string, unknown>> {
-  const { savedAt: _s, ...world } = JSON.parse(await l.engine.exportWorld()) as Record<string, unknown>;
+  const { savedAt: _s, history, ...world } = JSON.parse(await l.engine.exportWorld()) as Record<string, unknown> & { history?: Record<string, unknown> };
+  if (history) {
+    const { entries: _e, ...start } = history;
+    world.history = start;
+  }
   return world;
 }
 

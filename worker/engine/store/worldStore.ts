@@ -116,8 +116,10 @@ export const CALL_KIND = '~call';
 
 export interface MemoryStore extends WorldStore {
   data: Map<string, unknown>;
-  /** Keys written (put or deleted) by each commit, in order. */
+  /** Keys written (put or deleted) by each commit, in order; history records apart. */
   commits: number[];
+  /** History records appended to (or deleted with their entities) by each commit, in order. */
+  historyCommits: number[];
   /** Makes every commit from now on fail with this error (a full disk). */
   failWith: Error | null;
 }
@@ -135,6 +137,7 @@ export function memoryStore(): MemoryStore {
   const store: MemoryStore = {
     data,
     commits: [],
+    historyCommits: [],
     failWith: null,
     async readAll() {
       const records: StoredWorld['records'] = {};
@@ -180,14 +183,19 @@ export function memoryStore(): MemoryStore {
         pages.clear();
       }
       let n = 0;
+      let appended = 0;
       for (const { kind, id, record } of batch.put) {
         data.set(keyOf(kind, id), structuredClone(record));
         n++;
       }
       for (const { kind, id } of batch.del) {
         // A history record named by its entity: every week of it.
-        if (kind === HISTORY_KIND) dropPages(id as HistoryOwner);
-        else data.delete(keyOf(kind, id));
+        if (kind === HISTORY_KIND) {
+          dropPages(id as HistoryOwner);
+          appended++;
+          continue;
+        }
+        data.delete(keyOf(kind, id));
         n++;
       }
       if (batch.meta) {
@@ -201,12 +209,13 @@ export function memoryStore(): MemoryStore {
           let set = pages.get(owner);
           if (!set) pages.set(owner, (set = new Set()));
           set.add(key);
-          n++;
+          appended++;
         }
       }
       if (batch.call) data.set(keyOf(CALL_KIND, batch.call.id), structuredClone(batch.call.result));
       for (const id of batch.forget ?? []) data.delete(keyOf(CALL_KIND, id));
       store.commits.push(n);
+      store.historyCommits.push(appended);
     },
     async answerOf(callId) {
       return data.get(keyOf(CALL_KIND, callId)) as ActionResult | undefined;
