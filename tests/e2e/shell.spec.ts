@@ -393,8 +393,8 @@ test.describe('preset modals', () => {
     const survey = Object.values(data.index.surveys).find((s) => s.receivedOn)!;
     await page.goto(`/captures/${survey.captureId}/surveys`);
     await page.getByRole('button', { name: /^More actions for survey/ }).first().click();
-    await page.getByRole('menuitem', { name: 'View History' }).click();
-    const dialog = page.getByRole('dialog', { name: 'View History' });
+    await page.getByRole('menuitem', { name: 'Download Frames' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download Frames' });
     await expect(dialog).toContainText('This feature is coming soon');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(dialog).toHaveCount(0);
