@@ -165,6 +165,18 @@ describe('every action writes its entry', () => {
     ]);
   });
 
+  it('media ejected before it was received goes with its history; its drive keeps both events', async () => {
+    const h = await harness();
+    const { mediaId } = await inserted(h);
+    await h.do({ type: 'ejectMedia', host: 'drive-01' });
+    expect(historyRecords(h).map(([k]) => ownerOfPage(k.split('\u0000')[1]!))).toEqual(['d:drive-01']);
+    expect(named(told(await historyOf(h.engine, 'drives', 'drive-01')), mediaId)).toEqual([
+      'Loaded with the sample data (automatic)',
+      WALK[0],
+      'Media X ejected from drive drive-01 (Ann Lee)',
+    ]);
+  });
+
   it('a survey cancelled while it waits', async () => {
     const h = await harness();
     const { sid } = await inserted(h);
