@@ -21,6 +21,10 @@ import { currentStage } from '../worker/domain/workflow';
 import type { World } from '../worker/engine/world';
 import { SyncJournal } from '../worker/sync/journal';
 import { seedDocs } from '../worker/sync/seed';
+import { appendsOf } from '../worker/engine/historyBook';
+import { history } from '../worker/views/history';
+import type { HistoryEntry } from '../worker/domain/history';
+import type { HistoryOf } from '../worker/screens';
 
 const SURVEYS = Number(process.env.BENCH_SURVEYS ?? 100_000);
 const ACTIVE = Number(process.env.BENCH_ACTIVE ?? 1_000);
@@ -89,7 +93,9 @@ async function main() {
   log(`Building a world of ${SURVEYS.toLocaleString('en')} surveys with ${ACTIVE} active workflows…`);
   let now = Date.now();
   const clock = { now: () => now, every: () => () => {}, after: () => () => {} };
-  const engine = createEngine({ clock, store: memoryStore(), loadText: async () => '' });
+  const store = memoryStore();
+  const engine = createEngine({ clock, store, loadText: async () => '' });
+  let past: HistoryEntry[] = [];
   // As in the worker: the views are answered where the world is, and a page has the capture table
   // open (a window of 60 rows): a tick's cost includes answering it, its size is the page event's.
   const events: PageEventBody[] = [];
@@ -97,15 +103,19 @@ async function main() {
   // In a function of its own, so the generated copy is garbage once the engine holds its world.
   const build = () => {
     let t = performance.now();
-    const data = generateWorld({ surveys: SURVEYS, activeWorkflows: ACTIVE });
+    // With a past (issue 34): about 8 history entries a survey, kept in the store as a commit keeps them.
+    const data = generateWorld({ surveys: SURVEYS, activeWorkflows: ACTIVE, history: true });
     log(`  generated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     t = performance.now();
     const restored = restore(data, now, { source: 'generated world' });
     if (!restored.ok) throw new Error(restored.error);
+    past = restored.db.history?.entries ?? [];
     engine.loadWorld(restored.db);
     log(`  restored and indexed in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   };
   build();
+  await store.commit({ put: [], del: [], history: appendsOf(past) });
+  log(`  history: ${past.length.toLocaleString('en')} entries (${(past.length / SURVEYS).toFixed(1)} a survey)`);
   if (SYNCING) {
     // Team sync on (docs/sync.md#the-journal): every document held, as after a join; each tick
     // moves the held contents of what time moved on.
@@ -220,8 +230,36 @@ async function main() {
   row('search per keystroke, worst', ms(Math.max(...perKey)), '< 10 ms', Math.max(...perKey) < 10);
   row('search per keystroke, worst, CPU time', ms(Math.max(...perKeyCpu)), '< 10 ms', Math.max(...perKeyCpu) < 10);
 
+  // ── History (issue 34): a history opened cold, its records read from the store ──────────────
+  const opened = async (of: HistoryOf, id: string) => {
+    const t = performance.now();
+    const spec = { of, id, person: null, group: null };
+    let answer = history(w, engine.history, spec);
+    while (answer.loading) {
+      await engine.settled();
+      answer = history(w, engine.history, spec);
+    }
+    return { took: performance.now() - t, rows: answer.rows.length };
+  };
+  for (const [of, ids] of [['surveys', w.ids.surveys], ['captures', w.ids.captures]] as const) {
+    const took: number[] = [];
+    const rowsShown: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const r = await opened(of, ids[Math.floor(((i * 7919) % 1000) / 1000 * ids.length)]!);
+      took.push(r.took);
+      rowsShown.push(r.rows);
+    }
+    row(`a ${of === 'surveys' ? 'survey' : 'capture'}'s history opened, median (${median(rowsShown)} entries shown)`, ms(median(took)), '≤ 100 ms', median(took) <= 100);
+    row(`a ${of === 'surveys' ? 'survey' : 'capture'}'s history opened, worst of 40`, ms(Math.max(...took)), '≤ 100 ms', Math.max(...took) <= 100);
+  }
+
   await engine.settled();
   engine.stop();
+  // The history lives in IndexedDB, not in the worker's heap: what the benchmark held of it goes
+  // before the durable commits are timed, or its collection is charged to them.
+  await store.commit({ put: [], del: [], dropHistory: true });
+  const pastOnce = { entries: past };
+  past = [];
 
   // ── Durable commits, stored form and boot ──────────────────────────────────────────────────
   const worlds: [string, () => Db][] = [[`${SURVEYS / 1000}k surveys`, () => w.toDb()]];
@@ -231,13 +269,14 @@ async function main() {
   }
   for (const [label, db] of worlds) {
     const big = label !== '400 surveys (all.json)';
-    const measured = await durability(label, db(), Number(process.env.BENCH_DURABLE_CYCLES ?? (big ? 3 : 7)));
+    const measured = await durability(label, db(), Number(process.env.BENCH_DURABLE_CYCLES ?? (big ? 3 : 7)), big ? pastOnce : { entries: [] });
     row(`action → durable p50 (${label})`, ms(measured.p50), '—', null);
     row(`action → durable p95 (${label})`, ms(measured.p95), '—', null);
     row(`keys / bytes written per action, median (${label})`, `${measured.keys} / ${(measured.bytes / 1000).toFixed(1)} kB`, 'what the action changed', null);
     row(`keys / bytes written per tick that moves stages, median (${label})`, `${measured.tickKeys} / ${(measured.tickBytes / 1000).toFixed(1)} kB`, 'what the tick changed', null);
     row(`stored bytes per survey record, mean / max (${label})`, `${measured.surveyMean} / ${measured.surveyMax} B`, '≤ 500 B', measured.surveyMax <= 500);
     row(`stored bytes, whole store / surveys (${label})`, `${measured.perSurvey} B`, '—', null);
+    if (big) row(`stored bytes of history per survey, as JSON (${label})`, `${measured.historyPerSurvey} B`, '—', null);
     row(`boot of the stored world to the capture table's first answer (first look) (${label})`, ms(measured.boot), big ? '< 1 500 ms' : '—', big ? measured.boot < 1500 : null);
     row(`boot of the stored world to the whole world loaded (${label})`, ms(measured.whole), '—', null);
   }
@@ -260,17 +299,22 @@ function printRows() {
  * then a cycle of real actions (insert, receive, cancel, eject, flags), each timed from dispatch
  * to its answer, which comes after the commit has landed in the store.
  */
-async function durability(label: string, db: Db, cycles: number) {
+async function durability(label: string, db: Db, cycles: number, past: { entries: HistoryEntry[] }) {
   const seedWorld = new EngineWorld();
   seedWorld.load(structuredClone(db));
   const store = memoryStore();
-  await store.commit(wholeWorldBatch(seedWorld));
+  const history = appendsOf(past.entries);
+  past.entries = [];
+  await store.commit({ ...wholeWorldBatch(seedWorld), history });
+  history.length = 0;
   let surveyBytes = 0;
   let surveyMax = 0;
   let total = 0;
+  let historyBytes = 0;
   for (const [key, value] of store.data) {
     const n = JSON.stringify(value).length;
     total += n;
+    if (key.startsWith('~history\u0000')) historyBytes += n;
     if (key.startsWith('surveys\u0000')) {
       surveyBytes += n;
       surveyMax = Math.max(surveyMax, n);
@@ -358,6 +402,7 @@ async function durability(label: string, db: Db, cycles: number) {
     surveyMean: Math.round(surveyBytes / Math.max(1, surveys)),
     surveyMax,
     perSurvey: Math.round(total / Math.max(1, surveys)),
+    historyPerSurvey: Math.round(historyBytes / Math.max(1, surveys)),
     boot,
   };
 }

@@ -23,7 +23,8 @@ export class Leader {
     /** Team sync (docs/sync.md#in-the-worker), where the worker has it. */
     private readonly sync?: TeamSync,
   ) {
-    this.views = new ViewRegistry(engine.world, deliver, (kinds) => engine.holds(kinds));
+    this.views = new ViewRegistry(engine.world, deliver, (kinds) => engine.holds(kinds), engine.history);
+    engine.history.changed.on(() => this.views.historyChanged());
     sync?.statusChanges.on((status) => this.views.tell({ sync: status }));
     engine.changes.on((change) => this.views.changed(change, change.session ? this.session() : null));
     engine.replacements.on((replaced) => this.views.replaced({ ...replaced, ...this.session(), unsaved: engine.unsaved }));

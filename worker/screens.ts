@@ -8,6 +8,7 @@
  * entity's progress. The page never assembles a row from entities: there are none on the page.
  */
 import type { FrameFlag } from './domain/frameFlags';
+import type { HistoryGroup } from './domain/history';
 import type { ViewTable } from './views/table';
 import type {
   Capture,
@@ -181,6 +182,53 @@ export interface DashboardAnswer {
   surveysByStage: Record<string, number>;
   /** Captures by status label. */
   capturesByStage: Record<string, number>;
+}
+
+/** The entities that have a history page (docs/history.md#the-page). */
+export type HistoryOf = 'surveys' | 'captures' | 'media' | 'drives';
+
+/** One entry of a history, as its page and its CSV show it. */
+export interface HistoryRow {
+  key: string;
+  /** When it was done (epoch ms). */
+  at: number;
+  /** What happened, in the console's words. */
+  what: string;
+  group: HistoryGroup;
+  /** Who did it; null for the simulation's own stages and the sample data. */
+  by: UserRow | null;
+  /** The simulation's own stage change, or the sample data's start (derived). */
+  automatic: boolean;
+  /** On which laptop: "This laptop", "Laptop 1A2B3C4D", or '' for what every laptop derives. */
+  laptop: string;
+  /** The surveys it concerns, in a capture's or media set's history ("Survey 3F2A9C1D", "4 surveys"). */
+  surveys: string;
+  /** When this laptop learnt of it, where that differs from when it was done or it was done elsewhere (team sync). */
+  arrivedAt?: number;
+  /** A conflict between two laptops' versions, and its settlement (team sync). */
+  conflict?: {
+    versions: { by: UserRow | null; laptop: string; at: number; what: string }[];
+    settledBy: UserRow | null;
+    settledAt: number;
+    how: string;
+  };
+}
+
+export interface HistoryAnswer {
+  /** The entity exists. */
+  found: boolean;
+  /** "Survey 3F2A9C1D", "Capture SAMPLE007", "Media TS007", "Drive ingest-01". */
+  title: string;
+  /** Its stored entries are being read. */
+  loading: boolean;
+  /** Newest first, as filtered. */
+  rows: HistoryRow[];
+  /** Entries before filtering. */
+  total: number;
+  /** Everyone in the history, for the person filter. */
+  people: UserRow[];
+  /** The kinds of event in the history, for the kind filter. */
+  groups: { group: HistoryGroup; label: string }[];
 }
 
 export type AnswerOf<S extends ViewSpec> = ViewAnswers[S['view']];

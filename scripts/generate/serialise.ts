@@ -21,5 +21,9 @@ export function serialiseWorld(world: DataFile): string {
     return `  ${JSON.stringify(kind)}: {\n${entries.join(',\n')}\n  }`;
   };
   const ids = kinds.map((k) => `  ${JSON.stringify(k)}: ${JSON.stringify(world.ids[k])}`);
-  return `{\n"version": ${world.version},\n"index": {\n${kinds.map(block).join(',\n')}\n},\n"ids": {\n${ids.join(',\n')}\n}\n}\n`;
+  // A generated past (the benchmark's worlds, docs/history.md): one entry a line.
+  const history = world.history
+    ? `,\n"history": {"since": ${world.history.since}, "origin": ${JSON.stringify(world.history.origin)}, "entries": [\n${(world.history.entries ?? []).map((e) => `  ${JSON.stringify(e)}`).join(',\n')}\n]}`
+    : '';
+  return `{\n"version": ${world.version},\n"index": {\n${kinds.map(block).join(',\n')}\n},\n"ids": {\n${ids.join(',\n')}\n}${history}\n}\n`;
 }

@@ -16,6 +16,7 @@ import { drawSurveyTargets, isReceived, planSurvey, shareSurveys, type PlannedSu
 import { countActive, tuneActive } from './activity';
 import { assignSurveys, type PlannedMedia } from './assign';
 import { buildWorkflows } from './build';
+import { generateHistory } from './history';
 
 export interface WorldOptions {
   seed?: number | string;
@@ -27,6 +28,8 @@ export interface WorldOptions {
   media?: number;
   /** Exact number of surveys whose current stage is working; by default what the plan gives. */
   activeWorkflows?: number;
+  /** A past for every entity (the benchmark's large worlds, docs/history.md); the sample data has none. */
+  history?: boolean;
 }
 
 export const DEFAULT_SEED = 45007;
@@ -124,7 +127,9 @@ export function generateWorld(options: WorldOptions = {}): DataFile {
   buildWorkflows(wfRng, captures, surveys, media, (day) => Math.min(dayMs(day) + HALF_DAY_MS, REFERENCE_MS));
 
   const users: User[] = STAFF.map((local) => userFromEmail(`${local}@${EMAIL_DOMAIN}`));
-  return assemble({ projects, captures, flightPlans, surveys, media, drives, users });
+  const world = assemble({ projects, captures, flightPlans, surveys, media, drives, users });
+  if (options.history) world.history = generateHistory(world, REFERENCE_MS);
+  return world;
 }
 
 function isPastCapture(pc: PlannedCapture): boolean {

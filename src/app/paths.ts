@@ -5,6 +5,7 @@
  */
 import { inject } from 'regexparam';
 import type { Id } from '../../worker/domain/types';
+import type { HistoryOf } from '../../worker/screens';
 
 /** The patterns, in wouter's (regexparam's) syntax. */
 export const PATTERNS = {
@@ -27,6 +28,10 @@ export const PATTERNS = {
   image: '/surveys/:sid/qc/:line/:camera/:image',
   media: '/media',
   drives: '/drives',
+  surveyHistory: '/surveys/:sid/history',
+  captureHistory: '/captures/:cid/history',
+  mediaHistory: '/media/:mid/history',
+  driveHistory: '/drives/:host/history',
 } as const;
 
 export type CaptureTab = 'surveys' | 'flight-plans' | 'qc';
@@ -39,6 +44,13 @@ const TAB_PATTERNS: Record<CaptureTab, string> = {
 };
 
 const enc = encodeURIComponent;
+
+const HISTORY_PATTERNS: Record<HistoryOf, [pattern: string, param: string]> = {
+  surveys: [PATTERNS.surveyHistory, 'sid'],
+  captures: [PATTERNS.captureHistory, 'cid'],
+  media: [PATTERNS.mediaHistory, 'mid'],
+  drives: [PATTERNS.driveHistory, 'host'],
+};
 
 export const paths = {
   home: () => PATTERNS.home,
@@ -58,4 +70,6 @@ export const paths = {
   drives: () => PATTERNS.drives,
   settings: () => PATTERNS.settings,
   conflicts: () => PATTERNS.conflicts,
+  /** An entity's history (docs/history.md#the-page). */
+  history: (of: HistoryOf, id: Id) => inject(HISTORY_PATTERNS[of][0], { [HISTORY_PATTERNS[of][1]]: enc(id) }),
 };

@@ -28,6 +28,7 @@ const SurveyQcPage = lazyPage(() => import('../pages/qc/SurveyQcPage'));
 const ImageViewerPage = lazyPage(() => import('../pages/qc/ImageViewerPage'));
 const MediaPage = lazyPage(() => import('../pages/media/MediaPage'));
 const DrivesPage = lazyPage(() => import('../pages/drives/DrivesPage'));
+const HistoryPage = lazyPage(() => import('../pages/history/HistoryPage'));
 
 type Params = Record<string, string | undefined>;
 
@@ -123,6 +124,10 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { path: PATTERNS.media, title: 'Media', access: 'user', page: MediaPage, render: () => <MediaPage /> },
   { path: PATTERNS.drives, title: 'Drives', access: 'user', page: DrivesPage, render: () => <DrivesPage /> },
+  { path: PATTERNS.surveyHistory, title: 'History', access: 'user', page: HistoryPage, render: ({ sid }) => <HistoryPage of="surveys" id={decodeParam(sid)} /> },
+  { path: PATTERNS.captureHistory, title: 'History', access: 'user', page: HistoryPage, render: ({ cid }) => <HistoryPage of="captures" id={decodeParam(cid)} /> },
+  { path: PATTERNS.mediaHistory, title: 'History', access: 'user', page: HistoryPage, render: ({ mid }) => <HistoryPage of="media" id={decodeParam(mid)} /> },
+  { path: PATTERNS.driveHistory, title: 'History', access: 'user', page: HistoryPage, render: ({ host }) => <HistoryPage of="drives" id={decodeParam(host)} /> },
   { path: PATTERNS.settings, title: 'Settings', access: 'user', page: SettingsPage, render: () => <SettingsPage /> },
   { path: PATTERNS.conflicts, title: 'Conflicts', access: 'user', page: ConflictsPage, render: () => <ConflictsPage /> },
 ];

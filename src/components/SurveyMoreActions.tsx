@@ -1,24 +1,23 @@
 /**
  * The survey row's more-actions menu: Cancel (when the engine allows it, after a confirmation),
  * Reassign (a plain assignment of this survey), Download Frames (once its media is received, so
- * its frames exist), and the features the prototype announces as coming soon, which say so in the
- * menu itself before the Coming Soon preset confirms it.
+ * its frames exist), View History (its history page, docs/history.md).
  */
 import { useState } from 'react';
+import { useLocation } from 'wouter';
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
 import type { SurveyRow } from '../../worker/screens';
 import { surveyLabel } from '../../worker/domain/names';
 import { useAction } from '../app/useAction';
-import { comingSoon } from './presets';
+import { paths } from '../app/paths';
 import { ConfirmActionDialog } from '../dialogs/ConfirmActionDialog';
 import { ReassignDialog } from '../dialogs/ReassignDialog';
 import { openDownloadFrames } from '../download/downloadFramesStore';
 
-const COMING_SOON = ['View History'] as const;
-
 export function SurveyMoreActions({ survey }: { survey: SurveyRow }) {
   const run = useAction();
+  const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
   const [reassigning, setReassigning] = useState(false);
   // A survey still on media not yet received is never listed; once received it may be reassigned.
@@ -37,11 +36,7 @@ export function SurveyMoreActions({ survey }: { survey: SurveyRow }) {
             {received && (
               <MenuItem onClick={() => openDownloadFrames({ surveyId: survey.surveyId, linesFlown: survey.linesFlown })}>Download Frames</MenuItem>
             )}
-            {COMING_SOON.map((label) => (
-              <MenuItem key={label} secondaryContent="Coming soon" onClick={() => void comingSoon(label)}>
-                {label}
-              </MenuItem>
-            ))}
+            <MenuItem onClick={() => navigate(paths.history('surveys', survey.surveyId))}>View History</MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>

@@ -23,3 +23,9 @@ export function formatDayRange(first: IsoDate | null | undefined, last: IsoDate 
   if (a.isValid && b.isValid && a.year === b.year) return `${a.toFormat('LLL d')} – ${formatDay(last)}`;
   return `${formatDay(first)} – ${formatDay(last)}`;
 }
+
+/** "Jun 15, 2026, 14:05:32": an instant as a history shows it, to the second, in this laptop's time. */
+export function formatInstant(ms: number): string {
+  const d = DateTime.fromMillis(ms, { locale: LOCALE });
+  return d.isValid ? d.toFormat('LLL d, yyyy, HH:mm:ss') : '—';
+}

@@ -79,6 +79,10 @@ const ROUTE_GROUPS: [string, (d: { data: DataFile; photos: PhotoIndex }) => stri
     return [`/surveys/${received.surveyId}/qc`, `/surveys/${received.surveyId}/qc/${photos.lines[0].line}/${camera}/${photos.index[camera][0]}`];
   }],
   ['media, drives and Page Not Found', () => ['/media', '/drives', '/no/such/page']],
+  ['histories: a survey\'s, a capture\'s, a media set\'s and a drive\'s', ({ data }) => {
+    const received = Object.values(data.index.surveys).find((s) => s.receivedOn)!;
+    return [`/surveys/${received.surveyId}/history`, `/captures/${received.captureId}/history`, `/media/${received.mediaId}/history`, '/drives/ingest-01/history'];
+  }],
 ];
 
 for (const [name, routesOf] of ROUTE_GROUPS) {

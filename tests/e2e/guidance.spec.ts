@@ -243,15 +243,16 @@ test.describe('the next step in reach, on the pages', () => {
     await expectNoSeriousViolations(page, 'the Process dialog');
   });
 
-  test('the ⋯ menu says which items are coming soon (Download Frames no longer is), and Reassign assigns the survey', async ({ page, request }) => {
+  test('the ⋯ menu offers Download Frames and View History as built, and Reassign assigns the survey', async ({ page, request }) => {
     const data = (await (await request.get('/data/all.json')).json()) as DataFile;
     const survey = Object.values(data.index.surveys).find((s) => s.receivedOn && s.display === 'Waiting for Applanix')!;
     const id = survey.surveyId.slice(0, 8).toUpperCase();
     await signIn(page, `/captures/${survey.captureId}/surveys`);
     const row = rowOf(page, id);
     await row.getByRole('button', { name: `More actions for survey ${id}` }).click();
-    await expect(page.getByRole('menuitem', { name: 'Download Frames' })).not.toContainText('Coming soon');
-    await expect(page.getByRole('menuitem', { name: 'View History' })).toContainText('Coming soon');
+    // Neither Download Frames nor View History is coming soon any more: both are built.
+    await expect(page.getByRole('menuitem', { name: 'Download Frames', exact: true })).toHaveText('Download Frames');
+    await expect(page.getByRole('menuitem', { name: 'View History', exact: true })).toHaveText('View History');
     await expectNoSeriousViolations(page, 'the ⋯ menu');
     await page.getByRole('menuitem', { name: 'Reassign' }).click();
     const dialog = page.getByRole('dialog', { name: `Reassign survey ${id}` });

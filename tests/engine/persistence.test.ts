@@ -43,7 +43,7 @@ describe('durable commits', () => {
     expect(meta(h.store).current.loggedIn).toBe(true);
   });
 
-  it('a commit writes exactly the entities its event carries, and the meta record', async () => {
+  it('a commit writes exactly the entities its event carries, the meta record, and apart its history records', async () => {
     const h = await harness();
     await withMedia(h);
     const n = h.events.length;
@@ -53,6 +53,8 @@ describe('durable commits', () => {
     const events = h.events.slice(n).filter((e): e is RecordedChange => e.kind === 'delta');
     const written = h.store.commits.slice(commits);
     expect(written).toEqual(events.map((e) => entitiesIn(e) + removedIn(e) + 1));
+    // Cancelling a receive is in the history of the media set and of its drive (docs/history.md#stored-form).
+    expect(h.store.historyCommits.slice(commits)).toEqual([0, 2]);
     expect(written[0]).toBe(1); // a flag: the meta record alone
   });
 
@@ -256,7 +258,7 @@ describe('boot', () => {
   });
 
   it('runs over IndexedDB (one transaction a commit, read back by kind)', async () => {
-    const store = Object.assign(idbStore('engine-test', 'world'), { data: new Map(), commits: [], failWith: null });
+    const store = Object.assign(idbStore('engine-test', 'world'), { data: new Map(), commits: [], historyCommits: [], failWith: null });
     const h = await harness({ store });
     await withMedia(h);
     h.engine.stop();
@@ -390,7 +392,7 @@ describe('a store that refuses (QuotaExceededError after N writes)', () => {
     [0, 'IndexedDB'],
     [2, 'IndexedDB'],
   ] as const)('after %i more writes (%s): each refused action changes nothing, in memory or on disk', async (n, kind) => {
-    const store = kind === 'memory' ? memoryStore() : Object.assign(idbStore(`quota-${++dbs}`, 'world'), { data: new Map(), commits: [], failWith: null });
+    const store = kind === 'memory' ? memoryStore() : Object.assign(idbStore(`quota-${++dbs}`, 'world'), { data: new Map(), commits: [], historyCommits: [], failWith: null });
     const h = await harness({ store });
     const commit = h.store.commit.bind(h.store);
     let left = n;

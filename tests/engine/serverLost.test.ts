@@ -12,16 +12,15 @@ import { startSyncServer } from '../../scripts/syncServer';
 import { seedTeamWorld } from '../../scripts/seedWorld';
 import { cleanUp, laptop, qcWorld, servers, type TeamLaptop } from '../helpers/teamLaptops';
 import { ANN, BOB, T0 } from '../helpers/builders';
+import { comparableExport } from '../helpers/comparableExport';
 
 afterEach(cleanUp);
 
 const WORLD = qcWorld();
 const frame = { surveyId: 's-qc', line: 1, camera: 'Cam02', frame: 7 };
 const flagged = (l: TeamLaptop) => l.engine.world.index.surveys['s-qc']!.frameFlags.map((f) => f.reason);
-const exported = async (l: TeamLaptop) => {
-  const { savedAt: _s, loadedAt: _l, ...world } = JSON.parse(await l.engine.exportWorld()) as Record<string, unknown>;
-  return world;
-};
+/** What two laptops of one team world must agree on; the one that joined later loaded its world later. */
+const exported = async (l: TeamLaptop) => comparableExport(await l.engine.exportWorld(), { loadedAt: false });
 
 async function serverOn(port = 0, empty = false) {
   const server = await startSyncServer({ port, empty });

@@ -107,7 +107,8 @@ describe('a seeded team world (issue 21)', () => {
 
     const b = await laptop(server.url, BOB);
     expect(await b.sync.join('/couch', 'seeded-b')).toEqual({ ok: true });
-    expect(b.said).toContain(`joined from the seed: ${seed.docs} documents restored here, 2 pulled`);
+    // The seed, Ann's flag and its history entry.
+    expect(b.said).toContain(`joined from the seed: ${seed.docs} documents restored here, 3 pulled`);
     expect(b.engine.world.index.surveys[survey.surveyId]!.frameFlags).toMatchObject([{ reason: 'Cloud', by: ANN }]);
     expect(exported(b.engine)).toEqual(exported(a.engine));
 
@@ -116,7 +117,8 @@ describe('a seeded team world (issue 21)', () => {
     expect(a.sync.status.conflicts).toBe(0);
     // Live replication went on from where the join's pull ended, not from the server's start.
     await vi.waitFor(() => expect(b.sync.status.state).toBe('up-to-date'), { timeout: 5000 });
-    for (const l of [a, b]) expect(await l.held('seeded-b')).toBe(3);
+    // The seed, the two flags and their two history entries.
+    for (const l of [a, b]) expect(await l.held('seeded-b')).toBe(5);
   });
 
   it('a seed is written to an empty world only', async () => {

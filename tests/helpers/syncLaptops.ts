@@ -3,9 +3,7 @@
  * with its journal, its PouchDB memory database and its sync session, seeded from one world.
  * `reconnect` is what coming back online does: drain, replicate both ways, take in.
  */
-import PouchDB from 'pouchdb-core';
-import memory from 'pouchdb-adapter-memory';
-import replication from 'pouchdb-replication';
+import PouchDB from './pouch';
 import type { Action } from '../../worker/api';
 import { createEngine, type Engine } from '../../worker/engine/engine';
 import { memoryStore, OUTBOX_KIND, type MemoryStore } from '../../worker/engine/store/worldStore';
@@ -14,11 +12,11 @@ import { SyncJournal } from '../../worker/sync/journal';
 import type { OutboxRecord } from '../../worker/sync/outbox';
 import { SyncSession } from '../../worker/sync/syncSession';
 import { bootInput } from './engineHarness';
+import { comparableExport } from './comparableExport';
 import { DATA_VERSION } from '../../worker/domain/constants';
 import { ManualClock } from './manualClock';
 import { T0 } from './builders';
 
-PouchDB.plugin(memory).plugin(replication);
 let names = 0;
 
 export interface Laptop {
@@ -99,10 +97,9 @@ export async function reconnect(...laptops: Laptop[]): Promise<void> {
   throw new Error('the laptops still had changes to send after five rounds');
 }
 
-/** A laptop's export, without the stamp of when it last saved. */
+/** A laptop's export as the laptops of one team must agree on it (comparableExport.ts). */
 export async function exported(l: Laptop): Promise<Record<string, unknown>> {
-  const { savedAt: _s, ...world } = JSON.parse(await l.engine.exportWorld()) as Record<string, unknown>;
-  return world;
+  return comparableExport(await l.engine.exportWorld());
 }
 
 /** The outbox records a laptop's store holds, oldest first. */

@@ -3,10 +3,7 @@
  * store, signed in, with its own memory PouchDB and a TeamSync towards a test server over HTTP
  * (scripts/syncServer.ts). `cleanUp` stops every laptop and server a test made.
  */
-import PouchDB from 'pouchdb-core';
-import memory from 'pouchdb-adapter-memory';
-import http from 'pouchdb-adapter-http';
-import replication from 'pouchdb-replication';
+import PouchDB from './pouch';
 import { expect } from 'vitest';
 import { startSyncServer, type SyncServer } from '../../scripts/syncServer';
 import { createEngine, type Engine } from '../../worker/engine/engine';
@@ -16,7 +13,6 @@ import { bootInput } from './engineHarness';
 import { ManualClock } from './manualClock';
 import { ANN, BOB, T0, aSurvey, aWorld } from './builders';
 
-PouchDB.plugin(memory).plugin(http).plugin(replication);
 const Local = PouchDB.defaults({ adapter: 'memory' });
 
 export function qcWorld(description = '') {

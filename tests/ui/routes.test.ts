@@ -23,6 +23,10 @@ describe('the route table', () => {
       [paths.image('s1', 0, 'Cam01', 'img 1.jpg'), PATTERNS.image],
       [paths.media(), PATTERNS.media],
       [paths.drives(), PATTERNS.drives],
+      [paths.history('surveys', 's1'), PATTERNS.surveyHistory],
+      [paths.history('captures', 'c/1'), PATTERNS.captureHistory],
+      [paths.history('media', 'TS007'), PATTERNS.mediaHistory],
+      [paths.history('drives', 'ingest-01'), PATTERNS.driveHistory],
     ];
     for (const [path, pattern] of built) expect(routeAt(path)?.path, path).toBe(pattern);
   });
@@ -31,6 +35,7 @@ describe('the route table', () => {
     expect(paths.capture('c/1', 'qc')).toBe('/captures/c%2F1/qc');
     expect(paths.image('s1', 0, 'Cam01', 'a b')).toBe('/surveys/s1/qc/0/Cam01/a%20b');
     expect(paths.login('/captures?x=1')).toBe('/login?redirect=%2Fcaptures%3Fx%3D1');
+    expect(paths.history('captures', 'c/1')).toBe('/captures/c%2F1/history');
   });
 
   it('names the tab after the section, and knows no route for anything else', () => {

@@ -18,6 +18,7 @@ import { userFromEmail } from './users';
 import { currentStage, moveNext, progressAt, spanMs, STAGE_STATES } from './workflow';
 import { stageDef, withDefinition, type WorkflowKind } from './stageCatalog';
 import { isCalendarDay } from './dates';
+import { readHistoryFile, type HistoryFile } from './historyFile';
 
 export const ENTITY_KINDS: readonly EntityKind[] = ['projects', 'captures', 'flightPlans', 'surveys', 'media', 'drives', 'users'];
 
@@ -271,7 +272,20 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
   deriveAll(index, now, speed);
   const savedAt = stamp(top, 'savedAt', problems) ?? 0;
   const loadedAt = stamp(top, 'loadedAt', problems) ?? now;
-  return { version, index, ids, savedAt, loadedAt };
+  const db: Db = { version, index, ids, savedAt, loadedAt };
+  const history = historyOf(top, problems);
+  if (history) db.history = history;
+  return db;
+}
+
+/** The history a copy carries (docs/history.md#kept): strictly read, or reset and noted in a stored copy. */
+function historyOf(top: Obj, problems: Problems): HistoryFile | undefined {
+  if (top.history === undefined || top.history === null) return undefined;
+  const read = readHistoryFile(top.history, true);
+  if (typeof read !== 'string') return read;
+  if (!problems.repair) fail(read);
+  problems.repaired.push(`${read}, so the history was started again`);
+  return undefined;
 }
 
 /**

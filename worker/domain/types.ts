@@ -6,6 +6,7 @@
  */
 import type { FrameFlag } from './frameFlags';
 import type { SimulationSpeed } from './constants';
+import type { HistoryFile } from './historyFile';
 
 export type Id = string;
 /** Dates are ISO strings: `yyyy-MM-dd` for days, full ISO for instants. */
@@ -332,6 +333,11 @@ export interface DataFile {
   version: number;
   index: EntityMaps;
   ids: IdLists;
+  /**
+   * How its history began and, in a file (Export, Import, a generated past), its entries
+   * (docs/history.md). The world in memory keeps only the start: entries are read when shown.
+   */
+  history?: HistoryFile;
 }
 
 export interface Flags {

@@ -34,6 +34,8 @@ export interface BootDeps {
   firstLook: boolean;
   /** Told how far a boot from all.json has come (the page's spinner says it). */
   progress?: (p: BootProgress) => void;
+  /** A new laptop id, for a store that has none yet (docs/history.md#where). */
+  newId: () => string;
 }
 
 export class Boot {
@@ -93,7 +95,10 @@ export class Boot {
 
   private async inSteps(input: BootInput): Promise<BootAnswer> {
     const { deps } = this;
-    const meta = deps.firstLook ? (await deps.store.readKinds([]).catch(() => null))?.meta : undefined;
+    const meta = (await deps.store.readKinds([]).catch(() => null))?.meta;
+    // Made once and kept in the store: every entry this browser writes says where it was made.
+    deps.world.laptop = typeof meta?.laptop === 'string' && meta.laptop ? meta.laptop : deps.newId();
+    deps.world.historySeq = Number.isSafeInteger(meta?.historySeq) && meta!.historySeq! > 0 ? meta!.historySeq! : 0;
     const first = deps.firstLook && !discardsStored(input, meta) ? await firstLook(deps.store, deps.clock.now()) : null;
     if (!first) {
       const answer = await this.wholePath(input);
@@ -154,7 +159,8 @@ export class Boot {
       deps.progress?.({ step: 'storing', surveys: db.ids.surveys.length });
       await deps.writer.exclusive(async () => {
         try {
-          await deps.writer.replace(db, now);
+          // The sample data begins a new history; a newer copy of the stored world keeps its history.
+          await deps.writer.replace(db, now, undefined, [], candidate?.source !== 'all.json' && candidate !== null);
         } catch (error) {
           // The world is shown from memory, and nothing is written until a reload (writer.unsaved).
           deps.writer.unsaved = unsavedWorld(error);

@@ -8,13 +8,16 @@
 import type { EntityKind, Id } from '../domain/types';
 import { ENTITY_KINDS } from '../domain/restore';
 import { captureRowRecord, encode, type StoredRecord } from './store/storedForm';
-import { CAPTURE_ROWS, type StoreMeta, type WorldBatch } from './store/worldStore';
+import { CAPTURE_ROWS, HISTORY_KIND, type StoreMeta, type WorldBatch } from './store/worldStore';
+import { ownerOf } from '../domain/history';
 import { BUCKET_KEYS, bucketOf, isBucketKey, type RowBucket } from './store/rowBuckets';
 import type { World } from './world';
 
 export function metaOf(world: World): StoreMeta {
-  const meta: StoreMeta = { version: world.version, savedAt: world.savedAt, loadedAt: world.loadedAt, current: world.current, flags: world.flags };
+  const meta: StoreMeta = { version: world.version, savedAt: world.savedAt, loadedAt: world.loadedAt, current: world.current, flags: world.flags, history: world.history };
   if (world.discardedAt !== undefined) meta.discardedAt = world.discardedAt;
+  if (world.laptop) meta.laptop = world.laptop;
+  if (world.historySeq) meta.historySeq = world.historySeq;
   return meta;
 }
 
@@ -136,6 +139,9 @@ export function commitBatch(world: World): WorldBatch {
     for (const id of ids) {
       batch.del.push({ kind, id });
       if (kind === 'captures') buckets.add(bucketOf(id));
+      // A removed entity's history goes with it (Clean Demo makes room: docs/history.md#kept).
+      const owner = ownerOf(kind, id);
+      if (owner) batch.del.push({ kind: HISTORY_KIND, id: owner });
     }
   }
   putRowBuckets(batch, world, buckets, orderOf, new Set([...(writes.put.captures ?? []), ...(writes.del.captures ?? [])]));

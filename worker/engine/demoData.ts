@@ -52,6 +52,8 @@ export class DemoData {
       return { ok: false, error: `The file is demo data version ${result.db.version}; this console reads version ${DATA_VERSION}` };
     }
     result.db.loadedAt = now;
+    // An export from before the history was kept begins its history here (docs/history.md#kept).
+    result.db.history ??= { since: now, origin: 'import' };
     return this.replace(result.db, now, true, callId, () => ({ ok: true, flash: { category: 'success', text: 'The demo data has been imported' } }));
   }
 

@@ -29,6 +29,9 @@ import { Writer } from './writer';
 import type { SyncJournal } from '../sync/journal';
 import type { StoredDoc } from '../sync/database';
 import { takeIntoWorld, type PlaceOf, type TakenIntoWorld } from '../sync/takenIntoWorld';
+import { appendsOf, type HistoryBook, type HistoryNote } from './historyBook';
+import { allEntries } from './historyExport';
+import type { HistoryEntry } from '../domain/history';
 
 export interface EngineDeps {
   clock?: Clock;
@@ -96,6 +99,7 @@ export class Engine {
       loadText: deps.loadText,
       legacy: deps.legacy,
       firstLook: deps.firstLook ?? false,
+      newId: this.newId,
       ...(deps.bootProgress ? { progress: deps.bootProgress } : {}),
     });
     this.demo = new DemoData(this.world, this.writer, this.clock, deps.loadText, () => this.boots.baseUrl, this.calls);
@@ -117,6 +121,25 @@ export class Engine {
    */
   attachSync(journal: SyncJournal | null): void {
     this.writer.journal = journal ? { entry: (world, now, batch) => journal.entry(world, this.newId(), now, batch), ticked: (world, batch) => journal.ticked(world, batch) } : null;
+    // Entries made while syncing say the team's laptop id (docs/history.md#sync).
+    this.writer.history.teamLaptop = journal?.laptop ?? null;
+  }
+
+  /** Every survey's history (docs/history.md): its records, read when a history view opens. */
+  get history(): HistoryBook {
+    return this.writer.history;
+  }
+
+  /**
+   * Entries made elsewhere (team sync, docs/history.md#sync), kept in their records with the
+   * instant this laptop learnt of them (an entry that says already keeps its own): each once,
+   * however often it arrives, since a record skips an id it holds. Throws if the store refused.
+   */
+  async takeHistory(entries: readonly HistoryEntry[]): Promise<void> {
+    await this.boots.loaded();
+    const now = this.clock.now();
+    const arrived = entries.map((e) => (e.arrivedAt === undefined ? { ...e, arrivedAt: now } : e));
+    await this.writer.exclusive(() => this.writer.commitTaken(now, { put: [], del: [] }, appendsOf(arrived)));
   }
 
   /** Whether team sync is on. */
@@ -226,7 +249,9 @@ export class Engine {
         await this.writer.rollBack();
         throw error;
       }
-      await this.writer.commitTaken(now, taken.written(result));
+      // Entries made elsewhere say when this laptop learnt of them (docs/history.md#sync).
+      const history = appendsOf(result.history.map((e) => (e.arrivedAt === undefined ? { ...e, arrivedAt: now } : e)));
+      await this.writer.commitTaken(now, taken.written(result), history);
       return result;
     });
   }
@@ -258,8 +283,12 @@ export class Engine {
   /** The world as one JSON text in the all.json shape (version 45, no session): Export demo data. */
   async exportWorld(): Promise<string> {
     await this.boots.loaded();
-    await this.writer.settled();
-    return serialise({ ...this.world.toDb(this.clock.now()), version: DATA_VERSION });
+    // Read in the writer's order: every entry of every commit before it, none half written.
+    return this.writer.serial(async () => {
+      const db = { ...this.world.toDb(this.clock.now()), version: DATA_VERSION };
+      db.history = { ...this.world.history, entries: await allEntries(this.store) };
+      return serialise(db);
+    });
   }
 
   /** One clock tick now (tests step the clock and call this, or let the clock do it). */
@@ -354,7 +383,8 @@ export class Engine {
     // While syncing, what time alone changed is committed first, as a tick: an action's outbox
     // holds what the person changed, and every laptop derives the rest from stored times.
     if (this.writer.journal) this.writer.commitTick(now);
-    const ctx: ActionContext = { world: this.world, now, newId: this.newId };
+    const notes: HistoryNote[] = [];
+    const ctx: ActionContext = { world: this.world, now, newId: this.newId, note: (what, on) => void notes.push({ what, on }) };
     let result: ActionResult;
     try {
       result = applyAction(ctx, action as SyncAction);
@@ -371,7 +401,9 @@ export class Engine {
         const forget = this.calls.add(callId, result);
         if (forget.length) extra.forget = forget;
       }
-      const session = await this.writer.commitAction(now, extra);
+      // A refused action changed nothing and writes no entry (handlers check everything first).
+      const entries = result.ok ? this.history.stamp(notes, now) : [];
+      const session = await this.writer.commitAction(now, extra, entries);
       return session && result.ok ? { ...result, session: this.sessionNow() } : result;
     } catch (error) {
       if (callId) this.calls.drop(callId);

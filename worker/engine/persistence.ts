@@ -63,7 +63,9 @@ export function serialise(db: Db): string {
     }
     index[kind] = out;
   }
-  return JSON.stringify({ version: db.version, index, ids: db.ids, savedAt: db.savedAt, loadedAt: db.loadedAt });
+  const out: Record<string, unknown> = { version: db.version, index, ids: db.ids, savedAt: db.savedAt, loadedAt: db.loadedAt };
+  if (db.history) out.history = db.history;
+  return JSON.stringify(out);
 }
 
 export interface Candidate {
@@ -160,7 +162,9 @@ export function storedCopy(stored: StoredWorld): { raw: unknown; orders: Partial
     ids[kind] = list.map(([id]) => id);
     orders[kind] = order;
   }
-  return { raw: { version: meta.version, index, ids, savedAt: meta.savedAt, loadedAt: meta.loadedAt }, orders };
+  const raw: Record<string, unknown> = { version: meta.version, index, ids, savedAt: meta.savedAt, loadedAt: meta.loadedAt };
+  if (meta.history) raw.history = meta.history;
+  return { raw, orders };
 }
 
 /** Judges the store's copy like any other: version, validity, expiry (never a team world's). */

@@ -12,6 +12,7 @@ import { captureDates, deriveCapture, deriveDrive, deriveMedia, deriveSurvey } f
 import { ENTITY_KINDS } from '../domain/restore';
 import { isActive } from '../domain/workflow';
 import { ActiveTable, PROGRESS_KINDS, type ProgressKind, type Timed } from './activeTable';
+import type { HistoryStart } from '../domain/history';
 
 /** What one commit (an action, or a tick that moved something) changed, for those who show it. */
 export interface WorldChange {
@@ -44,6 +45,12 @@ export class World {
   flags: Flags = { ...DEFAULT_FLAGS };
   /** When the version rule last discarded the stored data (kept in the store's meta record). */
   discardedAt: number | undefined = undefined;
+  /** How this world's history began (docs/history.md): a new world starts a new one. */
+  history: HistoryStart = { since: 0, origin: 'sample' };
+  /** This browser store's laptop id (docs/history.md#where): made once, kept across new worlds. */
+  laptop = '';
+  /** The number of this laptop's last action with history entries: the next one's id (its `tx`). */
+  historySeq = 0;
 
   /** The workflows the clock moves, by slot (activeTable.ts). */
   readonly active = new ActiveTable();
@@ -79,6 +86,7 @@ export class World {
     this.version = db.version;
     this.savedAt = db.savedAt;
     this.loadedAt = db.loadedAt;
+    this.history = db.history ? { since: db.history.since, origin: db.history.origin } : { since: db.loadedAt, origin: 'sample' };
     this.active.clear();
     for (const kind of PROGRESS_KINDS) {
       const table = this.active.of(kind);
@@ -108,7 +116,7 @@ export class World {
    */
   toDb(now?: number): Db {
     if (now !== undefined) this.active.bringUpTo(now, this.speed);
-    return { version: this.version, index: this.index, ids: this.ids, savedAt: this.savedAt, loadedAt: this.loadedAt };
+    return { version: this.version, index: this.index, ids: this.ids, savedAt: this.savedAt, loadedAt: this.loadedAt, history: { ...this.history } };
   }
 
   get<K extends EntityKind>(kind: K, id: Id | null | undefined): EntityOf<K> | undefined {

@@ -15,7 +15,9 @@ import { judgeStored } from './persistence';
 import { commitBatch, entityRecords, wholeWorldBatch } from './commitRecords';
 import type { LiveSearch } from './liveSearch';
 import type { Mirror } from './mirror';
-import type { WorldBatch, WorldStore } from './store/worldStore';
+import { HISTORY_KIND, type HistoryAppend, type WorldBatch, type WorldStore } from './store/worldStore';
+import { appendsOf, HistoryBook } from './historyBook';
+import type { HistoryEntry, HistoryOwner } from '../domain/history';
 import type { World, WorldChange } from './world';
 import type { JournalEntry } from '../sync/journal';
 
@@ -43,6 +45,8 @@ export class Writer {
   /** Team sync's records for an action's commit (docs/sync.md#the-journal), while sync is on. */
   journal: { entry(world: World, now: number, batch: WorldBatch): JournalEntry; ticked(world: World, batch: WorldBatch): void } | null = null;
   readonly replacements = new Emitter<WorldReplaced>();
+  /** The history: an action's entries are appended in its commit (docs/history.md#written-in-the-actions-own-commit). */
+  readonly history: HistoryBook;
 
   constructor(
     private readonly world: World,
@@ -50,7 +54,9 @@ export class Writer {
     private readonly mirror: Mirror,
     private readonly search: LiveSearch,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.history = new HistoryBook(world, store, (work) => this.serial(work));
+  }
 
   /** Runs `work` after every write queued before it (whether they landed or failed). */
   serial<T>(work: () => Promise<T>): Promise<T> {
@@ -82,16 +88,20 @@ export class Writer {
   }
 
   /**
-   * An action's change: written, then told. Answers whether the session changed. If the store
-   * refuses, the world is rolled back to the store's and the error is thrown to the caller.
+   * An action's change, with its history entries: written, then told. Answers whether the session
+   * changed. If the store refuses, the world is rolled back to the store's and the error is thrown
+   * to the caller: no entry is kept either.
    */
-  async commitAction(now: number, extra: Partial<WorldBatch> = {}): Promise<boolean> {
+  async commitAction(now: number, extra: Partial<WorldBatch> = {}, entries: readonly HistoryEntry[] = []): Promise<boolean> {
     const { change, batch } = this.take(now);
     if ((batch || extra.call) && this.unsaved === null) {
+      const own = batch ?? { put: [], del: [] };
+      const deleted = deletedHistory(own.del);
+      // In the batch before the journal sees it: team sync sends each new entry as a document of its own.
+      if (entries.length) own.history = appendsOf(entries, deleted);
       // While team sync is on, the action's outbox records go in its own transaction.
       const journal = batch && this.journal ? this.journal.entry(this.world, now, batch) : null;
       try {
-        const own = batch ?? { put: [], del: [] };
         await this.store.commit({ ...own, ...extra, put: journal ? [...own.put, ...journal.put] : own.put });
       } catch (error) {
         this.mirrorsStore = false;
@@ -99,6 +109,7 @@ export class Writer {
         throw error;
       }
       journal?.landed();
+      this.history.landed(own.history ?? [], deleted);
       this.mirror.schedule();
     }
     if (change) this.changes.emit(change);
@@ -111,18 +122,20 @@ export class Writer {
    * refused versions) in one transaction, then told. The change itself goes to no outbox: it is
    * not this laptop's to send. Throws, rolled back, if refused.
    */
-  async commitTaken(now: number, extra: Pick<WorldBatch, 'put' | 'del'>): Promise<void> {
+  async commitTaken(now: number, extra: Pick<WorldBatch, 'put' | 'del'>, history: readonly HistoryAppend[] = []): Promise<void> {
     const { change, batch } = this.take(now);
     const own = batch ?? { put: [], del: [] };
     try {
-      await this.store.commit({ ...own, put: [...own.put, ...extra.put], del: [...own.del, ...extra.del] });
+      await this.store.commit({ ...own, put: [...own.put, ...extra.put], del: [...own.del, ...extra.del], ...(history.length ? { history: [...history] } : {}) });
     } catch (error) {
       this.mirrorsStore = false;
       await this.rollBack();
       throw error;
     }
+    this.history.landed(history, deletedHistory(own.del));
     if (batch) this.mirror.schedule();
     if (change) this.changes.emit(change);
+    if (history.length) this.history.changed.emit();
   }
 
   /** A tick's change: told at once; its write queued behind the writes before it. */
@@ -145,14 +158,21 @@ export class Writer {
    * A whole new world in memory and on disk (sample data, reset, reload, import), with the answer
    * of the call that asked for it. Throws if refused.
    */
-  async replace(db: Db, now: number, call?: WorldBatch['call'], put: WorldBatch['put'] = []): Promise<void> {
+  async replace(db: Db, now: number, call?: WorldBatch['call'], put: WorldBatch['put'] = [], keepHistory = false): Promise<void> {
     // While the store mirrors the world, only what differs is written (commitRecords.wholeWorldBatch).
     const stored = this.mirrorsStore && this.unsaved === null ? entityRecords(this.world) : undefined;
     this.mirrorsStore = false;
+    // A new world begins a new history (its file's entries, if it had any); the same world, newer, keeps it.
+    const entries = keepHistory ? [] : (db.history?.entries ?? []);
+    if (db.history) delete db.history.entries;
     this.world.load(db);
     this.world.savedAt = now;
     this.search.rebuildSoon();
+    this.history.forget();
     const batch = wholeWorldBatch(this.world, stored);
+    if (keepHistory) batch.keepHistory = true;
+    else if (!batch.clear) batch.dropHistory = true;
+    if (entries.length) batch.history = appendsOf(entries);
     // One by one: a team world's held revisions (170 000 at 100 000 surveys) are too many arguments for one push.
     for (const record of put) batch.put.push(record);
     await this.store.commit(call ? { ...batch, call } : batch);
@@ -173,6 +193,7 @@ export class Writer {
     } catch {
       /* the store cannot be read either: keep what is in memory */
     }
+    this.history.forget();
     this.search.rebuildSoon();
     this.replacements.emit({});
   }
@@ -187,4 +208,11 @@ export class Writer {
     }
     return { change, batch };
   }
+}
+
+/** The history records a commit deletes with their entities. */
+function deletedHistory(del: WorldBatch['del']): Set<HistoryOwner> {
+  const out = new Set<HistoryOwner>();
+  for (const { kind, id } of del) if (kind === HISTORY_KIND) out.add(id as HistoryOwner);
+  return out;
 }

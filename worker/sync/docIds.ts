@@ -14,6 +14,9 @@ export const FLAG_KIND = 'frameFlag';
 export const SPEED_ID = 'speed';
 /** The seed document's id: no entity kind, so never an entity of the world. */
 export const SEED_ID = 'seed';
+/** A history entry's document: `history:<entry id>`, one per entry, never changed (docs/history.md#sync). */
+export const HISTORY_KIND = 'history';
+export const historyDocId = (entryId: string): string => `${HISTORY_KIND}:${entryId}`;
 
 /** Where a flag stands: its survey and frame. */
 export type FlagPlace = Pick<FrameFlag, 'line' | 'frame' | 'camera'> & { surveyId: Id };
@@ -28,6 +31,7 @@ export type DocId =
   | { is: 'entity'; kind: EntityKind; id: Id }
   | { is: 'flag'; place: FlagPlace }
   | { is: 'speed' }
+  | { is: 'history'; id: string }
   | { is: 'seed' }
   | { is: 'database' }
   | { is: 'unknown' };
@@ -51,6 +55,7 @@ export function parseDocId(docId: string): DocId {
   if (colon <= 0) return { is: 'unknown' };
   const kind = docId.slice(0, colon);
   const rest = docId.slice(colon + 1);
+  if (kind === HISTORY_KIND) return rest ? { is: 'history', id: rest } : { is: 'unknown' };
   if (kind === FLAG_KIND) {
     const [survey, line, frame, camera, ...more] = rest.split(':');
     const place = { surveyId: decoded(survey), line: Number(line), frame: Number(frame), camera: decoded(camera) };
@@ -93,6 +98,8 @@ export function describedDoc(docId: string): string {
     }
     case 'speed':
       return 'Simulation speed';
+    case 'history':
+      return `History entry ${short(parsed.id)}`;
     default:
       return `A document named “${short(docId)}”`;
   }

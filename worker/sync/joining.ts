@@ -120,7 +120,8 @@ async function seededWorldHere({ engine, remote, local, Pouch, settings, trace }
   const now = engine.clock.now();
   deriveAll(db.index, now, SEED_SPEED);
   const { _rev: _r, ...kept } = seed as Seed & { _rev?: string };
-  return { db: { ...db, version: engine.world.version, loadedAt: now }, held: ours.held, speed: SEED_SPEED, seed: kept };
+  // Every laptop of a seeded world says its entities were loaded with the sample data at the seed's instant (docs/history.md#sync).
+  return { db: { ...db, version: engine.world.version, loadedAt: now, history: { since: seed.at, origin: 'sample' } }, held: ours.held, speed: SEED_SPEED, seed: kept };
 }
 
 /** The world and the revisions held, in one commit; the inbox goes on from `since`. */

@@ -12,6 +12,9 @@ import { HELD_KIND, OUTBOX_KIND } from '../engine/store/worldStore';
 import { actionDocs, addFlags, currentDocs, flagsBySurvey, type Encoded } from './actionDocs';
 import { heldRecords } from './heldStore';
 import type { WorldBatch } from '../engine/store/worldStore';
+import type { HistoryEntry } from '../domain/history';
+import { historyDoc } from './settledHistory';
+import type { SyncStamp } from './syncedForm';
 import { contentOfBuilt } from './revisions';
 import { answerRecords, heldOf, outboxRecords, type Held, type HeldRevisions, type OutboxRecord } from './outbox';
 
@@ -90,12 +93,14 @@ export class SyncJournal {
   }
 
   /** The records the action's commit writes beside its own; none if it changed nothing synced. */
-  entry(world: World, tx: string, now: number, batch?: Pick<WorldBatch, 'put'>): JournalEntry {
+  entry(world: World, tx: string, now: number, batch?: Pick<WorldBatch, 'put' | 'history'>): JournalEntry {
     const overlay = new Overlay(this.held);
     const stamp = { by: world.current.user?.email ?? '', laptop: this.laptop, at: now, tx, n: 0 };
     const held = { flags: (surveyId: Id) => this.flags().get(surveyId) ?? [], places: (id: string) => overlay.get(id)?.at };
     const { written, removed } = actionDocs(world, stamp, held, { speed: true, encoded: encodedIn(batch) });
-    const numbered = this.numbered(outboxRecords(written, removed, stamp, overlay));
+    const entries = historyEntries(batch);
+    const records = outboxRecords(written, removed, stamp, overlay, entries.length);
+    const numbered = this.numbered([...records, ...historyRecords(entries, { ...stamp, n: records.length + entries.length })]);
     numbered.put.push(...heldRecords(overlay.own));
     return {
       put: numbered.put,
@@ -139,4 +144,19 @@ function encodedIn(batch: Pick<WorldBatch, 'put'> | undefined): Encoded | undefi
   const records = new Map<string, StoredRecord>();
   for (const { kind, id, record } of batch.put) records.set(`${kind}\u0000${id}`, record);
   return (kind, id) => records.get(`${kind}\u0000${id}`);
+}
+
+/** The action's history entries, each once (an entry kept under a media set and its drive is one). */
+function historyEntries(batch: Pick<WorldBatch, 'history'> | undefined): HistoryEntry[] {
+  const entries = new Map<string, HistoryEntry>();
+  for (const { entries: list } of batch?.history ?? []) for (const entry of list) entries.set(entry.id, entry);
+  return [...entries.values()];
+}
+
+/** The action's history entries as team documents (docs/history.md#sync), each new and never changed: no base, no held revision. */
+function historyRecords(entries: readonly HistoryEntry[], stamp: SyncStamp): OutboxRecord[] {
+  return entries.map((entry) => {
+    const doc = historyDoc(entry, stamp);
+    return { id: doc._id, base: null, doc };
+  });
 }

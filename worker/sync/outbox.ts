@@ -53,7 +53,7 @@ export interface HeldRevisions {
  * leaving out any that says what the world already holds (a capture whose derived fields alone
  * moved, a removal of what is not there). Each is stamped with the action and its count.
  */
-export function outboxRecords(written: readonly SyncedDoc[], removed: readonly string[], stamp: SyncStamp, held: HeldRevisions): OutboxRecord[] {
+export function outboxRecords(written: readonly SyncedDoc[], removed: readonly string[], stamp: SyncStamp, held: HeldRevisions, others = 0): OutboxRecord[] {
   // Each body's content once (the stamp is not part of it): the records' held revisions reuse it.
   const changed: { body: Record<string, unknown>; content: string }[] = [];
   for (const doc of written) {
@@ -71,7 +71,8 @@ export function outboxRecords(written: readonly SyncedDoc[], removed: readonly s
   }
   return changed.map(({ body, content }) => {
     const id = body._id as string;
-    const stamped = { ...body, stamp: { ...stamp, n: changed.length } };
+    // `n` counts every document of the action, its history entries (`others`) among them.
+    const stamped = { ...body, stamp: { ...stamp, n: changed.length + others } };
     const base = held.get(id)?.rev ?? null;
     const revision = childRevision(base ?? undefined, stamped);
     held.set(id, heldOf(revision._rev, stamped, content));

@@ -19,11 +19,14 @@ import { seedDocs } from './seed';
 import { heldPacks, heldRecords } from './heldStore';
 import { NotTaken, type NotTakenChange } from './notTaken';
 import { readTeamDoc } from './teamDoc';
+import { HISTORY_KIND } from './docIds';
+
+const isHistoryDoc = (id: string) => id.startsWith(`${HISTORY_KIND}:`);
 
 const POSITION_ID = 'position';
 
 export interface Inbound {
-  /** how many documents the world took in */
+  /** how many of the world's documents the world took in (history entries are counted apart, in `world.history`) */
   taken: number;
   /** what the world took, refused and left waiting */
   world: TakenIntoWorld | null;
@@ -109,6 +112,8 @@ export class SyncSession {
       keys: () => overlay.keys(),
     };
     const read = await readChanges(this.db, this.since, recording, limit);
+    // This laptop's own history entries come back through its database: its records hold them already.
+    read.docs = read.docs.filter((d) => !(isHistoryDoc(d._id) && (d.stamp as { laptop?: unknown } | undefined)?.laptop === this.journal.laptop));
     const notTaken = this.notTaken.change();
     const { take, arriving } = this.arrivedWhole(read.docs, whole);
     // What waited for a document read now, what a store of an earlier version left pending, and the
@@ -157,7 +162,8 @@ export class SyncSession {
     this.journal.adopt(overlay.own);
     this.landed(read.since, judged, notTaken);
     await this.settle(judged.settle);
-    return { taken: world.taken.length, world, ...(read.more ? { more: true } : {}) };
+    // The world's documents; the history entries taken beside them are in `world.history`.
+    return { taken: world.taken.length - world.history.length, world, ...(read.more ? { more: true } : {}) };
   }
 
   /**
@@ -190,7 +196,8 @@ export class SyncSession {
   private written(taken: TakenIntoWorld, overlay: Overlay, notTaken: NotTakenChange): { put: WorldBatch['put']; landed(): void } {
     const now = this.engine.clock.now();
     for (const doc of taken.taken) {
-      overlay.set(doc._id, heldOf(doc._rev, doc));
+      // A history entry is never changed: no revision of it is held (they would be most of what a laptop holds).
+      if (!isHistoryDoc(doc._id)) overlay.set(doc._id, heldOf(doc._rev, doc));
       notTaken.delete(doc._id);
     }
     const bases = new Map<string, string>();

@@ -23,6 +23,7 @@ import { parentListsOf } from './actionDocs';
 import type { StoredDoc } from './database';
 import { entityDocId, KIND_WORDS, type FlagPlace } from './docIds';
 import { readTeamDoc, type Places, type TeamDoc } from './teamDoc';
+import type { HistoryEntry } from '../domain/history';
 
 /** Parents before children, so a child's parents are in the world when it is checked. */
 const PUT_ORDER: readonly EntityKind[] = ['users', 'projects', 'captures', 'flightPlans', 'media', 'surveys', 'drives'];
@@ -54,6 +55,8 @@ export interface Waiting {
 export interface TakenIntoWorld {
   /** the documents whose version the world holds now */
   taken: StoredDoc[];
+  /** history entries made elsewhere, to keep with this laptop's (docs/history.md#sync) */
+  history: HistoryEntry[];
   refused: Refused[];
   waiting: Waiting[];
 }
@@ -278,7 +281,7 @@ const byPlace = (a: TeamDoc, b: TeamDoc): number => firstPlace(a) - firstPlace(b
  * waits for another document of the same take is taken once that one is.
  */
 export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: number, placeOf: PlaceOf = () => undefined): TakenIntoWorld {
-  const out: TakenIntoWorld = { taken: [], refused: [], waiting: [] };
+  const out: TakenIntoWorld = { taken: [], history: [], refused: [], waiting: [] };
   const captures: Id[] = [];
   const parents: Parents = new Map();
   const reads = docs.map((doc) => ({ doc, read: readTeamDoc(doc) })).sort((a, b) => rank(a.read) - rank(b.read) || byPlace(a.read, b.read));
@@ -290,6 +293,9 @@ export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: num
         return;
       case 'refused':
         return refuse(read.why);
+      case 'history':
+        out.history.push(read.entry);
+        return void out.taken.push(doc);
       case 'speed':
         if (read.removed) return refuse('the console never removes the simulation speed');
         if (read.speed !== world.flags.speed) world.setFlags({ ...world.flags, speed: read.speed as typeof world.flags.speed });

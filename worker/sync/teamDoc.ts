@@ -13,7 +13,9 @@ import { isObj, shownId } from '../domain/storedFields';
 import type { EntityKind, Id } from '../domain/types';
 import type { StoredRecord } from '../engine/store/storedForm';
 import type { StoredDoc } from './database';
-import { FLAG_KIND, parseDocId, SPEED_ID, type FlagPlace } from './docIds';
+import { FLAG_KIND, HISTORY_KIND, parseDocId, SPEED_ID, type FlagPlace } from './docIds';
+import { readHistoryEntry } from '../domain/historyFile';
+import type { HistoryEntry } from '../domain/history';
 import type { SyncStamp } from './syncedForm';
 
 /** Far above any document the console writes (a survey's is under 1 kB): a 5 MB string is no change of ours. */
@@ -30,6 +32,7 @@ export type TeamDoc = (
   | { is: 'flag'; place: FlagPlace; removed: false; flag: FrameFlag }
   | { is: 'speed'; removed: true }
   | { is: 'speed'; removed: false; speed: number }
+  | { is: 'history'; entry: HistoryEntry }
 ) & { stamp: SyncStamp | null };
 
 const KINDS: ReadonlySet<string> = new Set(ENTITY_KINDS);
@@ -71,6 +74,15 @@ export function readTeamDoc(doc: StoredDoc): TeamDoc {
   if (tooLarge(doc)) return refused(`${shownId(id)} is larger than any document the console writes`);
   if (!stamp) return refused(`${shownId(id)} does not say who wrote it, on which laptop, when and in which action`);
   const removed = doc._deleted === true;
+  if (parsed.is === 'history') {
+    // An entry is never changed nor removed: only its first version is a history entry.
+    if (removed) return refused(`${shownId(id)} removes a history entry, which no one may`);
+    if (doc.kind !== HISTORY_KIND) return refused(`${shownId(id)} is a history entry, but says it is ${describeKind(doc.kind)}`);
+    const entry = readHistoryEntry(doc.entry);
+    if (typeof entry === 'string') return refused(`${shownId(id)} is not a history entry: ${entry}`);
+    if (entry.id !== parsed.id) return refused(`${shownId(id)} holds the entry ${shownId(entry.id)}`);
+    return { is: 'history', entry, stamp };
+  }
   if (parsed.is === 'speed') {
     if (removed) return { is: 'speed', removed, stamp };
     if (doc.kind !== SPEED_ID) return refused(`${id} is the speed, but says it is ${describeKind(doc.kind)}`);

@@ -18,6 +18,7 @@ import { isSeed, sendSeedAgain } from './seed';
 import { bodyOf } from './revisions';
 import { Unsent } from './unsent';
 import { SyncSession } from './syncSession';
+import { historyDoc, settledEntry } from './settledHistory';
 import type { NotTakenEntry } from './notTaken';
 import { describedDoc } from './docIds';
 import { holdsWorld, nameWorld } from './worldIdentity';
@@ -221,7 +222,10 @@ export class TeamSync {
       const why = whyRefused(this.engine.world, { ...body, _id: id, _rev: rev, stamp }, this.engine.clock.now());
       if (why) return { ok: false, error: `These values cannot be kept together: ${why}. Nothing was changed.` };
     }
-    await session.db.bulkDocs(resolution(conflict, body, stamp), { new_edits: false });
+    // The settlement is in the history of what it was about, on every laptop (docs/history.md#sync).
+    const settled = settledEntry(shown(conflict), rev, body !== null && Boolean(fields && Object.keys(fields).length), stamp);
+    await session.db.bulkDocs([...resolution(conflict, body, stamp), ...(settled ? [historyDoc(settled, stamp)] : [])], { new_edits: false });
+    if (settled) await this.engine.takeHistory([settled]);
     await this.pump();
     return { ok: true };
   }

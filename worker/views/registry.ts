@@ -14,6 +14,7 @@ import type { World, WorldChange } from '../engine/world';
 import type { AnyAnswer, ViewSpec } from '../screens';
 import { CaptureOrder } from './lists';
 import { viewOf, type AnswerContext } from './table';
+import type { HistoryReader } from './history';
 
 export type TabId = string;
 
@@ -22,6 +23,8 @@ interface OpenView {
   id: number;
   spec: ViewSpec;
   reads: readonly EntityKind[];
+  /** Answered again when history records are read or taken in. */
+  history: boolean;
   answer: (ctx: AnswerContext, params: unknown) => unknown;
   /** The answer as the page holds it (progress patches applied), or undefined until answered. */
   held: unknown;
@@ -65,8 +68,10 @@ export class ViewRegistry {
     private readonly send: (tab: TabId, event: PageEventBody) => void,
     /** Whether the world holds the kinds yet (a boot's first look holds only some). */
     private readonly holds: (kinds: readonly EntityKind[]) => boolean,
+    /** The history's records, where the engine keeps them (docs/history.md). */
+    history: HistoryReader | null = null,
   ) {
-    this.ctx = { world, captureOrder: new CaptureOrder(world) };
+    this.ctx = { world, captureOrder: new CaptureOrder(world), history };
   }
 
   /** A tab booted here. */
@@ -79,7 +84,7 @@ export class ViewRegistry {
     this.joined.add(tab);
     const def = viewOf(spec);
     if (!def || !Number.isInteger(id)) return;
-    const view: OpenView = { tab, id, spec, reads: def.reads, answer: def.answer, held: undefined, sites: new Map() };
+    const view: OpenView = { tab, id, spec, reads: def.reads, history: def.history === true, answer: def.answer, held: undefined, sites: new Map() };
     this.views.set(viewKey(tab, id), view);
     const out = new Outbox();
     this.answerInto(view, out, true);
@@ -132,6 +137,13 @@ export class ViewRegistry {
       this.answerInto(view, out, true);
     }
     for (const tab of this.tabs()) out.extra(tab, extra);
+    out.flush(this.send);
+  }
+
+  /** History records were read or taken in: the history views answer again, sending what differs. */
+  historyChanged(): void {
+    const out = new Outbox();
+    for (const view of this.views.values()) if (view.history) this.answerInto(view, out, view.held === undefined);
     out.flush(this.send);
   }
 

@@ -20,6 +20,7 @@ import type {
   FlightPlanChoice,
   FlightPlanRow,
   FlownOnOrder,
+  HistoryAnswer,
   MediaRow,
   ProcessChoiceRow,
   ProjectRow,
@@ -33,16 +34,20 @@ import { dashboard } from './dashboard';
 import { capture, captureQc, processChoices, project, surveyQc } from './details';
 import { CaptureOrder, captureTable, drives, mediaList, projects, surveyList, users } from './lists';
 import { flightPlanChoices } from './choices';
+import { history, type HistoryReader, type HistorySpec } from './history';
 
-/** What answering may use beside the world: caches kept across answers (the capture order). */
+/** What answering may use beside the world: caches kept across answers (the capture order), the history's records. */
 export interface AnswerContext {
   world: World;
   captureOrder: CaptureOrder;
+  history?: HistoryReader | null;
 }
 
 interface ViewDef<P, A> {
   /** The kinds whose change may change the answer. */
   reads: readonly EntityKind[];
+  /** Answered again when history records are read or taken in (docs/history.md#the-page). */
+  history?: true;
   answer(ctx: AnswerContext, params: P): A;
 }
 
@@ -109,6 +114,12 @@ export const VIEWS = {
   flightPlanChoices: view<Record<never, never>, { choices: FlightPlanChoice[] }>({
     reads: ['flightPlans', 'captures'],
     answer: ({ world }) => ({ choices: flightPlanChoices(world) }),
+  }),
+  /** /surveys/{sid}/history and its kin: an entity's history, newest first, filtered by person and kind of event. */
+  history: view<HistorySpec, HistoryAnswer>({
+    reads: ['surveys', 'captures', 'media', 'drives', 'users'],
+    history: true,
+    answer: ({ world, history: reader }, p) => history(world, reader ?? null, p),
   }),
   /** Assign and Reassign: every user. */
   users: view<Record<never, never>, { rows: UserRow[] }>({

@@ -12,6 +12,7 @@ import { useRowStyles } from '../../components/rowStyles';
 import { StageStatus } from '../../components/StageStatus';
 import { MediaCaptures } from '../../components/MediaCaptures';
 import { MediaActions } from '../../components/MediaActions';
+import { HistoryLink } from '../../components/HistoryLink';
 import { InsertMediaDialog } from '../../dialogs/InsertMediaDialog';
 
 const STATUS_COLOR: Record<DriveStatus, 'informative' | 'success' | 'brand'> = {
@@ -62,6 +63,7 @@ export const DriveTableRow = memo(function DriveTableRow({ drive }: { drive: Dri
             canEject={flags.canEject}
             canAssign={flags.canAssign}
           />
+          <HistoryLink of="drives" id={drive.host} name={`drive ${drive.host}`} />
         </div>
         <InsertMediaDialog open={inserting} drive={drive} onClose={() => setInserting(false)} />
       </TableCell>

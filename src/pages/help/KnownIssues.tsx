@@ -23,6 +23,7 @@ export function KnownIssues() {
         </li>
         <li>The demo data lives in this browser only; another laptop has its own copy. Data left untouched for two weeks is reset.</li>
         <li>Roles are not enforced: anyone signed in can do every action.</li>
+        <li>A laptop that joins a team world that was not seeded dates its entities' “Loaded with the sample data” at its own join; the team's entries themselves are the same on every laptop.</li>
         <li>Training videos need a network connection; everything else works offline.</li>
       </ul>
     </div>

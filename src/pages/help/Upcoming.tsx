@@ -1,12 +1,25 @@
 /**
  * /help/upcoming: what the team plans next, so demo audiences know what is deliberately missing.
+ * Each item opens the Coming Soon preset (docs/requirements.md#req-modals), the console's one word
+ * for a feature that is announced and not built.
  */
-import { Body1, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Link, makeStyles, tokens } from '@fluentui/react-components';
+import { comingSoon } from '../../components/presets';
 
 const useStyles = makeStyles({
   root: { maxWidth: '80ch', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   list: { margin: 0, paddingLeft: '1.5em', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
+
+/** What is planned, each with the name its Coming Soon dialog is titled with. */
+const PLANNED: [title: string, text: string][] = [
+  ['Media filters', 'Filtering media sets by status, season, date range, project or capture (the filters are shown but not yet active).'],
+  ['Favourites', 'Favourite captures and surveys per user.'],
+  ['Capture map', 'A real map of each capture’s flight plans in place of the schematic.'],
+  ['Image metadata', 'Image metadata (position, attitude, exposure) in the single image viewer.'],
+  ['Roles', 'Enforcing the data coordinator and geomatics technician roles.'],
+  ['Processing back end', 'Connecting to the processing back end instead of the simulation.'],
+];
 
 export function Upcoming() {
   const s = useStyles();
@@ -14,13 +27,13 @@ export function Upcoming() {
     <div className={s.root}>
       <Body1 as="p">Planned for the next releases, in rough order:</Body1>
       <ul className={s.list}>
-        <li>Filtering media sets by status, season, date range, project or capture (the filters are shown but not yet active).</li>
-        <li>Favourite captures and surveys per user.</li>
-        <li>A survey's history (View History, marked Coming soon in the survey's menu).</li>
-        <li>A real map of each capture's flight plans in place of the schematic.</li>
-        <li>Image metadata (position, attitude, exposure) in the single image viewer.</li>
-        <li>Enforcing the data coordinator and geomatics technician roles.</li>
-        <li>Connecting to the processing back end instead of the simulation.</li>
+        {PLANNED.map(([title, text]) => (
+          <li key={title}>
+            <Link as="button" onClick={() => void comingSoon(title)}>
+              {text}
+            </Link>
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -11,6 +11,7 @@ import { useRowStyles } from '../../components/rowStyles';
 import { StageStatus } from '../../components/StageStatus';
 import { MediaCaptures } from '../../components/MediaCaptures';
 import { MediaActions } from '../../components/MediaActions';
+import { HistoryLink } from '../../components/HistoryLink';
 
 export const MediaTableRow = memo(function MediaTableRow({ media }: { media: MediaRow }) {
   const styles = useRowStyles();
@@ -40,6 +41,7 @@ export const MediaTableRow = memo(function MediaTableRow({ media }: { media: Med
             canCancel={media.flags.canCancel}
             canAssign={media.flags.canAssign}
           />
+          <HistoryLink of="media" id={media.mediaId} name={`media ${media.mediaId}`} />
         </div>
       </TableCell>
     </EntityRow>

@@ -51,6 +51,8 @@ import { ShortcutsDialog } from './ShortcutsDialog';
 import { qcReportCsv, qcReportName } from './qcReport';
 import { downloadText } from '../../app/download';
 import { useAction } from '../../app/useAction';
+import { HistoryLink } from '../../components/HistoryLink';
+import { surveyLabel } from '../../../worker/domain/names';
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
 import { openDownloadFrames } from '../../download/downloadFramesStore';
 import { ArrowDownloadRegular, FolderZipRegular, KeyboardRegular } from '@fluentui/react-icons';
@@ -197,7 +199,12 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
             {photos.status === 'ready' && <ReviewProgress seen={seenAll} total={totalAll} />}
           </>
         }
-        actions={<SurveyQcActions survey={survey} />}
+        actions={
+          <>
+            <SurveyQcActions survey={survey} />
+            <HistoryLink of="surveys" id={survey.surveyId} name={surveyLabel(survey.surveyId)} />
+          </>
+        }
       />
       <MakeAvailableOffline surveyId={survey.surveyId} />
       <div className={styles.tools}>

@@ -6,15 +6,9 @@
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
 import type { FlaggedSurvey } from '../../../worker/screens';
 import { shortId } from '../../../worker/domain/shortId';
+import { csvText } from '../../app/csv';
 
 export const QC_REPORT_HEADER = ['survey', 'line', 'camera', 'frame', 'time', 'reason', 'note', 'who', 'when'];
-
-/** RFC 4180: quoted when it holds a comma, quote or line break; a leading =+-@ is defused for spreadsheets. */
-function cell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** The report's rows of a survey, as the table on screen and the CSV show them. */
 export function qcReportRows(survey: FlaggedSurvey, timeOf: (flag: FrameFlag) => string): string[][] {
@@ -33,7 +27,7 @@ export function qcReportRows(survey: FlaggedSurvey, timeOf: (flag: FrameFlag) =>
 
 export function qcReportCsv(surveys: readonly FlaggedSurvey[], timeOf: (flag: FrameFlag) => string): string {
   const rows = surveys.flatMap((s) => qcReportRows(s, timeOf));
-  return [QC_REPORT_HEADER, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+  return csvText([QC_REPORT_HEADER, ...rows]);
 }
 
 /** qc-report-{survey}.csv, or qc-report-{cpid}.csv for a capture's surveys. */

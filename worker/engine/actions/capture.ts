@@ -40,6 +40,7 @@ export function processCapture(ctx: ActionContext, captureId: Id, surveyIds: Id[
     moveTo(s.workflow, currentStage(c.workflow).name, now, world.speed);
     world.touch('surveys', id);
   }
+  ctx.note({ kind: 'processingStarted' }, { capture: captureId, surveys: ids });
   return ok(`Started Processing ${c.cpid}`, 'simulation', [hl('captures', captureId)]);
 }
 
@@ -49,6 +50,7 @@ export function startCaptureQc(ctx: ActionContext, captureId: Id): ActionResult 
   if (!c.flags.qcReady) return unavailable(`capture ${c.cpid}`);
   c.qc = 'started';
   ctx.world.touch('captures', captureId);
+  ctx.note({ kind: 'captureQcStarted' }, { capture: captureId, surveys: selectedSurveys(ctx.world, c, 'capture-qc').map((s) => s.surveyId) });
   return ok(`QC started for capture ${c.cpid}`, 'info', [hl('captures', captureId)]);
 }
 
@@ -69,6 +71,7 @@ export function decideCaptureQc(ctx: ActionContext, captureId: Id, approve: bool
   }
   world.touch('captures', captureId);
   for (const s of surveys) world.touch('surveys', s.surveyId);
+  ctx.note({ kind: approve ? 'captureQcApproved' : 'captureQcRejected' }, { capture: captureId, surveys: surveys.map((s) => s.surveyId) });
   return approve
     ? ok(`QC approved for capture ${c.cpid}`, 'success', [hl('captures', captureId)])
     : ok(`QC rejected for capture ${c.cpid}`, 'warning', [hl('captures', captureId)]);
@@ -81,12 +84,15 @@ export function publishCapture(ctx: ActionContext, captureId: Id): ActionResult 
   if (!c.flags.canPublish) return unavailable(`capture ${c.cpid}`);
   startWorking(currentStage(c.workflow), now, world.speed);
   world.touch('captures', captureId);
+  const started: Id[] = [];
   for (const s of selectedSurveys(world, c, 'publish')) {
     const stage = currentStage(s.workflow);
     if (stage.state !== 'waiting') continue;
     startWorking(stage, now, world.speed, currentStage(c.workflow).durationS);
     world.touch('surveys', s.surveyId);
+    started.push(s.surveyId);
   }
+  ctx.note({ kind: 'publishStarted' }, { capture: captureId, surveys: started });
   return ok(`Publishing ${c.cpid} Started`, 'simulation', [hl('captures', captureId)]);
 }
 

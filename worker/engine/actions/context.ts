@@ -6,12 +6,18 @@
 import type { ActionResult, FlashCategory, FlashLink, Highlight } from '../../api';
 import type { EntityKind, Id } from '../../domain/types';
 import type { World } from '../world';
+import type { HistorySubjects, HistoryWhat } from '../../domain/history';
 
 export interface ActionContext {
   world: World;
   now: number;
   /** Fresh unique ids for inserted media and surveys (injected: tests make them deterministic). */
   newId(): string;
+  /**
+   * Notes what the action did, for the history of the entities it concerns (docs/history.md):
+   * written in its commit, by whoever is signed in, only if it succeeds.
+   */
+  note(what: HistoryWhat, on: HistorySubjects): void;
 }
 
 export function ok(text: string, category: FlashCategory, highlight: Highlight[] = [], link?: FlashLink): ActionResult {

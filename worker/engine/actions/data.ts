@@ -12,8 +12,10 @@ import { own, hl, notFound, ok, type ActionContext } from './context';
 export function cleanDemo(ctx: ActionContext): ActionResult {
   const { world, now } = ctx;
   removeMedia(world, Object.keys(world.index.media));
+  const cleaned = Object.values(world.index.captures).filter((c) => c.surveyIds.length > 0).map((c) => c.captureId);
   removeSurveys(world, Object.keys(world.index.surveys));
   for (const id of Object.keys(world.index.captures)) resetCapture(world, id, now);
+  for (const id of cleaned) ctx.note({ kind: 'cleaned' }, { capture: id });
   return ok('The demo has been cleaned', 'success');
 }
 
@@ -27,6 +29,7 @@ export function cleanCapture(ctx: ActionContext, captureId: Id): ActionResult {
   // Media sets left holding no survey go too (and leave their drives).
   removeMedia(world, [...media].filter((id) => world.index.media[id]?.surveyIds.length === 0));
   resetCapture(world, captureId, now);
+  ctx.note({ kind: 'cleaned' }, { capture: captureId });
   return ok(`${c.cpid} cleaned`, 'success', [hl('captures', captureId)]);
 }
 

@@ -49,6 +49,7 @@ export function flagFrame(ctx: ActionContext, ref: FrameRef, reason: unknown, no
   // Flagging a flagged frame again replaces its reason and note: one flag per frame.
   s.frameFlags = sortFlags([...s.frameFlags.filter((f) => !sameFrame(f, flag)), flag]);
   ctx.world.touch('surveys', s.surveyId);
+  ctx.note({ kind: 'flagged', line: flag.line, camera: flag.camera, frame: flag.frame, reason, note: text }, { surveys: [s.surveyId] });
   return ok(`frame ${ref.frame} flagged: ${reason}`, 'warning', [hl('surveys', s.surveyId)]);
 }
 
@@ -58,5 +59,6 @@ export function unflagFrame(ctx: ActionContext, ref: FrameRef): ActionResult {
   if (!s.frameFlags.some((f) => sameFrame(f, ref))) return fail(`frame ${ref.frame} is not flagged`);
   s.frameFlags = s.frameFlags.filter((f) => !sameFrame(f, ref));
   ctx.world.touch('surveys', s.surveyId);
+  ctx.note({ kind: 'unflagged', line: ref.line, camera: ref.camera, frame: ref.frame }, { surveys: [s.surveyId] });
   return ok(`frame ${ref.frame} unflagged`, 'info', [hl('surveys', s.surveyId)]);
 }

@@ -81,6 +81,7 @@ export function insertMedia(ctx: ActionContext, host: string, bays: number[], in
   world.add('media', mediaId, makeMedia({ mediaId, host, bays: chosen, surveyIds }, now, world.speed), true);
   drive.mediaId = mediaId;
   world.touch('drives', host);
+  ctx.note({ kind: 'inserted', bays: chosen }, { media: mediaId, drive: host });
   return ok(`media inserted into ${host}`, 'success', [hl('drives', host), hl('media', mediaId)]);
 }
 
@@ -112,6 +113,7 @@ export function receiveMedia(ctx: ActionContext, host: string, itemIds: string[]
     moveNext(s.workflow, now, world.speed);
     world.touch('surveys', s.surveyId);
   }
+  ctx.note({ kind: 'received', receiveId: media.receiveId }, { media: media.mediaId, drive: host });
   return ok(`started receiving media on ${host}`, 'simulation', [hl('drives', host), hl('media', media.mediaId)]);
 }
 
@@ -133,6 +135,7 @@ export function cancelReceive(ctx: ActionContext, host: string): ActionResult {
     haltStage(s.workflow, 'cancelled', now);
     world.touch('surveys', id);
   }
+  ctx.note({ kind: 'receiveCancelled' }, { media: media.mediaId, drive: host });
   return ok(`receive cancelled for ${host}`, 'warning', [hl('drives', host), hl('media', media.mediaId)]);
 }
 
@@ -151,6 +154,7 @@ export function ejectMedia(ctx: ActionContext, host: string): ActionResult {
   }
   drive.mediaId = null;
   world.touch('drives', host);
+  ctx.note({ kind: 'ejected' }, { media: media.mediaId, drive: host });
   return ok(`media ejected from ${host}`, 'success', [hl('drives', host)]);
 }
 
@@ -179,6 +183,7 @@ export function assignSurveys(
     if (!s) continue;
     s.assignedTo = a.email.toLowerCase();
     world.touch('surveys', a.surveyId);
+    ctx.note({ kind: 'assigned', to: s.assignedTo }, { surveys: [a.surveyId], media: mediaId });
   }
   moveNext(media.workflow, now, world.speed);
   world.touch('media', mediaId);

@@ -18,5 +18,6 @@ export function reassignSurvey(ctx: ActionContext, surveyId: Id, email: string):
   if (!own(world.index.users, key)) return fail(`Unknown user ${shown(email)}`);
   survey.assignedTo = key;
   world.touch('surveys', surveyId);
+  ctx.note({ kind: 'reassigned', to: key }, { surveys: [surveyId] });
   return ok('assigned surveys', 'success', [hl('surveys', surveyId)], assignedLink(world, [surveyId]));
 }

@@ -23,6 +23,7 @@ export function cancelSurvey(ctx: ActionContext, surveyId: Id): ActionResult {
   if (!s.flags.canCancel) return unavailable(label(s));
   haltStage(s.workflow, 'cancelled', ctx.now);
   ctx.world.touch('surveys', surveyId);
+  ctx.note({ kind: 'cancelled' }, { surveys: [surveyId] });
   return ok(`${label(s)} cancelled`, 'warning', [hl('surveys', surveyId)]);
 }
 
@@ -33,6 +34,7 @@ export function processApplanix(ctx: ActionContext, surveyId: Id): ActionResult 
   s.applanix = true;
   moveNext(s.workflow, ctx.now, ctx.world.speed);
   ctx.world.touch('surveys', surveyId);
+  ctx.note({ kind: 'applanix' }, { surveys: [surveyId] });
   return ok(`processed applanix for ${label(s)}`, 'success', [hl('surveys', surveyId)]);
 }
 
@@ -45,6 +47,7 @@ export function processPodconfig(ctx: ActionContext, surveyId: Id, files: Podcon
   s.podconfig = true;
   moveNext(s.workflow, ctx.now, ctx.world.speed);
   ctx.world.touch('surveys', surveyId);
+  ctx.note({ kind: 'podconfig' }, { surveys: [surveyId] });
   return ok(`processed podconfig for ${label(s)}`, 'success', [hl('surveys', surveyId)]);
 }
 
@@ -54,6 +57,7 @@ export function startSurveyQc(ctx: ActionContext, surveyId: Id): ActionResult {
   if (!s.flags.qcReady) return unavailable(label(s));
   s.qc = 'started';
   ctx.world.touch('surveys', surveyId);
+  ctx.note({ kind: 'qcStarted' }, { surveys: [surveyId] });
   return ok(`QC started for ${label(s)}`, 'info', [hl('surveys', surveyId)]);
 }
 
@@ -70,6 +74,7 @@ export function approveSurveyQc(ctx: ActionContext, surveyId: Id): ActionResult 
   // Completed, but it stays the current stage until the capture processes the survey.
   completeStage(currentStage(s.workflow), ctx.now);
   ctx.world.touch('surveys', surveyId);
+  ctx.note({ kind: 'qcApproved' }, { surveys: [surveyId] });
   return ok(`QC approved for ${label(s)}`, 'success', [hl('surveys', surveyId)]);
 }
 
@@ -85,5 +90,6 @@ export function rejectSurveyQc(ctx: ActionContext, surveyId: Id, reason: unknown
   s.rejectReason = why;
   haltStage(s.workflow, 'failed', ctx.now);
   ctx.world.touch('surveys', surveyId);
+  ctx.note({ kind: 'qcRejected', reason: why }, { surveys: [surveyId] });
   return ok(`QC rejected for ${label(s)}`, 'warning', [hl('surveys', surveyId)]);
 }

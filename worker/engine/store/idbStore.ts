@@ -9,9 +9,18 @@ import type { ActionResult } from '../../api';
 import { ENTITY_KINDS } from '../../domain/restore';
 import type { EntityKind, Id } from '../../domain/types';
 import type { StoredRecord } from './storedForm';
-import { CALL_KIND, META_KEY, type StoreMeta, type StoredWorld, type WorldStore } from './worldStore';
+import { CALL_KIND, HISTORY_KIND, META_KEY, type StoreMeta, type StoredWorld, type WorldStore } from './worldStore';
+import { appendTo, byPage, entriesOf, pageRange, type HistoryOwner } from './historyRecords';
+import { byTime } from '../../domain/history';
 
 const kindRange = (kind: string) => IDBKeyRange.bound([kind], [kind, []]);
+/** Every week's record of an entity's history. */
+const pagesRange = (owner: HistoryOwner) => {
+  const [from, to] = pageRange(owner);
+  return IDBKeyRange.bound([HISTORY_KIND, from], [HISTORY_KIND, to]);
+};
+/** Every key but the history's: below its kind, and above it (an array sorts after every string id). */
+const besideHistory = () => [IDBKeyRange.upperBound([HISTORY_KIND], true), IDBKeyRange.lowerBound([HISTORY_KIND, []], true)];
 
 /** A kind's records in key order, each beside its id: one getAllKeys and one getAll over its range. */
 async function recordsOf(store: IDBObjectStore, kind: string): Promise<[Id, StoredRecord][]> {
@@ -47,14 +56,33 @@ export function idbStore(dbName = 'aerial-survey-console', storeName = 'world'):
     readKind: (kind) => use('readonly', (store) => recordsOf(store, kind)),
     commit: (batch) =>
       use('readwrite', (store) => {
-        if (batch.clear) store.clear();
+        if (batch.clear && !batch.keepHistory) store.clear();
+        else if (batch.clear) for (const range of besideHistory()) store.delete(range);
+        if (batch.dropHistory) store.delete(kindRange(HISTORY_KIND));
         for (const { kind, id, record } of batch.put) store.put(record, [kind, id]);
-        for (const { kind, id } of batch.del) store.delete([kind, id]);
+        // A history record named by its entity: every week of it.
+        for (const { kind, id } of batch.del) store.delete(kind === HISTORY_KIND ? pagesRange(id as HistoryOwner) : [kind, id]);
+        // Appended where they are kept, inside this transaction: read, then written with the entries.
+        for (const { owner, entries } of batch.history ?? []) {
+          for (const [page, list] of byPage(owner, entries)) {
+            const key = [HISTORY_KIND, page];
+            const read = store.get(key);
+            read.onsuccess = () => void store.put(appendTo(owner, read.result, list), key);
+          }
+        }
         if (batch.meta) store.put(batch.meta, [...META_KEY]);
         if (batch.call) store.put(batch.call.result, [CALL_KIND, batch.call.id]);
         for (const id of batch.forget ?? []) store.delete([CALL_KIND, id]);
         // Resolves on the transaction's complete event: the commit is durable, not merely queued.
         return promisifyRequest(store.transaction);
+      }),
+    readHistory: (owners) =>
+      use('readonly', async (store) => {
+        const read = owners.map(async (owner) => {
+          const records = await promisifyRequest(store.getAll(pagesRange(owner)));
+          return [owner, records.flatMap((record) => entriesOf(owner, record)).sort(byTime)] as const;
+        });
+        return new Map<HistoryOwner, ReturnType<typeof entriesOf>>(await Promise.all(read));
       }),
     answerOf: (callId) =>
       use('readonly', (store) => promisifyRequest(store.get([CALL_KIND, callId]) as IDBRequest<ActionResult | undefined>)),

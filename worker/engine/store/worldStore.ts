@@ -9,6 +9,9 @@ import type { ActionResult } from '../../api';
 import type { Current, EntityKind, Flags, Id } from '../../domain/types';
 import type { StoredRecord } from './storedForm';
 import { entityKey } from '../../domain/names';
+import type { HistoryEntry, HistoryStart } from '../../domain/history';
+import { appendTo, byPage, entriesOf, type HistoryOwner } from './historyRecords';
+import { byTime } from '../../domain/history';
 
 /**
  * Beside the captures' records, their row records: what the capture table shows of each (its fields
@@ -27,7 +30,12 @@ export const HELD_KIND = '~held';
 export const INBOX_KIND = '~inbox';
 /** The team's changes not taken into the world (worker/sync/notTaken.ts): one record each. */
 export const NOT_TAKEN_KIND = '~notTaken';
-export type StoredKind = EntityKind | typeof CAPTURE_ROWS | typeof OUTBOX_KIND | typeof HELD_KIND | typeof INBOX_KIND | typeof NOT_TAKEN_KIND;
+/**
+ * Every entity's history (docs/history.md#stored-form): one record per survey, capture, media set
+ * and drive, appended in the commit of the action that made its entries (historyRecords.ts).
+ */
+export const HISTORY_KIND = '~history';
+export type StoredKind = EntityKind | typeof CAPTURE_ROWS | typeof OUTBOX_KIND | typeof HELD_KIND | typeof INBOX_KIND | typeof NOT_TAKEN_KIND | typeof HISTORY_KIND;
 /** The inbox's record of the team world this laptop has joined (server, world, laptop id). */
 export const TEAM_SETTINGS_ID = 'settings';
 
@@ -50,11 +58,29 @@ export interface StoreMeta {
    * localStorage read before it is stale, and never discards again (bootChoice.ts).
    */
   discardedAt?: number;
+  /** How this world's history began (docs/history.md); absent in a store written before it. */
+  history?: HistoryStart;
+  /** This browser store's laptop id, made once and kept (docs/history.md#where). */
+  laptop?: string;
+  /** The number of this laptop's last action with history entries (HistoryBook.stamp). */
+  historySeq?: number;
+}
+
+/** Entries added to an entity's history record, in the commit's transaction, each once. */
+export interface HistoryAppend {
+  owner: HistoryOwner;
+  entries: HistoryEntry[];
 }
 
 export interface WorldBatch {
-  /** Empties the store first (a whole new world: sample data, reset, import). */
+  /** Empties the store first (a whole new world: sample data, reset, import), history too unless `keepHistory`. */
   clear?: boolean;
+  /** With `clear`: the history records stay (a boot that writes a newer copy of the same world). */
+  keepHistory?: boolean;
+  /** Deletes every history record (a new world written over one the store mirrors: a new history). */
+  dropHistory?: boolean;
+  /** History entries appended to their records, after the puts. */
+  history?: HistoryAppend[];
   put: { kind: StoredKind; id: Id; record: StoredRecord }[];
   del: { kind: StoredKind; id: Id }[];
   meta?: StoreMeta;
@@ -83,6 +109,8 @@ export interface WorldStore {
   commit(batch: WorldBatch): Promise<void>;
   /** The stored answer of a call already applied, if any. */
   answerOf(callId: string): Promise<ActionResult | undefined>;
+  /** The history records of some entities, read whole (a history view opens). */
+  readHistory(owners: readonly HistoryOwner[]): Promise<Map<HistoryOwner, HistoryEntry[]>>;
 }
 
 export const META_KEY = ['~meta', 'world'] as const;
@@ -90,8 +118,10 @@ export const CALL_KIND = '~call';
 
 export interface MemoryStore extends WorldStore {
   data: Map<string, unknown>;
-  /** Keys written (put or deleted) by each commit, in order. */
+  /** Keys written (put or deleted) by each commit, in order; history records apart. */
   commits: number[];
+  /** History records appended to (or deleted with their entities) by each commit, in order. */
+  historyCommits: number[];
   /** Makes every commit from now on fail with this error (a full disk). */
   failWith: Error | null;
 }
@@ -100,9 +130,16 @@ const keyOf = entityKey;
 
 export function memoryStore(): MemoryStore {
   const data = new Map<string, unknown>();
+  // Each entity's history records (one a week), so reading or deleting them scans no other key.
+  const pages = new Map<HistoryOwner, Set<string>>();
+  const dropPages = (owner: HistoryOwner) => {
+    for (const key of pages.get(owner) ?? []) data.delete(key);
+    pages.delete(owner);
+  };
   const store: MemoryStore = {
     data,
     commits: [],
+    historyCommits: [],
     failWith: null,
     async readAll() {
       const records: StoredWorld['records'] = {};
@@ -112,6 +149,8 @@ export function memoryStore(): MemoryStore {
         const [kind, id] = key.split('\u0000') as [string, string];
         if (kind === META_KEY[0]) meta = value as StoreMeta;
         else if (kind === CALL_KIND) calls.push(id);
+        // As in IndexedDB: a boot reads the world, never the history (read when a history is shown).
+        else if (kind === HISTORY_KIND) continue;
         else (records[kind as EntityKind] ??= []).push([id, value as StoredRecord]);
       }
       // One copy of the whole read, as IndexedDB's getAll hands over fresh objects in bulk.
@@ -139,13 +178,25 @@ export function memoryStore(): MemoryStore {
     async commit(batch) {
       await Promise.resolve();
       if (store.failWith) throw store.failWith;
-      if (batch.clear) data.clear();
+      const history = `${HISTORY_KIND}\u0000`;
+      if (batch.clear) for (const key of [...data.keys()]) if (!batch.keepHistory || !key.startsWith(history)) data.delete(key);
+      if ((batch.clear && !batch.keepHistory) || batch.dropHistory) {
+        for (const key of [...data.keys()]) if (key.startsWith(history)) data.delete(key);
+        pages.clear();
+      }
       let n = 0;
+      let appended = 0;
       for (const { kind, id, record } of batch.put) {
         data.set(keyOf(kind, id), structuredClone(record));
         n++;
       }
       for (const { kind, id } of batch.del) {
+        // A history record named by its entity: every week of it.
+        if (kind === HISTORY_KIND) {
+          dropPages(id as HistoryOwner);
+          appended++;
+          continue;
+        }
         data.delete(keyOf(kind, id));
         n++;
       }
@@ -153,12 +204,26 @@ export function memoryStore(): MemoryStore {
         data.set(keyOf(...META_KEY), structuredClone(batch.meta));
         n++;
       }
+      for (const { owner, entries } of batch.history ?? []) {
+        for (const [page, list] of byPage(owner, entries)) {
+          const key = keyOf(HISTORY_KIND, page);
+          data.set(key, appendTo(owner, structuredClone(data.get(key)), list));
+          let set = pages.get(owner);
+          if (!set) pages.set(owner, (set = new Set()));
+          set.add(key);
+          appended++;
+        }
+      }
       if (batch.call) data.set(keyOf(CALL_KIND, batch.call.id), structuredClone(batch.call.result));
       for (const id of batch.forget ?? []) data.delete(keyOf(CALL_KIND, id));
       store.commits.push(n);
+      store.historyCommits.push(appended);
     },
     async answerOf(callId) {
       return data.get(keyOf(CALL_KIND, callId)) as ActionResult | undefined;
+    },
+    async readHistory(owners) {
+      return new Map(owners.map((owner) => [owner, [...(pages.get(owner) ?? [])].flatMap((key) => entriesOf(owner, structuredClone(data.get(key)))).sort(byTime)]));
     },
   };
   return store;

@@ -1,0 +1,12 @@
+/**
+ * PouchDB for the tests, its plugins registered once (a second registration of replication throws):
+ * memory databases for the laptops, HTTP for the test server, replication between them.
+ */
+import PouchDB from 'pouchdb-core';
+import memory from 'pouchdb-adapter-memory';
+import http from 'pouchdb-adapter-http';
+import replication from 'pouchdb-replication';
+
+PouchDB.plugin(memory).plugin(http).plugin(replication);
+
+export default PouchDB;

@@ -1,0 +1,121 @@
+/**
+ * The engine's side of the history (docs/history.md): an action's entries stamped (who, when,
+ * where, which action) and grouped by the records they are appended to in its commit; the records
+ * a history view shows, read when first asked for and kept while in use. No boot reads a history:
+ * a record is read through the writer's queue (so no commit can land between its read and its
+ * being held), then every commit that appends to it appends to the held copy too.
+ */
+import { Emitter } from '../domain/emitter';
+import { byTime, historyId, ownersOf, type HistoryEntry, type HistoryOwner, type HistorySubjects, type HistoryWhat } from '../domain/history';
+import type { HistoryAppend, WorldStore } from './store/worldStore';
+import type { World } from './world';
+
+/** What an action handler notes: what happened, to which entities. */
+export interface HistoryNote {
+  what: HistoryWhat;
+  on: HistorySubjects;
+}
+
+/** Records held at most (the views open in every tab read a few each). */
+const HELD_MAX = 2_000;
+
+export class HistoryBook {
+  private readonly held = new Map<HistoryOwner, HistoryEntry[]>();
+  private readonly reading = new Set<HistoryOwner>();
+  /** Records were read, or entries from elsewhere taken: the history views answer again. */
+  readonly changed = new Emitter<void>();
+  /** The team's laptop id while team sync is on (docs/history.md#sync); else this store's own. */
+  teamLaptop: string | null = null;
+
+  constructor(
+    private readonly world: World,
+    private readonly store: Pick<WorldStore, 'readHistory'>,
+    /** Runs work in the writer's order. */
+    private readonly serial: <T>(work: () => Promise<T>) => Promise<T>,
+  ) {}
+
+  /** Where this laptop's entries say they were made. */
+  get laptop(): string {
+    return this.teamLaptop ?? this.world.laptop;
+  }
+
+  /**
+   * An action's notes as entries: by whoever is signed in, now, here. Their action id is the
+   * laptop's next number (kept in the store's meta record), so actions done at one instant on one
+   * laptop keep the order they were done in, and no two share an id.
+   */
+  stamp(notes: readonly HistoryNote[], now: number): HistoryEntry[] {
+    if (!notes.length) return [];
+    const by = this.world.current.user?.email ?? '';
+    const laptop = this.laptop;
+    const tx = (++this.world.historySeq).toString(36).padStart(6, '0');
+    return notes.map(({ what, on }, n) => ({ id: historyId(now, laptop, tx, n), at: now, by, laptop, tx, n, what, on }));
+  }
+
+  /** The held entries of these records, oldest first; null (and they are read) if one is not held yet. */
+  entries(owners: readonly HistoryOwner[]): HistoryEntry[] | null {
+    const missing = owners.filter((o) => !this.held.has(o));
+    if (missing.length) {
+      this.read(missing);
+      return null;
+    }
+    const out: HistoryEntry[] = [];
+    for (const owner of owners) {
+      const list = this.held.get(owner)!;
+      // Most recently used last: the oldest held record is the first let go.
+      this.held.delete(owner);
+      this.held.set(owner, list);
+      out.push(...list);
+    }
+    return out;
+  }
+
+  /** A commit with these appends landed, and these records were deleted with their entities. */
+  landed(appends: readonly HistoryAppend[], deleted: Iterable<HistoryOwner> = []): void {
+    for (const { owner, entries } of appends) {
+      const list = this.held.get(owner);
+      if (!list) continue;
+      const ids = new Set(list.map((e) => e.id));
+      for (const entry of entries) if (!ids.has(entry.id)) list.push(entry);
+      list.sort(byTime);
+    }
+    for (const owner of deleted) this.held.delete(owner);
+  }
+
+  /** A new world (reset, import, a rollback): nothing held is true any more. */
+  forget(): void {
+    this.held.clear();
+  }
+
+  private read(owners: HistoryOwner[]): void {
+    const wanted = owners.filter((o) => !this.reading.has(o));
+    if (!wanted.length) return;
+    for (const o of wanted) this.reading.add(o);
+    void this.serial(async () => {
+      try {
+        const read = await this.store.readHistory(wanted);
+        for (const [owner, entries] of read) this.held.set(owner, entries);
+      } catch {
+        // The store cannot be read: the view shows an empty history rather than waiting for ever.
+        for (const owner of wanted) this.held.set(owner, []);
+      } finally {
+        for (const o of wanted) this.reading.delete(o);
+      }
+      while (this.held.size > HELD_MAX) this.held.delete(this.held.keys().next().value!);
+    }).then(() => this.changed.emit());
+  }
+}
+
+/** Entries by the records they are appended to, leaving out records deleted in the same commit. */
+export function appendsOf(entries: readonly HistoryEntry[], deleted: ReadonlySet<string> = new Set()): HistoryAppend[] {
+  const by = new Map<HistoryOwner, HistoryEntry[]>();
+  for (const entry of entries) {
+    for (const owner of ownersOf(entry)) {
+      if (deleted.has(owner)) continue;
+      const list = by.get(owner);
+      if (list) list.push(entry);
+      else by.set(owner, [entry]);
+    }
+  }
+  return [...by].map(([owner, list]) => ({ owner, entries: list }));
+}
