@@ -13,81 +13,17 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { badge, cutVan, DANA, expectNoUnexpectedErrors, flagFrame, join, laptop, MARCO, SYNC_URL, syncSaid } from './syncLaptops';
 import { advanceClock, flash, minutes, rowOf, sampleData } from './helpers';
 import { frame } from './qcHelpers';
 import type { PhotoIndex } from '../../worker/domain/types';
 
-const SYNC_URL = `http://127.0.0.1:${Number(process.env.E2E_SYNC_PORT ?? Number(process.env.E2E_PORT ?? 4317) + 1)}`;
 test.use({ baseURL: SYNC_URL, serviceWorkers: 'block' });
+expectNoUnexpectedErrors();
 
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 /** The sample's empty drive, where the demo inserts media. */
 const EMPTY_HOST = 'ingest-09';
-
-const MARCO = 'marco.alvarez@aerial.example';
-const DANA = 'dana.whitfield@aerial.example';
-
-/**
- * The console errors of every laptop's pages. PouchDB's one expected line is a 404 for a checkpoint
- * not written yet (`_local/…`); a request refused while the test has cut the van off is the cut.
- */
-const errors: { text: string; url: string }[] = [];
-let vanCut = false;
-/** What the laptops' team sync said (`[sync] …`, the end-to-end build's trace), by email. */
-const syncSaid: string[] = [];
-
-async function cutVan(page: Page, van: string, off: boolean): Promise<void> {
-  if (off) vanCut = true;
-  await page.request.post(`/__vans/${van}/${off ? 'cut' : 'restore'}`);
-}
-
-const expected = (e: { text: string; url: string }) =>
-  (/status of 404/.test(e.text) && e.url.includes('/_local/')) || (vanCut && /net::ERR_(EMPTY_RESPONSE|CONNECTION_(RESET|CLOSED|REFUSED))/.test(e.text));
-
-test.afterEach(() => {
-  const unexpected = errors.filter((e) => !expected(e));
-  errors.length = 0;
-  syncSaid.length = 0;
-  vanCut = false;
-  expect(unexpected.map((e) => `${e.text} ${e.url}`)).toEqual([]);
-});
-
-async function laptop(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: SYNC_URL, serviceWorkers: 'block', reducedMotion: 'reduce' });
-  context.on('console', (m) => m.type() === 'error' && errors.push({ text: m.text(), url: m.location().url }));
-  context.on('console', (m) => m.text().startsWith('[sync] ') && syncSaid.push(`${email} ${m.text()}`));
-  if (process.env.SYNC_TRACE) context.on('console', (m) => console.log(`${email.slice(0, 4)} ${m.text()}`));
-  const page = await context.newPage();
-  await page.goto('/login?redirect=%2Fsettings');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-  return page;
-}
-
-const badge = (page: Page) => page.getByRole('banner').getByRole('status', { name: /^Team sync:/ });
-
-/** Joins through the van's own way in to the server, which the test can cut (scripts/syncServer.ts). */
-async function join(page: Page, world: string, van: string): Promise<void> {
-  const section = page.getByRole('region', { name: 'Team sync' });
-  await section.getByLabel('Server path').fill(`/van/${van}/couch`);
-  await section.getByLabel('World name').fill(world);
-  await section.getByRole('button', { name: 'Join team world' }).click();
-  await page.getByRole('dialog', { name: 'Join a team world' }).getByRole('button', { name: 'Join' }).click();
-  await expect(page.getByText(`Joined the team world ${world}`, { exact: true })).toBeVisible();
-  await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date');
-}
-
-async function flagFrame(page: Page, thumb: ReturnType<typeof frame>, reason: string, note = ''): Promise<void> {
-  await thumb.click({ button: 'right' });
-  await page.getByRole('menuitem', { name: /^Flag frame…/ }).click();
-  const dialog = page.getByRole('dialog', { name: /^Flag frame/ });
-  await dialog.getByRole('radio', { name: reason, exact: true }).check();
-  if (note) await dialog.getByLabel('Note (optional)').fill(note);
-  await dialog.getByRole('button', { name: 'Flag frame' }).click();
-  await expect(thumb).toHaveAccessibleName(new RegExp(`, flagged: ${reason}$`));
-}
 
 /**
  * Marco's laptop joins a new team world (`seeded`: one the server seeded from its all.json first),
@@ -182,11 +118,14 @@ async function exportAt(page: Page, at: number): Promise<Record<string, unknown>
   await page.goto('/settings');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export demo data' }).click();
-  // When this laptop loaded its world and saved the file are the laptop's own, and so is its history
-  // until team sync carries it (docs/history.md#sync); the rest is the world.
-  const { loadedAt, savedAt, history: _history, ...world } = JSON.parse(readFileSync(await (await downloading).path(), 'utf8')) as Record<string, unknown>;
-  expect([typeof loadedAt, typeof savedAt]).toEqual(['number', 'number']);
-  return world;
+  // When this laptop loaded its world and saved the file are the laptop's own, and so are when its
+  // history began (a laptop that joined later began its own then) and when each entry arrived here
+  // (docs/history.md#sync); the rest, the team's entries among it, is the world.
+  const { loadedAt, savedAt, history, ...world } = JSON.parse(readFileSync(await (await downloading).path(), 'utf8')) as Record<string, unknown> & {
+    history: { since: number; entries: Record<string, unknown>[] };
+  };
+  expect([typeof loadedAt, typeof savedAt, typeof history.since]).toEqual(['number', 'number', 'number']);
+  return { ...world, entries: history.entries.map(({ arrivedAt: _a, ...entry }) => entry) };
 }
 
 /** The instant both laptops' simulated clocks can meet at: a minute past the later of the two. */

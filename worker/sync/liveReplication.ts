@@ -66,10 +66,16 @@ export class LiveReplication {
     live.on('active', () => this.trace('active'));
     live.on('paused', () => {
       this.trace('paused');
-      void this.server().then((state) => this.live === live && this.events.paused(state), (error: unknown) => this.events.failed(error));
+      this.check();
     });
     live.on('denied', (error) => this.events.denied(error));
     live.on('error', (error) => this.events.failed(error));
+  }
+
+  /** Asks the server now, as a pause does, and tells what it found. */
+  check(): void {
+    const live = this.live;
+    void this.server().then((state) => this.live === live && live !== null && this.events.paused(state), (error: unknown) => this.events.failed(error));
   }
 
   /** Cancels it; resolves once it has ended its requests (or after a while). */

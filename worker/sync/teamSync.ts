@@ -416,7 +416,10 @@ export class TeamSync {
             [state, error] = [this.waiting > 0 ? 'syncing' : 'up-to-date', undefined];
           } else if (this.waiting > 0 && state !== 'offline' && state !== 'error') state = 'syncing';
           const receiving = session.notTaken.receiving() ?? undefined;
+          // Never Up to date while another laptop's action is still arriving; once it is in, the
+          // server is asked again (as at a pause) whether this laptop is up to date.
           if (receiving && state === 'up-to-date') state = 'syncing';
+          if (!receiving && this.status.receiving) this.replication?.check();
           this.tell({ ...this.status, state, error, waiting: this.waiting, conflicts: session.conflicted.size, notTaken: session.notTaken.changes(), answered: session.notTaken.answeredSize, receiving });
         } catch (error) {
           // A refused store (a full disk) changes nothing; the same changes are read on the next

@@ -1,0 +1,79 @@
+/**
+ * Laptops of a team world, end to end (docs/testing.md, team sync's tests): each a browser context
+ * of its own (its own IndexedDB) against the team-sync test server beside the app, signed in, with
+ * its way in to the server (`/van/<name>/couch`) that a test can cut and restore. Every spec that
+ * uses them checks, after each test, that no page wrote an error it did not expect.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { frame } from './qcHelpers';
+
+export const SYNC_URL = `http://127.0.0.1:${Number(process.env.E2E_SYNC_PORT ?? Number(process.env.E2E_PORT ?? 4317) + 1)}`;
+export const MARCO = 'marco.alvarez@aerial.example';
+export const DANA = 'dana.whitfield@aerial.example';
+
+/**
+ * The console errors of every laptop's pages. PouchDB's one expected line is a 404 for a checkpoint
+ * not written yet (`_local/…`); a request refused while the test has cut the van off is the cut.
+ */
+export const errors: { text: string; url: string }[] = [];
+export const vans = { cut: false };
+/** What the laptops' team sync said (`[sync] …`, the end-to-end build's trace), by email. */
+export const syncSaid: string[] = [];
+
+export async function cutVan(page: Page, van: string, off: boolean): Promise<void> {
+  if (off) vans.cut = true;
+  await page.request.post(`/__vans/${van}/${off ? 'cut' : 'restore'}`);
+}
+
+const expected = (e: { text: string; url: string }) =>
+  (/status of 404/.test(e.text) && e.url.includes('/_local/')) || (vans.cut && /net::ERR_(EMPTY_RESPONSE|CONNECTION_(RESET|CLOSED|REFUSED))/.test(e.text));
+
+/** After each test of the spec that calls it: no page wrote an error it did not expect. */
+export function expectNoUnexpectedErrors(): void {
+  test.afterEach(() => {
+    const unexpected = errors.filter((e) => !expected(e));
+    errors.length = 0;
+    syncSaid.length = 0;
+    vans.cut = false;
+    expect(unexpected.map((e) => `${e.text} ${e.url}`)).toEqual([]);
+  });
+}
+
+export async function laptop(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: SYNC_URL, serviceWorkers: 'block', reducedMotion: 'reduce' });
+  context.on('console', (m) => m.type() === 'error' && errors.push({ text: m.text(), url: m.location().url }));
+  context.on('console', (m) => m.text().startsWith('[sync] ') && syncSaid.push(`${email} ${m.text()}`));
+  if (process.env.SYNC_TRACE) context.on('console', (m) => console.log(`${email.slice(0, 4)} ${m.text()}`));
+  const page = await context.newPage();
+  await page.goto('/login?redirect=%2Fsettings');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  return page;
+}
+
+export const badge = (page: Page) => page.getByRole('banner').getByRole('status', { name: /^Team sync:/ });
+
+/** Joins through the van's own way in to the server, which the test can cut (scripts/syncServer.ts). */
+export async function join(page: Page, world: string, van: string, then = 'Team sync: Up to date'): Promise<void> {
+  const section = page.getByRole('region', { name: 'Team sync' });
+  await section.getByLabel('Server path').fill(`/van/${van}/couch`);
+  await section.getByLabel('World name').fill(world);
+  await section.getByRole('button', { name: 'Join team world' }).click();
+  await page.getByRole('dialog', { name: 'Join a team world' }).getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByText(`Joined the team world ${world}`, { exact: true })).toBeVisible();
+  await expect(badge(page)).toHaveAccessibleName(then);
+}
+
+export async function flagFrame(page: Page, thumb: ReturnType<typeof frame>, reason: string, note = ''): Promise<void> {
+  await thumb.click({ button: 'right' });
+  await page.getByRole('menuitem', { name: /^Flag frame…/ }).click();
+  const dialog = page.getByRole('dialog', { name: /^Flag frame/ });
+  await dialog.getByRole('radio', { name: reason, exact: true }).check();
+  if (note) await dialog.getByLabel('Note (optional)').fill(note);
+  await dialog.getByRole('button', { name: 'Flag frame' }).click();
+  await expect(thumb).toHaveAccessibleName(new RegExp(`, flagged: ${reason}$`));
+}
+
