@@ -1,7 +1,9 @@
 /**
  * `npm run bench:sync`: team sync's numbers beside issue 21's budgets (docs/sync.md#what-was-measured),
  * as medians and p95 over repeated runs, in Node: two laptops (real engines, memory stores and
- * memory PouchDB) through the test server over HTTP (scripts/syncServer.ts).
+ * memory PouchDB) through the test server over HTTP (scripts/syncServer.ts), each signed in as
+ * its person, the server checking every write (issue 33); a script writes the floods as a member.
+ * - signing in to the team server;
  * - action on one laptop → visible in the other's world, both online;
  * - joining a world with data (the first sync: pulled, restored, committed), by world size, and
  *   joining a seeded one (the server seeded from the same all.json; the laptop restores its own);
@@ -13,18 +15,20 @@
 import PouchDB from 'pouchdb-core';
 import memory from 'pouchdb-adapter-memory';
 import http from 'pouchdb-adapter-http';
-import replication from 'pouchdb-replication';
 import { generateWorld } from './generate/world';
 import { isCutSyncRequest } from './cutSyncRequest';
 import { seedTeamWorld } from './seedWorld';
-import { startSyncServer } from './syncServer';
+import { startSyncServer, type SyncServer } from './syncServer';
+import { cookieFetch } from './team/cookieFetch';
+import type { Account } from './team/worlds';
 import { createEngine, type Engine } from '../worker/engine/engine';
 import { memoryStore } from '../worker/engine/store/worldStore';
 import { TeamSync } from '../worker/sync/teamSync';
 import { realClock } from '../worker/engine/clock';
 import { childRevision } from '../worker/sync/revisions';
 
-PouchDB.plugin(memory).plugin(http).plugin(replication);
+// The server's module registers replication.
+PouchDB.plugin(memory).plugin(http);
 const Local = PouchDB.defaults({ adapter: 'memory' });
 const SIZES = (process.env.BENCH_SYNC_SIZES ?? '400,10000').split(',').map(Number);
 const ROUND_TRIPS = 30;
@@ -35,8 +39,23 @@ const pct = (xs: number[], p: number) => {
 };
 const fmt = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(1)} ms`);
 let laptops = 0;
+/** The bench's team: three people, and a script that writes floods with an account of its own. */
+const PEOPLE = ['ann.lee@aerial.example', 'bob.ray@aerial.example', 'cy.diaz@aerial.example', 'script@aerial.example'];
+const passwordOf = (name: string) => `bench-${name}`;
+const TEAM: Account[] = PEOPLE.map((name) => ({ name, password: passwordOf(name) }));
+/** A team world as a person or script reaches it. */
+const asAccount = (url: string, account: Account) => new PouchDB(url, { auth: { username: account.name, password: account.password } });
+const signIns: number[] = [];
 
-async function laptop(origin: string, world: string, email: string): Promise<{ engine: Engine; sync: TeamSync; said: string[] }> {
+interface Laptop {
+  engine: Engine;
+  sync: TeamSync;
+  said: string[];
+  /** joins team world `world` on /couch, signed in as the laptop's person (the time signing in took is kept) */
+  join(world: string): ReturnType<TeamSync['join']>;
+}
+
+async function laptop(origin: string, world: string, email: string): Promise<Laptop> {
   const n = ++laptops;
   const store = memoryStore();
   const engine = createEngine({ clock: realClock, store, loadText: async () => world });
@@ -44,8 +63,17 @@ async function laptop(origin: string, world: string, email: string): Promise<{ e
   await engine.loaded();
   await engine.dispatch({ type: 'login', email, password: 'demo' });
   const said: string[] = [];
-  const sync = new TeamSync(engine, store, async () => ({ Local: Local.defaults({ prefix: `bench-${n}-` }), Remote: PouchDB }), origin, () => `bench-${n}`, (line) => said.push(line));
-  return { engine, sync, said };
+  const jar = cookieFetch();
+  // Signing in is the session's POST: its time is what a person waits for once they pressed Join.
+  const timed: typeof jar = Object.assign(async (url: string, init?: RequestInit) => {
+    const start = performance.now();
+    const answer = await jar(url, init);
+    if (init?.method === 'POST' && url.endsWith('/_session')) signIns.push(performance.now() - start);
+    return answer;
+  }, { cookies: jar.cookies });
+  const Remote = PouchDB.defaults({ fetch: timed });
+  const sync = new TeamSync(engine, store, async () => ({ Local: Local.defaults({ prefix: `bench-${n}-` }), Remote }), origin, () => `bench-${n}`, (line) => said.push(line), timed);
+  return { engine, sync, said, join: (name) => sync.join('/couch', name, email, passwordOf(email)) };
 }
 
 /** Resolves once `check` holds, looking after every change the engine tells. */
@@ -66,18 +94,19 @@ process.on('unhandledRejection', (error) => {
 });
 
 async function main() {
-  const server = await startSyncServer({ port: 0 });
+  const server = await startSyncServer({ port: 0, users: TEAM });
   const rows: string[] = [];
   for (const size of SIZES.filter((n) => n > 0)) {
     const world = JSON.stringify(generateWorld({ surveys: size, activeWorkflows: Math.min(1000, Math.ceil(size / 10)) }));
     // A seeded world: the server from the same all.json at one instant; a laptop restores its own copy.
     const seededName = `seeded-bench-${size}-${Date.now().toString(36)}`;
     let t = performance.now();
-    const seed = await seedTeamWorld(`${server.url}/couch/${seededName}`, world);
+    await server.world(seededName);
+    const seed = await seedTeamWorld(`${server.url}/couch/${seededName}`, world, Date.now(), server.admin);
     const serverSeedMs = performance.now() - t;
     const c = await laptop(server.url, world, 'cy.diaz@aerial.example');
     t = performance.now();
-    const fromSeed = await c.sync.join('/couch', seededName);
+    const fromSeed = await c.join(seededName);
     if (!fromSeed.ok) throw new Error(fromSeed.error);
     const seededJoinMs = performance.now() - t;
     const pulled = c.said.find((l) => l.startsWith('joined from the seed')) ?? 'the seed was not followed';
@@ -85,18 +114,19 @@ async function main() {
     await c.sync.stop();
     c.engine.stop();
     // Its memory is the next measurement's: the server's copy goes.
-    await new PouchDB(`${server.url}/couch/${seededName}`).destroy();
+    await asAccount(`${server.url}/couch/${seededName}`, server.admin).destroy();
 
     const a = await laptop(server.url, world, 'ann.lee@aerial.example');
     const b = await laptop(server.url, world, 'bob.ray@aerial.example');
     const name = `bench-${size}-${Date.now().toString(36)}`;
     t = performance.now();
-    const seeded = await a.sync.join('/couch', name);
+    await server.world(name);
+    const seeded = await a.join(name);
     if (!seeded.ok) throw new Error(seeded.error);
     await new Promise<void>((done) => (a.sync.status.state === 'up-to-date' ? done() : void a.sync.statusChanges.on((s) => s.state === 'up-to-date' && done())));
     const seedMs = performance.now() - t;
     t = performance.now();
-    const joined = await b.sync.join('/couch', name);
+    const joined = await b.join(name);
     if (!joined.ok) throw new Error(joined.error);
     const joinMs = performance.now() - t;
     rows.push(`${size} surveys, not seeded: first laptop's world goes to the server ${fmt(seedMs)}; the next joins (pulls every body, restores, commits) ${fmt(joinMs)}`);
@@ -137,7 +167,8 @@ async function main() {
     a.engine.stop();
     b.engine.stop();
   }
-  rows.push(...(await floods(server.url)));
+  rows.push(...(await floods(server)));
+  rows.push(`signing in to the team server: median ${fmt(pct(signIns, 50))}, p95 ${fmt(pct(signIns, 95))} over ${signIns.length}  (budget ≤ 1 s)`);
   await server.close();
   console.log(rows.join('\n'));
 }
@@ -169,18 +200,20 @@ async function cores(ms: number): Promise<number> {
  * in; and 20 000 valid surveys of one action, until the other laptop's world holds them all, with
  * the progress its badge showed.
  */
-async function floods(origin: string): Promise<string[]> {
+async function floods(team: SyncServer): Promise<string[]> {
   const rows: string[] = [];
+  const origin = team.url;
   const world = JSON.stringify(generateWorld({ surveys: 400, activeWorkflows: 40 }));
   const name = `flood-${Date.now().toString(36)}`;
-  await seedTeamWorld(`${origin}/couch/${name}`, world);
+  await team.world(name);
+  await seedTeamWorld(`${origin}/couch/${name}`, world, Date.now(), team.admin);
   const a = await laptop(origin, world, 'ann.lee@aerial.example');
   const b = await laptop(origin, world, 'bob.ray@aerial.example');
   for (const l of [a, b]) {
-    const joined = await l.sync.join('/couch', name);
+    const joined = await l.join(name);
     if (!joined.ok) throw new Error(joined.error);
   }
-  const server = new PouchDB(`${origin}/couch/${name}`);
+  const server = asAccount(`${origin}/couch/${name}`, TEAM.at(-1)!);
   const modelId = (await server.allDocs({ startkey: 'surveys:', endkey: 'surveys:\uffff', limit: 1 })).rows[0]!.id;
   const model = (await server.get(modelId)) as Record<string, unknown>;
   const survey = Object.values(a.engine.world.index.surveys).find((s) => s.flags.qcInProgress);

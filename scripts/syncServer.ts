@@ -1,9 +1,11 @@
 /**
- * The team-sync server for tests and demos (issue 21, docs/sync.md#the-test-server): the built app
- * and, beside it at /couch, a CouchDB-protocol server (express-pouchdb over PouchDB 9's memory
- * adapter) on the same origin, so the app's Content-Security-Policy (`connect-src 'self'`) holds and
- * there is no CORS. Its worlds live as long as the process: a restart with `keep` (the tests'
- * server restarted mid-replication) finds them again.
+ * The team-sync server for tests and demos (issues 21 and 33, docs/sync.md#the-test-server): the
+ * built app and, beside it at /couch, a CouchDB-protocol server (express-pouchdb over PouchDB 9's
+ * memory adapter) on the same origin, so the app's Content-Security-Policy (`connect-src 'self'`)
+ * holds and there is no CORS. As Apache CouchDB 3 is set up for a team: a server admin (never an
+ * admin party), the team's accounts in `_users`, cookie sessions, each world's `_security` naming
+ * its members, and the team's validation in every world (scripts/team/). Its worlds live as long as
+ * the process: a server started again in it finds them again, unless it starts `empty`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -13,10 +15,16 @@ import express from 'express';
 import expressPouchDB from 'express-pouchdb';
 import PouchDB from 'pouchdb-core';
 import memory from 'pouchdb-adapter-memory';
+import replication from 'pouchdb-replication';
 import { seedTeamWorld } from './seedWorld';
 import { couchShim } from './couchShim';
+import { securityShim, type UserCtx } from './team/securityShim';
+import { serverFetch, setUpAccount, setUpWorld, type Account } from './team/worlds';
+import { randomBytes } from 'node:crypto';
 
+// Replication may be registered already (the tests' PouchDB is this one): a second registration throws.
 PouchDB.plugin(memory);
+if (!Object.prototype.hasOwnProperty.call(PouchDB, 'replicate')) PouchDB.plugin(replication);
 /** Each server that starts empty keeps its worlds under a prefix of its own. */
 let fresh = 0;
 /**
@@ -26,12 +34,31 @@ let fresh = 0;
 const serverDbs = new Map<string, typeof PouchDB>();
 function serverDb(prefix: string): typeof PouchDB {
   let made = serverDbs.get(prefix);
-  if (!made) serverDbs.set(prefix, (made = PouchDB.defaults({ adapter: 'memory', prefix })));
+  if (made) return made;
+  made = PouchDB.defaults({ adapter: 'memory', prefix });
+  // A plugin registered on a constructor made by defaults() copies its defaults onto PouchDB's own
+  // (pouchdb-core's plugin()), and express-pouchdb registers its plugins on the server's: every
+  // constructor made afterwards in this process (a test's laptops) would open its databases in
+  // this server's memory, even one named by an http URL. PouchDB's own defaults are kept.
+  const own = PouchDB as unknown as { __defaults?: object };
+  made.plugin = (plugin) => {
+    const kept = own.__defaults;
+    PouchDB.plugin(plugin);
+    own.__defaults = kept;
+    return made as typeof PouchDB;
+  };
+  serverDbs.set(prefix, made);
   return made;
 }
 
 export interface SyncServer {
   url: string;
+  /** the server admin's account */
+  admin: Account;
+  /** the team's accounts it was started with */
+  users: Account[];
+  /** Sets up a team world for these members (default: every account): its database, `_security` and validation. */
+  world(name: string, members?: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,19 +83,39 @@ export interface SyncServerOptions {
    * worlds of the one before (a server restarted mid-replication).
    */
   empty?: boolean;
+  /** the server admin (default: `admin` with a password made now) */
+  admin?: Account;
+  /** the team's accounts, made at start (default: none) */
+  users?: readonly Account[];
+  /** how long a cookie session lasts without use, in seconds (CouchDB's default: 600) */
+  sessionTimeoutS?: number;
+  /**
+   * what the server signs its session cookies with (CouchDB's couch_httpd_auth/secret): a server
+   * started again with the same one keeps its sessions (default: one made now)
+   */
+  secret?: string;
+}
+
+/** express-pouchdb's own parts a team server needs beside the minimum: accounts and sessions (the validation is team/validation.ts). */
+const TEAM_PARTS = ['config-infrastructure', 'logging-infrastructure', 'routes/authentication', 'routes/authorization', 'routes/session'];
+
+/** Sets a value of express-pouchdb's configuration (its in-memory ini). */
+function configure(couch: unknown, section: string, key: string, value: string): Promise<void> {
+  return new Promise((done) => (couch as { couchConfig: { set(s: string, k: string, v: string, cb: () => void): void } }).couchConfig.set(section, key, value, done));
 }
 
 /** The vans cut off, and the sockets each van holds open (a long-polled _changes among them). */
-function vanLinks(server: express.Express, shim: express.RequestHandler, couch: express.RequestHandler): void {
+function vanLinks(server: express.Express, couch: express.RequestHandler[]): void {
   const cut = new Set<string>();
   const open = new Map<string, Set<Socket>>();
   server.post('/__vans/:name/:what', (req, res) => {
     const { name, what } = req.params;
     if (what === 'cut') {
       cut.add(name);
-      for (const socket of open.get(name) ?? []) socket.destroy();
+      // The test's own request may come on a socket the van used (one pool of connections): it is answered, then closed.
+      for (const socket of open.get(name) ?? []) if (socket !== req.socket) socket.destroy();
     } else cut.delete(name);
-    res.json({ ok: true, cut: [...cut] });
+    res.set('connection', 'close').json({ ok: true, cut: [...cut] });
   });
   server.use('/van/:name/couch', (req, _res, next) => {
     const name = req.params.name ?? '';
@@ -85,45 +132,82 @@ function vanLinks(server: express.Express, shim: express.RequestHandler, couch: 
   });
   // The same handler as /couch: a second express-pouchdb over the same databases loses track of
   // the ones the first created (no_db_file).
-  server.use('/van/:name/couch', shim, couch);
+  server.use('/van/:name/couch', ...couch);
 }
 
-export function startSyncServer({ port, host = '127.0.0.1', app, vans = false, data, empty = false }: SyncServerOptions): Promise<SyncServer> {
+export async function startSyncServer({ port, host = '127.0.0.1', app, vans = false, data, empty = false, admin, users = [], sessionTimeoutS, secret = randomBytes(16).toString('hex') }: SyncServerOptions): Promise<SyncServer> {
   const server = express();
   server.disable('x-powered-by');
   const ServerDB = serverDb(empty ? `sync-server-${++fresh}-` : 'sync-server-');
-  const couch = expressPouchDB(ServerDB, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: '/dev/null' });
+  const couch = expressPouchDB(ServerDB, {
+    mode: 'minimumForPouchDB',
+    overrideMode: { include: TEAM_PARTS, exclude: ['routes/session-stub'] },
+    inMemoryConfig: true,
+    logPath: '/dev/null',
+  });
+  const serverAdmin: Account = admin ?? { name: 'admin', password: randomBytes(12).toString('base64url') };
+  let self = '';
+  // Who made a request: the server's own sessions answer (express-pouchdb's authentication).
+  const sessionOf = async (req: express.Request): Promise<UserCtx> => {
+    const headers: Record<string, string> = {};
+    if (req.headers.cookie) headers.cookie = req.headers.cookie;
+    if (req.headers.authorization) headers.authorization = req.headers.authorization;
+    const answer = (await (await serverFetch(`${self}/couch/_session`, { headers })).json()) as { userCtx?: UserCtx };
+    return answer.userCtx ?? { name: null, roles: [] };
+  };
   // CouchDB's answers where express-pouchdb's differ, for couchbackup and couchrestore (couchShim.ts).
   const shim = couchShim(ServerDB);
-  server.use('/couch', shim, couch);
-  if (vans) vanLinks(server, shim, couch);
+  const security = securityShim(ServerDB, sessionOf);
+  server.use('/couch', security, shim, couch);
+  if (vans) vanLinks(server, [security, shim, couch]);
   if (app) {
     const root = resolve(app);
     if (!existsSync(resolve(root, 'index.html'))) throw new Error(`${root} holds no built app: run \`npm run build\` first`);
     const dataFile = data ?? resolve(root, 'data/all.json');
-    // Tests: a fresh team world, seeded from the all.json this server serves (docs/sync.md#seeding-a-team-world).
-    if (vans)
+    // Tests: a fresh team world for every account, seeded from the all.json this server serves
+    // (docs/sync.md#seeding-a-team-world), or left empty.
+    if (vans) {
       server.post('/__seed/:world', (req, res) => {
-        seedTeamWorld(`${req.protocol}://${req.get('host')}/couch/${req.params.world}`, readFileSync(dataFile, 'utf8')).then(
-          (seed) => res.json({ ok: true, docs: seed.docs }),
+        const url = `${self}/couch/${req.params.world}`;
+        setUpWorld(`${self}/couch`, serverAdmin, req.params.world, { members: users.map((u) => u.name) })
+          .then(() => seedTeamWorld(url, readFileSync(dataFile, 'utf8'), Date.now(), serverAdmin))
+          .then(
+            (seed) => res.json({ ok: true, docs: seed.docs }),
+            (error: unknown) => res.status(409).json({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+          );
+      });
+      server.post('/__world/:world', (req, res) => {
+        setUpWorld(`${self}/couch`, serverAdmin, req.params.world, { members: users.map((u) => u.name) }).then(
+          () => res.json({ ok: true }),
           (error: unknown) => res.status(409).json({ ok: false, error: error instanceof Error ? error.message : String(error) }),
         );
       });
+    }
     if (data) server.get('/data/all.json', (_req, res) => res.sendFile(resolve(data)));
     server.use(express.static(root, { index: 'index.html' }));
     // The app's routes are the app's: every other path is its page.
     server.use((req, res, next) => (req.method === 'GET' ? res.sendFile(resolve(root, 'index.html')) : next()));
   }
-  return new Promise((done, fail) => {
-    const listening: Server = server.listen(port, host, () =>
-      done({
-        url: `http://${host}:${(listening.address() as AddressInfo).port}`,
-        close: () => new Promise<void>((closed) => {
-          listening.closeAllConnections();
-          listening.close(() => closed());
-        }),
-      }),
-    );
-    listening.on('error', fail);
+  const listening: Server = await new Promise((done, fail) => {
+    const started: Server = server.listen(port, host, () => done(started));
+    started.on('error', fail);
   });
+  self = `http://${host}:${(listening.address() as AddressInfo).port}`;
+  // Its configuration is read once the server runs: no admin party, from its first answer on.
+  await serverFetch(`${self}/couch/`);
+  await configure(couch, 'admins', serverAdmin.name, serverAdmin.password);
+  await configure(couch, 'couch_httpd_auth', 'secret', secret);
+  if (sessionTimeoutS) await configure(couch, 'couch_httpd_auth', 'timeout', String(sessionTimeoutS));
+  for (const account of users) await setUpAccount(`${self}/couch`, serverAdmin, account);
+  return {
+    url: self,
+    admin: serverAdmin,
+    users: [...users],
+    world: (name, members = users.map((u) => u.name)) => setUpWorld(`${self}/couch`, serverAdmin, name, { members }),
+    close: () =>
+      new Promise<void>((closed) => {
+        listening.closeAllConnections();
+        listening.close(() => closed());
+      }),
+  };
 }

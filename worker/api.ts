@@ -14,8 +14,7 @@ import type { Current, EntityKind, Flags, Id, IsoDate, SearchEntry } from './dom
 import type { ValuePatch, AnswerPath } from './domain/valuePatch';
 import type { AnyAnswer, ViewSpec } from './screens';
 import type { LeaderLink } from './tabs';
-import type { NotTakenShown, SyncStatus } from './sync/teamSync';
-import type { ConflictField, ConflictShown, ConflictVersion } from './sync/conflictShown';
+import type { ConflictField, ConflictShown, ConflictVersion, NotTakenShown, SyncStatus } from './syncContract';
 
 export interface NewSurveyInput {
   flightPlanId: Id;
@@ -176,7 +175,12 @@ export interface PageEventBody {
 /** What a page asks of team sync (Settings → Team sync, the Conflicts page, the header's badge). */
 export type TeamSyncIntent =
   | { op: 'status' }
-  | { op: 'join'; server: string; world: string }
+  /** joins, signed in as the team account (its password is sent once, and never kept) */
+  | { op: 'join'; server: string; world: string; account?: string; password?: string }
+  | { op: 'signIn'; account: string; password: string }
+  | { op: 'signOut' }
+  /** sends again this laptop's changes the team server refused */
+  | { op: 'sendAgain' }
   | { op: 'leave' }
   | { op: 'conflicts' }
   /** the team's changes this laptop has not taken, and the refusals it answered (docs/sync.md#what-is-not-taken) */
@@ -186,7 +190,7 @@ export type TeamSyncIntent =
 
 export type TeamSyncAnswer =
   | { ok: true; status: SyncStatus; conflicts?: ConflictShown[]; notTaken?: { listed: NotTakenShown[]; answered: NotTakenShown[] } }
-  | { ok: false; error: string; field?: 'server' | 'world' };
+  | { ok: false; error: string; field?: 'server' | 'world' | 'account' | 'password' };
 
 export type { SyncStatus, NotTakenShown, ConflictShown, ConflictVersion, ConflictField };
 

@@ -9,9 +9,8 @@ import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PouchDB from 'pouchdb-core';
-import { startSyncServer } from '../../scripts/syncServer';
 import { seedTeamWorld } from '../../scripts/seedWorld';
-import { cleanUp, laptop, qcWorld, servers, type TeamLaptop } from '../helpers/teamLaptops';
+import { cleanUp, laptop, qcWorld, teamServer, type TeamLaptop } from '../helpers/teamLaptops';
 import { ANN, BOB, T0 } from '../helpers/builders';
 import { comparableExport } from '../helpers/comparableExport';
 
@@ -34,7 +33,7 @@ function backup(url: string, mode: 'full' | 'shallow'): Promise<string> {
   return new Promise((done, fail) => couchbackup.backup(url, out, { mode }, (error) => (error ? fail(error) : done(Buffer.concat(chunks).toString('utf8')))));
 }
 
-/** couchrestore of a backup file into a new, empty database. */
+/** couchrestore of a backup file into a new, empty database (made by the server's admin whose URL it is). */
 async function restore(file: string, url: string): Promise<number> {
   await new PouchDB(url).info();
   const input = new PassThrough();
@@ -47,26 +46,31 @@ const exported = async (l: TeamLaptop) => comparableExport(await l.engine.export
 
 describe("a team world backed up and restored with CouchDB's own tools (issue 32)", () => {
   it('couchbackup (full and shallow) and couchrestore work against the test server, and a laptop that joins a restored copy equals one that joins the original', async () => {
-    const server = await startSyncServer({ port: 0, empty: true });
-    servers.push(server);
-    const original = `${server.url}/couch/team`;
-    await seedTeamWorld(original, WORLD, T0);
+    const server = await teamServer({ empty: true });
+    // The tools run as the server's admin, as a team's admin runs them (credentials in the URL).
+    const { name, password } = server.admin;
+    const asAdmin = (world: string) => `${server.url.replace('://', `://${encodeURIComponent(name)}:${encodeURIComponent(password)}@`)}/couch/${world}`;
+    const original = asAdmin('team');
+    await server.world('team');
+    await seedTeamWorld(`${server.url}/couch/team`, WORLD, T0, server.admin);
     const a = await laptop(server.url, ANN, WORLD);
-    expect(await a.sync.join('/couch', 'team')).toEqual({ ok: true });
+    expect(await a.join('team')).toEqual({ ok: true });
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
     expect((await a.engine.dispatch({ type: 'approveSurveyQc', surveyId: 's-qc' })).ok).toBe(true);
     await vi.waitFor(() => expect(a.sync.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { timeout: 20_000, interval: 50 });
-    const documents = (await new PouchDB(original).allDocs()).rows.length;
+    const documents = (await new PouchDB(original).allDocs({ include_docs: true })).rows.length;
 
     const full = await backup(original, 'full');
     const shallow = await backup(original, 'shallow');
-    expect(await restore(full, `${server.url}/couch/copy-full`)).toBe(documents);
-    expect(await restore(shallow, `${server.url}/couch/copy-shallow`)).toBe(documents);
+    expect(await restore(full, asAdmin('copy-full'))).toBe(documents);
+    expect(await restore(shallow, asAdmin('copy-shallow'))).toBe(documents);
+    // The admin names the copies' members (sync:setup): their validation came with the backup.
+    for (const world of ['copy-full', 'copy-shallow']) await server.world(world);
 
     const joiners: TeamLaptop[] = [];
     for (const world of ['team', 'copy-full', 'copy-shallow']) {
       const l = await laptop(server.url, BOB, WORLD);
-      expect(await l.sync.join('/couch', world)).toEqual({ ok: true });
+      expect(await l.join(world)).toEqual({ ok: true });
       expect(l.engine.world.index.surveys['s-qc']!.frameFlags.map((f) => f.reason)).toEqual(['Cloud']);
       expect(l.engine.world.index.surveys['s-qc']!.qc).toBe('approved');
       joiners.push(l);

@@ -6,12 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import PouchDB from 'pouchdb-core';
-import memory from 'pouchdb-adapter-memory';
-import http from 'pouchdb-adapter-http';
-import replication from 'pouchdb-replication';
+import PouchDB from '../helpers/pouch';
 import { seedTeamWorld } from '../../scripts/seedWorld';
-import { startSyncServer, type SyncServer } from '../../scripts/syncServer';
+import type { SyncServer } from '../../scripts/syncServer';
 import { createEngine, type Engine } from '../../worker/engine/engine';
 import { memoryStore } from '../../worker/engine/store/worldStore';
 import { seedDocs, seededWorld } from '../../worker/sync/seed';
@@ -19,21 +16,22 @@ import { TeamSync } from '../../worker/sync/teamSync';
 import { bootInput } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
 import { ANN, BOB, T0 } from '../helpers/builders';
-
-PouchDB.plugin(memory).plugin(http).plugin(replication);
+import { cookieFetch } from '../../scripts/team/cookieFetch';
+import { cleanUp, passwordOf, teamServer } from '../helpers/teamLaptops';
 const Local = PouchDB.defaults({ adapter: 'memory' });
 const SAMPLE = readFileSync('public/data/all.json', 'utf8');
 const DAY = 86_400_000;
 
 let laptops = 0;
-const servers: SyncServer[] = [];
 const syncs: TeamSync[] = [];
 afterEach(async () => {
   for (const s of syncs.splice(0)) await s.stop();
-  for (const s of servers.splice(0)) await s.close();
+  await cleanUp();
 });
 
 interface Laptop {
+  /** joins team world `world`, signed in as the laptop's person */
+  join(world: string): ReturnType<TeamSync['join']>;
   engine: Engine;
   sync: TeamSync;
   /** what the join said it did (its trace) */
@@ -52,9 +50,12 @@ async function laptop(origin: string, email: string, sample = SAMPLE): Promise<L
   await engine.dispatch({ type: 'login', email, password: 'demo' });
   const Databases = Local.defaults({ prefix: `seeded-${n}-` });
   const said: string[] = [];
-  const sync = new TeamSync(engine, store, async () => ({ Local: Databases, Remote: PouchDB }), origin, () => `laptop-${n}`, (line) => said.push(line));
+  const jar = cookieFetch();
+  const Remote = PouchDB.defaults({ fetch: jar });
+  const sync = new TeamSync(engine, store, async () => ({ Local: Databases, Remote }), origin, () => `laptop-${n}`, (line) => said.push(line), jar);
   syncs.push(sync);
-  return { engine, sync, said, held: async (world) => (await new Databases(`team-${world}`).allDocs({ include_docs: true })).rows.length };
+  const join = (world: string) => sync.join('/couch', world, email, passwordOf(email));
+  return { join, engine, sync, said, held: async (world) => (await new Databases(`team-${world}`).allDocs({ include_docs: true })).rows.length };
 }
 
 /** The world as Export writes it, without when this laptop loaded and saved it. */
@@ -63,10 +64,10 @@ function exported(engine: Engine): unknown {
   return world;
 }
 
-async function seededServer(world: string, at = T0) {
-  const server = await startSyncServer({ port: 0 });
-  servers.push(server);
-  const seed = await seedTeamWorld(`${server.url}/couch/${world}`, SAMPLE, at);
+async function seededServer(world: string, at = T0): Promise<{ server: SyncServer; seed: Awaited<ReturnType<typeof seedTeamWorld>> }> {
+  const server = await teamServer();
+  await server.world(world);
+  const seed = await seedTeamWorld(`${server.url}/couch/${world}`, SAMPLE, at, server.admin);
   return { server, seed };
 }
 
@@ -82,7 +83,7 @@ describe('a seeded team world (issue 21)', () => {
     const { server, seed } = await seededServer('seeded-a');
     expect(seed.docs).toBeGreaterThan(700);
     const a = await laptop(server.url, ANN);
-    expect(await a.sync.join('/couch', 'seeded-a')).toEqual({ ok: true });
+    expect(await a.join('seeded-a')).toEqual({ ok: true });
     expect(a.said).toContain(`joined from the seed: ${seed.docs} documents restored here, 1 pulled`);
     expect(await a.held('seeded-a')).toBe(1);
 
@@ -90,23 +91,24 @@ describe('a seeded team world (issue 21)', () => {
     const other = SAMPLE.replace(/"description":"[^"]*"/, '"description":"Not the team\'s data"');
     expect(other).not.toBe(SAMPLE);
     const b = await laptop(server.url, BOB, other);
-    expect(await b.sync.join('/couch', 'seeded-a')).toEqual({ ok: true });
+    expect(await b.join('seeded-a')).toEqual({ ok: true });
     expect(b.said.some((l) => l.startsWith('the seed names other data'))).toBe(true);
-    expect(await b.held('seeded-a')).toBe(seed.docs + 1);
+    // Every body, the seed's own document and the team's rules (the world's design document).
+    expect(await b.held('seeded-a')).toBe(seed.docs + 2);
     expect(exported(b.engine)).toEqual(exported(a.engine));
   });
 
   it('what changed after the seed is pulled and taken in; both laptops go on syncing', async () => {
     const { server, seed } = await seededServer('seeded-b');
     const a = await laptop(server.url, ANN);
-    expect(await a.sync.join('/couch', 'seeded-b')).toEqual({ ok: true });
+    expect(await a.join('seeded-b')).toEqual({ ok: true });
     const survey = Object.values(a.engine.world.index.surveys).find((s) => s.flags.qcInProgress)!;
     const frame = { surveyId: survey.surveyId, line: 1, camera: 'Cam01', frame: 2 };
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
     await vi.waitFor(() => expect(a.sync.status.state).toBe('up-to-date'), { timeout: 5000 });
 
     const b = await laptop(server.url, BOB);
-    expect(await b.sync.join('/couch', 'seeded-b')).toEqual({ ok: true });
+    expect(await b.join('seeded-b')).toEqual({ ok: true });
     // The seed, Ann's flag and its history entry.
     expect(b.said).toContain(`joined from the seed: ${seed.docs} documents restored here, 3 pulled`);
     expect(b.engine.world.index.surveys[survey.surveyId]!.frameFlags).toMatchObject([{ reason: 'Cloud', by: ANN }]);
@@ -123,6 +125,6 @@ describe('a seeded team world (issue 21)', () => {
 
   it('a seed is written to an empty world only', async () => {
     const { server } = await seededServer('seeded-c');
-    await expect(seedTeamWorld(`${server.url}/couch/seeded-c`, SAMPLE)).rejects.toThrow('The team world holds documents already');
+    await expect(seedTeamWorld(`${server.url}/couch/seeded-c`, SAMPLE, T0, server.admin)).rejects.toThrow('The team world holds documents already');
   });
 });

@@ -4,11 +4,11 @@
  * resolved, and the actions that would wipe the team's world refused while syncing.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanUp, laptop, qcWorld, servers, twoJoined } from '../helpers/teamLaptops';
+import { cleanUp, laptop, qcWorld, teamServer, twoJoined } from '../helpers/teamLaptops';
 import PouchDB from 'pouchdb-core';
-import { startSyncServer } from '../../scripts/syncServer';
 import { createEngine, WHILE_SYNCING, type Engine } from '../../worker/engine/engine';
 import { checkJoin } from '../../worker/sync/joining';
+import { STORE_RETRY_MS } from '../../worker/sync/syncLoop';
 import { teamChangesRefused } from '../../worker/engine/storageFailure';
 import { bootInput } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
@@ -28,13 +28,13 @@ describe('team sync in the worker (issue 21)', () => {
   });
 
   it("the first laptop's world becomes the team's; the next adopts it; changes reach the other live", async () => {
-    const server = await startSyncServer({ port: 0 });
-    servers.push(server);
+    const server = await teamServer();
+    await server.world('team-x');
     const a = await laptop(server.url, ANN, qcWorld('North strip'));
     const b = await laptop(server.url, BOB, qcWorld('something else'));
-    expect(await a.sync.join('/couch', 'team-x')).toEqual({ ok: true });
+    expect(await a.join('team-x')).toEqual({ ok: true });
     await vi.waitFor(() => expect(a.sync.status.state).toBe('up-to-date'), { timeout: 5000 });
-    expect(await b.sync.join('/couch', 'team-x')).toEqual({ ok: true });
+    expect(await b.join('team-x')).toEqual({ ok: true });
     expect(b.engine.world.index.captures['cap-1']!.description).toBe('North strip');
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
     await vi.waitFor(() => expect(b.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([{ reason: 'Cloud', by: ANN }]), { timeout: 5000 });
@@ -50,8 +50,9 @@ describe('team sync in the worker (issue 21)', () => {
     expect(b.engine.world.index.surveys['s-qc']!.frameFlags).toEqual([]);
     // Nothing else happens on the team's side: the laptop tries again on its own.
     b.store.failWith = null;
+    (b.engine.clock as ManualClock).advance(STORE_RETRY_MS);
     await vi.waitFor(() => expect(b.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([{ reason: 'Cloud', by: ANN }]), { timeout: 10_000 });
-    await vi.waitFor(() => expect(b.sync.status).toMatchObject({ state: 'up-to-date', error: undefined }), { timeout: 5000 });
+    await vi.waitFor(() => expect([b.sync.status.state, b.sync.status.error]).toEqual(['up-to-date', undefined]), { timeout: 5000 });
   }, 20_000);
 
   it('one frame flagged two ways: a conflict on both, actions on its survey refused, resolved on one and settled on both', async () => {
@@ -87,11 +88,11 @@ describe('team sync in the worker (issue 21)', () => {
   });
 
   it('a laptop reopened while cut off still says what it has not sent, and sends it once back', async () => {
-    const server = await startSyncServer({ port: 0, vans: true });
-    servers.push(server);
+    const server = await teamServer({ vans: true });
+    await server.world('team-w');
     const a = await laptop(server.url, ANN);
     const van = (what: 'cut' | 'restore') => fetch(`${server.url}/__vans/a/${what}`, { method: 'POST' });
-    expect(await a.sync.join('/van/a/couch', 'team-w')).toEqual({ ok: true });
+    expect(await a.join('team-w', { server: '/van/a/couch' })).toEqual({ ok: true });
     await vi.waitFor(() => expect(a.sync.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { timeout: 5000 });
     await van('cut');
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
@@ -101,7 +102,7 @@ describe('team sync in the worker (issue 21)', () => {
     await vi.waitFor(() => expect(next.status).toMatchObject({ state: 'offline', waiting: 1 }), { timeout: 15_000 });
     await van('restore');
     await vi.waitFor(() => expect(next.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { timeout: 20_000 });
-    const { rows } = await new PouchDB(`${server.url}/couch/team-w`).allDocs({ include_docs: true });
+    const { rows } = await new PouchDB(`${server.url}/couch/team-w`, { auth: { username: server.admin.name, password: server.admin.password } }).allDocs({ include_docs: true });
     expect(rows.filter((r) => r.id?.startsWith('frameFlag:')).map((r) => (r.doc as { flag?: { reason?: string } }).flag?.reason)).toEqual(['Cloud']);
 
     // Reopened again, online: nothing waits.
@@ -110,13 +111,13 @@ describe('team sync in the worker (issue 21)', () => {
   }, 60_000);
 
   it("the simulation speed is the team world's: a laptop that joins takes it, and a change on one reaches the other", async () => {
-    const server = await startSyncServer({ port: 0 });
-    servers.push(server);
+    const server = await teamServer();
+    await server.world('team-s');
     const a = await laptop(server.url, ANN);
     const b = await laptop(server.url, BOB);
     expect((await b.engine.dispatch({ type: 'setFlags', flags: { speed: 10 } })).ok).toBe(true);
-    expect(await a.sync.join('/couch', 'team-s')).toEqual({ ok: true });
-    expect(await b.sync.join('/couch', 'team-s')).toEqual({ ok: true });
+    expect(await a.join('team-s')).toEqual({ ok: true });
+    expect(await b.join('team-s')).toEqual({ ok: true });
     expect(b.engine.world.flags.speed).toBe(1);
 
     expect((await a.engine.dispatch({ type: 'setFlags', flags: { speed: 100 } })).ok).toBe(true);
@@ -157,10 +158,10 @@ describe('team sync in the worker (issue 21)', () => {
   });
 
   it("a team world never expires as the demo's sample does: the laptop boots into it weeks later, with its changes", async () => {
-    const server = await startSyncServer({ port: 0 });
-    servers.push(server);
+    const server = await teamServer();
+    await server.world('team-e');
     const a = await laptop(server.url, ANN, qcWorld('North strip'));
-    expect(await a.sync.join('/couch', 'team-e')).toEqual({ ok: true });
+    expect(await a.join('team-e')).toEqual({ ok: true });
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
     await a.sync.stop();
     a.engine.stop();
@@ -180,10 +181,10 @@ describe('team sync in the worker (issue 21)', () => {
   });
 
   it('a laptop that had joined says so at once in the next tab, before its world is read; joining again waits, and is refused', async () => {
-    const server = await startSyncServer({ port: 0 });
-    servers.push(server);
+    const server = await teamServer();
+    await server.world('team-r');
     const a = await laptop(server.url, ANN);
-    expect(await a.sync.join('/couch', 'team-r')).toEqual({ ok: true });
+    expect(await a.join('team-r')).toEqual({ ok: true });
     await a.sync.stop();
     const next = a.nextTab();
     let worldRead = () => {};

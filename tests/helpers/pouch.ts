@@ -7,6 +7,8 @@ import memory from 'pouchdb-adapter-memory';
 import http from 'pouchdb-adapter-http';
 import replication from 'pouchdb-replication';
 
-PouchDB.plugin(memory).plugin(http).plugin(replication);
+PouchDB.plugin(memory).plugin(http);
+// The test server registers it too, when it is imported first.
+if (!Object.prototype.hasOwnProperty.call(PouchDB, 'replicate')) PouchDB.plugin(replication);
 
 export default PouchDB;

@@ -1,17 +1,33 @@
 /**
- * Laptops that run team sync as the engine worker does (issue 21): each a real engine over a memory
- * store, signed in, with its own memory PouchDB and a TeamSync towards a test server over HTTP
- * (scripts/syncServer.ts). `cleanUp` stops every laptop and server a test made.
+ * Laptops that run team sync as the engine worker does (issues 21 and 33): each a real engine over
+ * a memory store, signed in, with its own memory PouchDB, its own cookies (cookieFetch.ts) and a
+ * TeamSync towards a test server over HTTP (scripts/syncServer.ts) that knows the team's accounts.
+ * `cleanUp` stops every laptop and server a test made.
  */
 import PouchDB from './pouch';
 import { expect } from 'vitest';
-import { startSyncServer, type SyncServer } from '../../scripts/syncServer';
+import { startSyncServer, type SyncServer, type SyncServerOptions } from '../../scripts/syncServer';
+import type { Account } from '../../scripts/team/worlds';
+import { cookieFetch } from '../../scripts/team/cookieFetch';
 import { createEngine, type Engine } from '../../worker/engine/engine';
 import { memoryStore } from '../../worker/engine/store/worldStore';
 import { TeamSync } from '../../worker/sync/teamSync';
 import { bootInput } from './engineHarness';
 import { ManualClock } from './manualClock';
 import { ANN, BOB, T0, aSurvey, aWorld } from './builders';
+
+export const CLEO = 'cleo.diaz@example.com';
+/** A test account's password. */
+export const passwordOf = (name: string) => `pw-${name}`;
+/** The team's accounts on every test server: the laptops sign in to the team server as the people they are. */
+export const TEAM: readonly Account[] = [ANN, BOB, CLEO].map((name) => ({ name, password: passwordOf(name) }));
+
+/** A test server that knows the team's accounts, stopped by cleanUp. */
+export async function teamServer(options: Partial<SyncServerOptions> = {}): Promise<SyncServer> {
+  const server = await startSyncServer({ port: 0, users: TEAM, ...options });
+  servers.push(server);
+  return server;
+}
 
 const Local = PouchDB.defaults({ adapter: 'memory' });
 
@@ -32,6 +48,8 @@ export async function cleanUp(): Promise<void> {
 }
 
 export interface TeamLaptop {
+  /** Joins team world `world` on the laptop's server (at /couch, or `server`), signed in as its person (or `as`). */
+  join(world: string, how?: { as?: Account; server?: string }): ReturnType<TeamSync['join']>;
   engine: Engine;
   store: ReturnType<typeof memoryStore>;
   sync: TeamSync;
@@ -46,35 +64,42 @@ export async function laptop(origin: string, email: string, world = qcWorld()): 
   await engine.boot(bootInput());
   await engine.dispatch({ type: 'login', email, password: 'demo' });
   // Each laptop's databases are its own: a name prefix per laptop, as each browser profile has its IndexedDB.
-  const databases = async () => ({ Local: Local.defaults({ prefix: `laptop-${n}-` }), Remote: PouchDB });
-  const sync = new TeamSync(engine, store, databases, origin, () => `laptop-${n}`);
+  // Its cookies are its own too, as a browser keeps them for the app's origin.
+  const jar = cookieFetch();
+  const Remote = PouchDB.defaults({ fetch: jar });
+  const databases = async () => ({ Local: Local.defaults({ prefix: `laptop-${n}-` }), Remote });
+  const trace = process.env.TRACE_SYNC ? (line: string) => console.log(`laptop-${n}: ${line}`) : undefined;
+  const teamSync = (newId?: () => string) => new TeamSync(engine, store, databases, origin, newId, trace, jar);
+  const sync = teamSync(() => `laptop-${n}`);
   syncs.push(sync);
   /** The tab closes and the laptop's next tab leads: its sync over the same store and databases. */
   let leading = sync;
   const reopen = async () => {
     await leading.stop();
-    leading = new TeamSync(engine, store, databases, origin);
+    leading = teamSync();
     syncs.push(leading);
     await leading.start();
     return leading;
   };
   /** The next leading tab's team sync, not started. */
   const nextTab = () => {
-    const next = new TeamSync(engine, store, databases, origin);
+    const next = teamSync();
     syncs.push(next);
     return next;
   };
-  return { engine, store, sync, reopen, nextTab };
+  const join = (world: string, { as = { name: email, password: passwordOf(email) }, server = '/couch' }: { as?: Account; server?: string } = {}) =>
+    leading.join(server, world, as.name, as.password);
+  return { join, engine, store, sync, reopen, nextTab };
 }
 
 /** Ann's and Bob's laptops, both joined to team world `world` on a server of their own. */
 export async function twoJoined(world: string) {
-  const server = await startSyncServer({ port: 0 });
-  servers.push(server);
+  const server = await teamServer();
+  await server.world(world);
   const a = await laptop(server.url, ANN);
   const b = await laptop(server.url, BOB);
-  expect(await a.sync.join('/couch', world)).toEqual({ ok: true });
-  expect(await b.sync.join('/couch', world)).toEqual({ ok: true });
-  return { a, b };
+  expect(await a.join(world)).toEqual({ ok: true });
+  expect(await b.join(world)).toEqual({ ok: true });
+  return { a, b, server };
 }
 

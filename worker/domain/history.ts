@@ -233,3 +233,6 @@ export function laptopLabel(laptop: string, here: string): string {
   if (!laptop) return '';
   return laptop === here ? 'This laptop' : `Laptop ${shortId(laptop)}`;
 }
+
+/** The kinds of event a stored (and synced) entry may be: every kind but the derived ones. */
+export const HISTORY_KINDS_STORED: readonly HistoryKind[] = HISTORY_GROUPS.flatMap((g) => g.kinds).filter((k) => !DERIVED_KINDS.has(k));

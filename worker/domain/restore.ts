@@ -164,7 +164,7 @@ function ownIn<T>(map: Record<string, T>, id: string): T | undefined {
 }
 
 /** A cpid: what the capture table and every flash show, so bounded text with nothing hidden. */
-const CPID: Rule = { ok: keyRule('captures').ok, what: 'a capture id of 1 to 100 characters' };
+const CPID: Rule = { ...keyRule('captures'), what: 'a capture id of 1 to 100 characters' };
 
 function restoreObject(data: unknown, now: number, speed: number, inPlace: boolean, problems: Problems): Db {
   const top = need(data, 'the file', isObj, 'an object');

@@ -12,19 +12,22 @@
  */
 import { EMAIL_MAX_CHARS, MEDIA_ID_PATTERN } from './constants';
 import { assembleCapture, assembleMedia, assembleSurvey, makeDrive, makeFlightPlan } from './entities';
-import { isCalendarDay } from './dates';
-import { isFrameFlag, REJECT_REASON_MAX } from './frameFlags';
+import { FLAG_NOTE_MAX, FLAG_REASONS, REJECT_REASON_MAX } from './frameFlags';
+import { specOk, type Spec } from './teamRules';
 import type { EntityKind } from './types';
-import { hasHiddenCharacter, isEmail } from './users';
 
 export type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface Rule {
+  /** The rule as data (teamRules.js): the laptops and the team server's validation read the same. */
+  spec: Spec;
   ok: (value: unknown) => boolean;
   /** What the field must be: "text of at most 1000 characters". */
   what: string;
 }
+
+const rule = (spec: Spec, what: string): Rule => ({ spec, what, ok: (v) => specOk(spec, v) });
 
 /** What a stored value was, in a few words: "the number 5", "a list", "empty". */
 export function kindOf(value: unknown): string {
@@ -41,14 +44,15 @@ export function shownId(id: string): string {
   return id.length > 40 ? `${id.slice(0, 40)}…` : id;
 }
 
-const text = (max: number): Rule => ({ ok: (v) => typeof v === 'string' && v.length <= max, what: `text of at most ${max} characters` });
-const orNull = (rule: Rule): Rule => ({ ok: (v) => v === null || rule.ok(v), what: `${rule.what}, or empty` });
-const listOf = (item: (v: unknown) => boolean, what: string): Rule => ({ ok: (v) => Array.isArray(v) && v.every(item), what });
-const number = (min: number, max: number, what: string): Rule => ({ ok: (v) => typeof v === 'number' && v >= min && v <= max, what });
-const BOOLEAN: Rule = { ok: (v) => typeof v === 'boolean', what: 'true or false' };
+const text = (max: number): Rule => rule({ t: 'text', max }, `text of at most ${max} characters`);
+const orNull = (r: Rule): Rule => rule({ t: 'null', or: r.spec }, `${r.what}, or empty`);
+const listOf = (item: Spec, what: string): Rule => rule({ t: 'list', of: item }, what);
+const number = (min: number, max: number, what: string): Rule => rule({ t: 'num', min, max }, what);
+const whole = (min: number, max: number, what: string): Rule => rule({ t: 'num', int: true, min, max }, what);
+const BOOLEAN = rule({ t: 'bool' }, 'true or false');
 /** Days as actions accept them: a real calendar day, not before 1990 (see isCalendarDay). */
-const DAY: Rule = { ok: isCalendarDay, what: 'a calendar day (yyyy-MM-dd) from 1990' };
-const QC: Rule = { ok: (v) => v === false || v === 'started' || v === 'approved' || v === 'rejected', what: 'a QC state' };
+const DAY = rule({ t: 'day' }, 'a calendar day (yyyy-MM-dd) from 1990');
+const QC = rule({ t: 'oneOf', of: [false, 'started', 'approved', 'rejected'] }, 'a QC state');
 
 /** The longest id of any kind (a UUID is 36): bounded like every other field. */
 export const ID_MAX_CHARS = 100;
@@ -59,18 +63,34 @@ export const ID_MAX_CHARS = 100;
  * emails follow the rules Receive and login apply to them.
  */
 export function keyRule(kind: EntityKind): Rule {
-  if (kind === 'media') return { ok: (v) => typeof v === 'string' && MEDIA_ID_PATTERN.test(v), what: 'a media id (letters, digits and -, 1 to 16 characters)' };
-  if (kind === 'users') return { ok: isEmail, what: `an email address of at most ${EMAIL_MAX_CHARS} characters` };
-  return {
-    ok: (v) => typeof v === 'string' && v.length > 0 && v.length <= ID_MAX_CHARS && !hasHiddenCharacter(v) && !(v in Object.prototype),
-    what: `an id of 1 to ${ID_MAX_CHARS} characters`,
-  };
+  if (kind === 'media') return rule({ t: 're', re: MEDIA_ID_PATTERN.source }, 'a media id (letters, digits and -, 1 to 16 characters)');
+  if (kind === 'users') return rule({ t: 'email' }, `an email address of at most ${EMAIL_MAX_CHARS} characters`);
+  return rule({ t: 'id' }, `an id of 1 to ${ID_MAX_CHARS} characters`);
 }
 
-const isId = keyRule('captures').ok;
-const isLabel = keyRule('media').ok;
-const isLine = (v: unknown) =>
-  isObj(v) && Number.isInteger(v.number) && typeof v.capture === 'boolean' && typeof v.time === 'number' && v.time >= 0 && typeof v.length === 'number' && v.length >= 0;
+const ID: Spec = { t: 'id' };
+const MEDIA_ID: Spec = keyRule('media').spec;
+const LINE: Spec = {
+  t: 'obj',
+  fields: { number: { t: 'num', int: true }, capture: { t: 'bool' }, time: { t: 'num', min: 0 }, length: { t: 'num', min: 0 } },
+  req: ['number', 'capture', 'time', 'length'],
+};
+const BAY: Spec = { t: 'num', int: true, min: 1, max: 99 };
+
+/** A frame flag (frameFlags.ts's isFrameFlag), as data. */
+export const FRAME_FLAG: Spec = {
+  t: 'obj',
+  fields: {
+    line: { t: 'num', int: true, min: 0 },
+    camera: { t: 'text', max: 20, trim: true },
+    frame: { t: 'num', int: true, min: 1 },
+    reason: { t: 'oneOf', of: FLAG_REASONS },
+    note: { t: 'text', max: FLAG_NOTE_MAX },
+    by: { t: 'text', max: EMAIL_MAX_CHARS },
+    at: { t: 'num' },
+  },
+  req: ['line', 'camera', 'frame', 'reason', 'note', 'by', 'at'],
+};
 
 /** The stored fields of each kind with their rules (ids, references and workflows are restore()'s). */
 export const FIELD_RULES: Record<EntityKind, Record<string, Rule>> = {
@@ -79,7 +99,7 @@ export const FIELD_RULES: Record<EntityKind, Record<string, Rule>> = {
     description: text(1000),
     sfid: text(100),
     season: text(100),
-    selectedIds: listOf(isId, 'a list of ids'),
+    selectedIds: listOf(ID, 'a list of ids'),
     qc: QC,
     published: BOOLEAN,
   },
@@ -89,50 +109,49 @@ export const FIELD_RULES: Record<EntityKind, Record<string, Rule>> = {
     altitude: number(0, 100_000, 'a height in feet'),
     time: number(0, 1000, 'a number of hours'),
     length: number(0, 100_000, 'a number of miles'),
-    lines: listOf(isLine, 'a list of flight lines'),
+    lines: listOf(LINE, 'a list of flight lines'),
   },
   surveys: {
     receivedOn: orNull(DAY),
     size: number(1, 1_000_000, 'a number of seconds'),
-    linesFlown: { ok: (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 10_000, what: 'a whole number of lines' },
+    linesFlown: whole(0, 10_000, 'a whole number of lines'),
     path: text(2000),
     applanix: BOOLEAN,
     podconfig: BOOLEAN,
     qc: QC,
     processing: BOOLEAN,
     published: BOOLEAN,
-    assignedTo: orNull({ ok: isEmail, what: 'an email address' }),
-    frameFlags: listOf(isFrameFlag, 'a list of frame flags'),
+    assignedTo: orNull(rule({ t: 'email' }, 'an email address')),
+    frameFlags: listOf(FRAME_FLAG, 'a list of frame flags'),
     rejectReason: text(REJECT_REASON_MAX),
   },
   media: {
     receiveId: orNull(text(400)),
     receivedOn: orNull(DAY),
-    itemIds: listOf(isLabel, 'a list of media ids'),
-    bays: listOf((b) => Number.isInteger(b) && (b as number) >= 1 && (b as number) <= 99, 'a list of bay numbers'),
-    host: orNull({ ok: isId, what: 'a drive' }),
+    itemIds: listOf(MEDIA_ID, 'a list of media ids'),
+    bays: listOf(BAY, 'a list of bay numbers'),
+    host: orNull(rule(ID, 'a drive')),
   },
   drives: {
-    bays: { ok: (v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 99, what: 'a number of bays from 1 to 99' },
-    mediaId: orNull({ ok: isLabel, what: 'a media id' }),
+    bays: rule(BAY, 'a number of bays from 1 to 99'),
+    mediaId: orNull(rule(MEDIA_ID, 'a media id')),
   },
-  users: { name: { ok: (v) => typeof v === 'string' && v.length <= EMAIL_MAX_CHARS && !hasHiddenCharacter(v), what: 'a name' } },
+  users: { name: rule({ t: 'text', max: EMAIL_MAX_CHARS, plain: true }, 'a name') },
 };
 
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isTime = (v: unknown) => isNumber(v) && v >= 0;
-const isStageLabel = (v: unknown) => typeof v === 'string' && v.length <= 200;
+const TIME: Spec = { t: 'num', min: 0 };
+const STAGE_LABEL: Spec = { t: 'text', max: 200 };
 
 /** A workflow stage's optional fields (restore() reads name, state and automatic first), each with its rule. */
-const STAGE_RULES: Record<string, Rule> = {
-  label: { ok: isStageLabel, what: 'text of at most 200 characters' },
-  labels: { ok: (v) => isObj(v) && Object.values(v).every(isStageLabel), what: 'labels by state' },
-  hidden: { ok: (v) => typeof v === 'boolean', what: 'true or false' },
-  durationS: { ok: isTime, what: 'a number of seconds' },
-  startedAt: { ok: isTime, what: 'an instant' },
-  expectedEndAt: { ok: isTime, what: 'an instant' },
-  endedAt: { ok: isTime, what: 'an instant' },
-  progress: { ok: (v) => isNumber(v) && v >= 0 && v <= 100, what: 'a percentage' },
+export const STAGE_RULES: Record<string, Rule> = {
+  label: rule(STAGE_LABEL, 'text of at most 200 characters'),
+  labels: rule({ t: 'map', of: STAGE_LABEL }, 'labels by state'),
+  hidden: BOOLEAN,
+  durationS: rule(TIME, 'a number of seconds'),
+  startedAt: rule(TIME, 'an instant'),
+  expectedEndAt: rule(TIME, 'an instant'),
+  endedAt: rule(TIME, 'an instant'),
+  progress: rule({ t: 'num', min: 0, max: 100 }, 'a percentage'),
 };
 export const STAGE_RULE_LIST = Object.entries(STAGE_RULES);
 

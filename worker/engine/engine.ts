@@ -123,6 +123,7 @@ export class Engine {
     this.writer.journal = journal ? { entry: (world, now, batch) => journal.entry(world, this.newId(), now, batch), ticked: (world, batch) => journal.ticked(world, batch) } : null;
     // Entries made while syncing say the team's laptop id (docs/history.md#sync).
     this.writer.history.teamLaptop = journal?.laptop ?? null;
+    this.writer.history.teamAuthor = journal?.author ?? null;
   }
 
   /** Every survey's history (docs/history.md): its records, read when a history view opens. */

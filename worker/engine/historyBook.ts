@@ -26,6 +26,8 @@ export class HistoryBook {
   readonly changed = new Emitter<void>();
   /** The team's laptop id while team sync is on (docs/history.md#sync); else this store's own. */
   teamLaptop: string | null = null;
+  /** The team account while team sync is on and signed in: who the entries say did it, as the server checks. */
+  teamAuthor: string | null = null;
 
   constructor(
     private readonly world: World,
@@ -46,7 +48,7 @@ export class HistoryBook {
    */
   stamp(notes: readonly HistoryNote[], now: number): HistoryEntry[] {
     if (!notes.length) return [];
-    const by = this.world.current.user?.email ?? '';
+    const by = this.teamAuthor ?? this.world.current.user?.email ?? '';
     const laptop = this.laptop;
     const tx = (++this.world.historySeq).toString(36).padStart(6, '0');
     return notes.map(({ what, on }, n) => ({ id: historyId(now, laptop, tx, n), at: now, by, laptop, tx, n, what, on }));

@@ -9,33 +9,9 @@ import type { EntityKind, Workflow } from '../domain/types';
 import { decode, type StoredRecord } from '../engine/store/storedForm';
 import { differingFields, type Conflict } from './conflicts';
 import { describedDoc, KIND_WORDS } from './docIds';
+import type { ConflictField, ConflictShown } from '../syncContract';
 
-/** One version of a conflicted document, as a person compares them. */
-export interface ConflictVersion {
-  rev: string;
-  removed: boolean;
-  by: string;
-  laptop: string;
-  at: number;
-  /** what it says in each field that differs, by the field's path */
-  values: Record<string, string | number>;
-}
-
-/** A field in which the versions differ: a text, or a time (epoch ms) the page shows as one. */
-export interface ConflictField {
-  path: string;
-  label: string;
-  time?: true;
-}
-
-export interface ConflictShown {
-  id: string;
-  /** what it is about, in words: "Survey 8F2C…" */
-  what: string;
-  versions: ConflictVersion[];
-  /** the fields in which the live versions differ (a removal against an edit: none but the removal) */
-  fields: ConflictField[];
-}
+export type { ConflictShown };
 
 const LABELS: Record<string, string> = {
   'e.w': 'Stage',

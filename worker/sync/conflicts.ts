@@ -67,13 +67,11 @@ export function chosenVersion(versions: readonly Version[]): Version | undefined
  * Whether a document's standing versions are a conflict for a person (people made versions that
  * disagree), and the tombstones that close the versions that are nobody's choice: those that say
  * what the chosen one says (two laptops made one change), and the sample's beside a person's.
- * Every laptop writes the same tombstones (the same stamp, so the same revisions): settling on two
- * laptops at once adds nothing.
  */
-export function settling(id: string, versions: readonly Version[], chosen: Version): { conflict: boolean; settle: WrittenDoc[] } {
+export function settling(id: string, versions: readonly Version[], chosen: Version, as: SyncStamp = SETTLED): { conflict: boolean; settle: WrittenDoc[] } {
   const people = peoples(versions);
-  if (people.length > 1 && disagree(people)) return { conflict: true, settle: versions.filter(nobodys).map((v) => closing(id, v.rev, SETTLED)) };
-  return { conflict: false, settle: versions.filter((v) => v !== chosen).map((v) => closing(id, v.rev, SETTLED)) };
+  if (people.length > 1 && disagree(people)) return { conflict: true, settle: versions.filter(nobodys).map((v) => closing(id, v.rev, as)) };
+  return { conflict: false, settle: versions.filter((v) => v !== chosen).map((v) => closing(id, v.rev, as)) };
 }
 
 export async function conflictOf(db: SyncDatabase, id: string): Promise<Conflict | null> {
@@ -164,5 +162,10 @@ export function resolution(conflict: Conflict, keep: Record<string, unknown> | n
   return [{ ...kept, ...childRevision(first.rev, kept) }, ...others.map((v) => closing(id, v.rev, stamp))];
 }
 
-/** The stamp of what sync itself writes: the same on every laptop, so their revisions agree. */
-const SETTLED: SyncStamp = { by: 'sync', laptop: '', at: 0, tx: 'the same change', n: 0 };
+/**
+ * The stamp of what sync itself writes where no team account signs it: the same on every laptop, so
+ * their revisions agree. A laptop signed in to a team server signs its tombstones as its account
+ * (the server accepts no other), and two laptops' tombstones of one version are then two, both
+ * closing it.
+ */
+export const SETTLED: SyncStamp = { by: 'sync', laptop: '', at: 0, tx: 'the same change', n: 0 };

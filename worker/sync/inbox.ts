@@ -8,6 +8,7 @@
 import { chosenVersion, settling, standing, type Version } from './conflicts';
 import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from './database';
 import type { HeldRevisions } from './outbox';
+import type { SyncStamp } from './syncedForm';
 
 export interface Read {
   /** each document whose version the world must now hold, if it can (a removal has `_deleted`) */
@@ -30,24 +31,24 @@ export interface Read {
 export const READ_BATCH = 2_000;
 
 /** What a document's standing versions say: the version the world takes, and whether a person must choose. */
-function judged(id: string, versions: readonly Version[], into: Read, force: boolean, held: HeldRevisions): void {
+function judged(id: string, versions: readonly Version[], into: Read, force: boolean, held: HeldRevisions, as?: SyncStamp): void {
   const chosen = chosenVersion(versions);
   if (!chosen) return;
-  const { conflict, settle } = settling(id, versions, chosen);
+  const { conflict, settle } = settling(id, versions, chosen, as);
   (conflict ? into.conflicts : into.agreed).push(id);
   into.settle.push(...settle);
   if (held.get(id)?.rev === chosen.rev && !force) return;
   into.docs.push(chosen.doc);
 }
 
-/** The changes after `since`, at most `limit` of them. */
-export async function readChanges(db: SyncDatabase, since: number | string, held: HeldRevisions, limit = READ_BATCH): Promise<Read> {
+/** The changes after `since`, at most `limit` of them; what it settles, it signs `as` (docs/sync.md#conflicts). */
+export async function readChanges(db: SyncDatabase, since: number | string, held: HeldRevisions, limit = READ_BATCH, as?: SyncStamp): Promise<Read> {
   const { results, last_seq } = await db.changes({ since, style: 'all_docs', include_docs: true, limit });
   const into: Read = { docs: [], conflicts: [], agreed: [], settle: [], ids: results.map((r) => r.id), since: last_seq, more: results.length >= limit };
   for (const change of results) {
     // One leaf: the document is its own only version; several: each is read (a removal among them too).
     const leaves: Leaf[] = change.changes.length > 1 || !change.doc ? await db.get(change.id, { open_revs: 'all' }) : [{ ok: change.doc }];
-    judged(change.id, standing(leaves), into, false, held);
+    judged(change.id, standing(leaves), into, false, held, as);
   }
   return into;
 }

@@ -25,6 +25,8 @@ export interface TeamSettings {
   identity?: string;
   /** the seed this laptop restored its world from: what it sends again to a server that lost it */
   seed?: Seed;
+  /** the team account this laptop syncs as (its session's; the password is never kept) */
+  account?: string;
 }
 
 /** The store's record of the laptop's team settings (kept with the world, so the next leading tab goes on). */

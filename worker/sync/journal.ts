@@ -50,6 +50,11 @@ export class SyncJournal {
   private next: number;
   /** The held flag documents by survey, made at the first action that needs it. */
   private flagIndex: Map<Id, Set<string>> | null = null;
+  /**
+   * The team account this laptop writes as (docs/sync.md#signing-in): every document it writes is
+   * stamped with it, as the server checks; null where none is known (the person signed in here).
+   */
+  author: string | null = null;
 
   constructor(
     readonly laptop: string,
@@ -95,7 +100,7 @@ export class SyncJournal {
   /** The records the action's commit writes beside its own; none if it changed nothing synced. */
   entry(world: World, tx: string, now: number, batch?: Pick<WorldBatch, 'put' | 'history'>): JournalEntry {
     const overlay = new Overlay(this.held);
-    const stamp = { by: world.current.user?.email ?? '', laptop: this.laptop, at: now, tx, n: 0 };
+    const stamp = { by: this.by(world), laptop: this.laptop, at: now, tx, n: 0 };
     const held = { flags: (surveyId: Id) => this.flags().get(surveyId) ?? [], places: (id: string) => overlay.get(id)?.at };
     const { written, removed } = actionDocs(world, stamp, held, { speed: true, encoded: encodedIn(batch) });
     const entries = historyEntries(batch);
@@ -117,9 +122,14 @@ export class SyncJournal {
    * the take adopts once it has landed.
    */
   answer(world: World, bases: ReadonlyMap<string, string>, now: number, tx: string, held: Overlay): JournalEntry {
-    const stamp = { by: world.current.user?.email ?? '', laptop: this.laptop, at: now, tx, n: 0 };
+    const stamp = { by: this.by(world), laptop: this.laptop, at: now, tx, n: 0 };
     const docs = currentDocs(world, [...bases.keys()], stamp, (id) => held.get(id)?.at);
     return this.numbered(answerRecords(docs, bases, stamp, held));
+  }
+
+  /** Who this laptop's documents say wrote them: its team account, or the person signed in here. */
+  by(world: World): string {
+    return this.author ?? world.current.user?.email ?? '';
   }
 
   /** The outbox's records, numbered in drain order from the next number; it moves on once they landed. */

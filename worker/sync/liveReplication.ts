@@ -8,6 +8,7 @@
 import type PouchDB from 'pouchdb-core';
 import type { Replication } from 'pouchdb-core';
 import { identityOf } from './worldIdentity';
+import type { Clock } from '../engine/clock';
 
 /** The longest wait between two tries to reach the server (PouchDB doubles it from 1 s). */
 const RETRY_MAX_MS = 8_000;
@@ -25,6 +26,8 @@ export type ServerState =
   | { is: 'answers' }
   /** it cannot be reached */
   | { is: 'unreachable' }
+  /** it answers, but has ended this laptop's session (401) or its account may not (403) */
+  | { is: 'signed-out'; status: 401 | 403; why: string }
   /** it answers, but the team world's database is gone, or is another one (restored, recreated) */
   | { is: 'lost'; why: 'gone' | 'another' };
 
@@ -35,8 +38,8 @@ export interface ReplicationEvents {
   pulled(): void;
   /** replication paused: caught up, or a try failed */
   paused(server: ServerState): void;
-  /** the server refused a document */
-  denied(error: unknown): void;
+  /** the server refused documents of this laptop's: which, and why it said */
+  denied(docs: readonly { id: string; why: string }[]): void;
   failed(error: unknown): void;
 }
 
@@ -51,6 +54,7 @@ export class LiveReplication {
     private readonly identity: () => string | null,
     private readonly events: ReplicationEvents,
     private readonly trace: (line: string) => void,
+    private readonly clock: Clock,
   ) {}
 
   start(): void {
@@ -68,7 +72,10 @@ export class LiveReplication {
       this.trace('paused');
       this.check();
     });
-    live.on('denied', (error) => this.events.denied(error));
+    live.on('denied', (error) => {
+      const e = (error ?? {}) as { id?: unknown; reason?: unknown; message?: unknown };
+      this.events.denied([{ id: String(e.id ?? ''), why: String(e.reason ?? e.message ?? 'refused') }]);
+    });
     live.on('error', (error) => this.events.failed(error));
   }
 
@@ -85,7 +92,7 @@ export class LiveReplication {
     if (!live) return;
     const ended = new Promise<void>((done) => {
       live.on('complete', () => done());
-      setTimeout(done, STOP_WAIT_MS);
+      this.clock.after(STOP_WAIT_MS, done);
     });
     live.cancel();
     await ended;
@@ -95,6 +102,7 @@ export class LiveReplication {
   private async server(): Promise<ServerState> {
     const now = await identityOf(this.remote);
     if (now.is === 'unreachable') return { is: 'unreachable' };
+    if (now.is === 'refused') return { is: 'signed-out', status: now.status, why: now.why };
     if (now.is === 'gone') return { is: 'lost', why: 'gone' };
     const known = this.identity();
     if (known !== null && (now.is === 'unnamed' || now.id !== known)) return { is: 'lost', why: 'another' };

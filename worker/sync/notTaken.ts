@@ -16,7 +16,7 @@ import { NOT_TAKEN_KIND, type WorldBatch } from '../engine/store/worldStore';
 import type { StoredRecord } from '../engine/store/storedForm';
 import type { SyncStamp } from './syncedForm';
 
-export type NotTakenState = 'waiting' | 'arriving' | 'refused' | 'answered';
+export type NotTakenState = 'waiting' | 'arriving' | 'refused' | 'answered' | 'denied';
 
 export interface NotTakenEntry {
   state: NotTakenState;
@@ -114,9 +114,9 @@ export class NotTaken {
     return best;
   }
 
-  /** What a person is told is not taken (not what is still arriving, nor what was answered). */
+  /** What a person is told is not taken (not what is still arriving, nor what was answered): the team's here, and this laptop's refused by the server. */
   listed(): [string, NotTakenEntry][] {
-    return [...this.entries].filter(([, e]) => e.state === 'waiting' || e.state === 'refused');
+    return [...this.entries].filter(([, e]) => e.state === 'waiting' || e.state === 'refused' || e.state === 'denied');
   }
 
   answered(): [string, NotTakenEntry][] {
@@ -148,7 +148,7 @@ export class NotTaken {
       if (by > 0) this.answeredIds.add(id);
       else this.answeredIds.delete(id);
     }
-    if (entry.state !== 'waiting' && entry.state !== 'refused') return;
+    if (entry.state !== 'waiting' && entry.state !== 'refused' && entry.state !== 'denied') return;
     const key = entry.stamp.tx ? `tx ${entry.stamp.tx}` : `id ${id}`;
     const n = (this.listedChanges.get(key) ?? 0) + by;
     if (n > 0) this.listedChanges.set(key, n);
@@ -179,7 +179,7 @@ function remove(index: Map<string, Set<string>>, key: string, id: string): void 
   if (!set.size) index.delete(key);
 }
 
-const STATES: ReadonlySet<string> = new Set(['waiting', 'arriving', 'refused', 'answered']);
+const STATES: ReadonlySet<string> = new Set(['waiting', 'arriving', 'refused', 'answered', 'denied']);
 
 /** A stored entry, as this laptop wrote it (a record that is not one is left out). */
 function asEntry(record: StoredRecord): NotTakenEntry | null {

@@ -47,15 +47,15 @@ declare module 'pouchdb-core' {
   }
 
   export default class PouchDB {
-    constructor(name: string, options?: { adapter?: string; prefix?: string; skip_setup?: boolean });
+    constructor(name: string, options?: { adapter?: string; prefix?: string; skip_setup?: boolean; auth?: { username: string; password: string }; fetch?: (url: string, init?: RequestInit) => Promise<Response> });
     static plugin(plugin: unknown): typeof PouchDB;
-    static defaults(options: { adapter?: string; prefix?: string }): typeof PouchDB;
+    static defaults(options: { adapter?: string; prefix?: string; auth?: { username: string; password: string }; fetch?: (url: string, init?: RequestInit) => Promise<Response> }): typeof PouchDB;
     static replicate(source: PouchDB | string, target: PouchDB | string, options?: ReplicationOptions): Replication;
     static sync(a: PouchDB | string, b: PouchDB | string, options?: ReplicationOptions): Replication;
     readonly name: string;
     bulkDocs(docs: ({ _id: string } & Record<string, unknown>)[], options?: { new_edits?: boolean }): Promise<unknown[]>;
     get(id: string, options: { open_revs: 'all' }): Promise<({ ok: Doc } | { missing: string })[]>;
-    get(id: string, options?: { conflicts?: boolean }): Promise<Doc & { _conflicts?: string[] }>;
+    get(id: string, options?: { conflicts?: boolean; rev?: string }): Promise<Doc & { _conflicts?: string[] }>;
     put(doc: { _id: string; _rev?: string } & Record<string, unknown>): Promise<{ ok: boolean; id: string; rev: string }>;
     revsDiff(diff: Record<string, string[]>): Promise<Record<string, { missing: string[] }>>;
     changes(options: { since: number | string | 'now'; live: true }): ChangesFeed;
@@ -64,7 +64,7 @@ declare module 'pouchdb-core' {
       last_seq: number | string;
     }>;
     allDocs(options: { include_docs: true; keys?: string[]; conflicts?: boolean }): Promise<{ rows: { id?: string; key?: string; value?: { rev: string; deleted?: boolean }; doc?: (Doc & { _conflicts?: string[] }) | null }[] }>;
-    allDocs(options: { startkey: string; endkey: string; limit?: number }): Promise<{ rows: { id: string; value: { rev: string } }[] }>;
+    allDocs(options: { startkey: string; endkey: string; limit?: number; include_docs?: boolean }): Promise<{ rows: { id: string; value: { rev: string }; doc?: Doc }[] }>;
     info(): Promise<{ doc_count: number; update_seq: number | string }>;
     destroy(): Promise<void>;
   }
@@ -95,6 +95,12 @@ declare module 'express-pouchdb' {
   /** The CouchDB HTTP protocol over a PouchDB constructor (tests and demos only, docs/sync.md). */
   export default function expressPouchDB(
     PouchDB: unknown,
-    options?: { mode?: 'fullCouchDB' | 'minimumForPouchDB' | 'custom'; inMemoryConfig?: boolean; logPath?: string },
+    options?: {
+      mode?: 'fullCouchDB' | 'minimumForPouchDB' | 'custom';
+      /** express-pouchdb's parts added to the mode, or taken from it (its lib/index.js names them) */
+      overrideMode?: { include?: string[]; exclude?: string[] };
+      inMemoryConfig?: boolean;
+      logPath?: string;
+    },
   ): RequestHandler;
 }

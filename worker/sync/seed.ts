@@ -14,7 +14,7 @@ import type { Db } from '../domain/types';
 import type { WrittenDoc } from './database';
 import { outboxRecords, type Held } from './outbox';
 import { childRevision } from './revisions';
-import { SAMPLE_STAMP, syncedDocs } from './syncedForm';
+import { SAMPLE_STAMP, syncedDocs, type SyncStamp } from './syncedForm';
 import { SEED_ID } from './docIds';
 import { holdsWorld, nameWorld, type IdentityTarget } from './worldIdentity';
 
@@ -51,10 +51,13 @@ export interface SeedDocs {
   digest: string;
 }
 
-/** The world's every document, and its speed's, at the revision its body gives (each new: no base). */
-export function seedDocs(db: Db, speed: number = SEED_SPEED): SeedDocs {
+/**
+ * The world's every document, and its speed's, at the revision its body gives (each new: no base),
+ * stamped as the sample data's, or as the account of the laptop whose world becomes the team's.
+ */
+export function seedDocs(db: Db, speed: number = SEED_SPEED, stamp: SyncStamp = SAMPLE_STAMP): SeedDocs {
   const held = new Map<string, Held>();
-  const docs = outboxRecords(syncedDocs(db, speed, SAMPLE_STAMP), [], SAMPLE_STAMP, held).map((r) => r.doc);
+  const docs = outboxRecords(syncedDocs(db, speed, stamp), [], stamp, held).map((r) => r.doc);
   return { docs, held, digest: digestOf(docs) };
 }
 

@@ -8,7 +8,7 @@
  */
 import type { Engine } from '../engine/engine';
 import { INBOX_KIND, NOT_TAKEN_KIND, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
-import { conflictOf, type Conflict } from './conflicts';
+import { conflictOf, SETTLED, type Conflict } from './conflicts';
 import type { StoredDoc, SyncDatabase } from './database';
 import { drainStored } from './drainer';
 import { actionOf, readAgain, readChanges, READ_BATCH, type Read } from './inbox';
@@ -67,7 +67,10 @@ export class SyncSession {
    */
   static async seed(engine: Engine, store: WorldStore, db: SyncDatabase, journal: SyncJournal): Promise<SyncSession> {
     await engine.settled();
-    const { docs, held } = seedDocs(engine.world.toDb(), engine.world.flags.speed);
+    // Signed in to a team server, the laptop writes its world as its account (only an admin writes
+    // the sample data's stamp: docs/sync.md#who-can-do-what).
+    const stamp = journal.author ? { by: journal.author, laptop: journal.laptop, at: engine.clock.now(), tx: `world-of-${journal.laptop}`, n: 0 } : undefined;
+    const { docs, held } = seedDocs(engine.world.toDb(), engine.world.flags.speed, stamp);
     await store.commit({ put: heldPacks(held), del: [] });
     journal.adopt(held);
     await db.bulkDocs(docs, { new_edits: false });
@@ -76,6 +79,41 @@ export class SyncSession {
 
   /** Where the outbox had been drained up to: nothing new to drain until the journal writes past it. */
   private drainedBefore = -1;
+
+  /** The outbox holds what the laptop's database does not yet (an action answered a moment ago). */
+  get undrained(): boolean {
+    return this.journal.nextRecord !== this.drainedBefore;
+  }
+
+  /** Who this laptop's documents say wrote them: its team account, or the person signed in here. */
+  get author(): string {
+    return this.journal.by(this.engine.world);
+  }
+
+  /**
+   * The server refused documents of this laptop's (docs/sync.md#who-can-do-what): listed with the
+   * server's reason, never dropped in silence and never sent again blind; they stay in the
+   * laptop's database, and go again when a person asks.
+   */
+  async denied(docs: readonly { id: string; why: string }[], now: number): Promise<void> {
+    const change = this.notTaken.change();
+    for (const { id, why } of docs) {
+      if (!id) continue;
+      change.set(id, { state: 'denied', rev: '', why: `The team server refused this change: ${why}. It is kept on this laptop; if it should be allowed, ask your team’s admin, then send it again.`, stamp: { by: this.author, laptop: this.journal.laptop, at: now, tx: '', n: 0 } });
+    }
+    const records = change.records();
+    await this.store.commit({ put: records.put, del: records.del });
+    change.apply();
+  }
+
+  /** No longer lists these (they are sent again). */
+  async forget(ids: readonly string[]): Promise<void> {
+    const change = this.notTaken.change();
+    for (const id of ids) change.delete(id);
+    const records = change.records();
+    await this.store.commit({ put: records.put, del: records.del });
+    change.apply();
+  }
 
   /** Moves the stored outbox into the database; answers the action of each document it wrote. */
   async drain(): Promise<string[]> {
@@ -111,7 +149,9 @@ export class SyncSession {
       set: (id, held) => overlay.set(id, held),
       keys: () => overlay.keys(),
     };
-    const read = await readChanges(this.db, this.since, recording, limit);
+    // What the inbox settles it signs as this laptop's account where a team server checks stamps.
+    const as = this.journal.author ? { ...SETTLED, by: this.journal.author, laptop: this.journal.laptop } : undefined;
+    const read = await readChanges(this.db, this.since, recording, limit, as);
     // This laptop's own history entries come back through its database: its records hold them already.
     read.docs = read.docs.filter((d) => !(isHistoryDoc(d._id) && (d.stamp as { laptop?: unknown } | undefined)?.laptop === this.journal.laptop));
     const notTaken = this.notTaken.change();

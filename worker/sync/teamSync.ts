@@ -1,108 +1,45 @@
 /**
- * Team sync in the leading tab's engine worker (issue 21, docs/sync.md#in-the-worker): joins a
- * team world on a CouchDB server and leaves it, keeps the laptop's PouchDB replicating with the
- * server's (live, retrying while offline), drains each action's outbox into it and takes in what
- * other laptops changed, and says how it stands (the header's badge). The laptop's settings are
- * kept in the world's store, so the next leading tab goes on syncing where this one stopped.
+ * Team sync in the leading tab's engine worker (docs/sync.md#in-the-worker): joining a team world
+ * on a CouchDB server and leaving it, signing in to it and out, and the laptop's link to it
+ * (teamLink.ts) with its drain and take-in loop (syncLoop.ts). What sync knows is kept as facts,
+ * and how it stands is made from them by one function (syncStatus.ts): the header's badge and
+ * Settings → Team sync. The laptop's settings are kept in the world's store, so the next leading
+ * tab goes on syncing where this one stopped. Timers run on the engine's clock.
  */
-import { teamChangesRefused } from '../engine/storageFailure';
 import { Emitter } from '../domain/emitter';
 import type { Engine } from '../engine/engine';
-import { HELD_KIND, INBOX_KIND, OUTBOX_KIND, TEAM_SETTINGS_ID, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
-import { conflictOf, mergedBody, resolution } from './conflicts';
-import { shown, type ConflictShown } from './conflictShown';
-import { openJournal } from './drainer';
-import { checkJoin, settingsRecord, takeTeamWorld, type TeamSettings } from './joining';
-import { SyncJournal } from './journal';
-import { isSeed, sendSeedAgain } from './seed';
-import { bodyOf } from './revisions';
-import { Unsent } from './unsent';
-import { SyncSession } from './syncSession';
-import { historyDoc, settledEntry } from './settledHistory';
-import type { NotTakenEntry } from './notTaken';
+import { HELD_KIND, INBOX_KIND, NOT_TAKEN_KIND, OUTBOX_KIND, TEAM_SETTINGS_ID, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
+import type { ConflictShown, NotTakenShown, SyncStatus } from '../syncContract';
+import { shown } from './conflictShown';
 import { describedDoc } from './docIds';
-import { holdsWorld, nameWorld } from './worldIdentity';
-import { LiveReplication, type ServerState } from './liveReplication';
-import { whyRefused } from './takenIntoWorld';
-import type PouchDB from 'pouchdb-core';
+import { checkJoin, type TeamSettings } from './joining';
+import type { NotTakenEntry } from './notTaken';
+import { isSeed } from './seed';
+import { checkAccount, signIn, signOut, type Fetch } from './serverSession';
+import { resolveConflict } from './resolving';
+import { SyncLoop } from './syncLoop';
+import { syncStatus, type SyncFacts } from './syncStatus';
+import { TeamLink, type Databases, type LinkEvents } from './teamLink';
 
-export type SyncState = 'off' | 'joining' | 'syncing' | 'up-to-date' | 'offline' | 'error';
-
-/** How team sync stands, for the header's badge and Settings → Team sync. */
-export interface SyncStatus {
-  state: SyncState;
-  server?: string;
-  world?: string;
-  /** changes made here that the server does not have yet, as far as this laptop knows */
-  waiting: number;
-  conflicts: number;
-  /** the team's changes this laptop has not taken into its world, as a person counts them (docs/sync.md#what-is-not-taken) */
-  notTaken: number;
-  /** refusals this laptop answered with the version it holds, as Settings names them */
-  answered: number;
-  /** another laptop's action arriving in part: how many of its documents are here, of how many */
-  receiving?: { arrived: number; of: number };
-  /** why it is in error, or why the last join failed */
-  error?: string;
-  /** what sync is doing that a person should know of (sending again what the server lost) */
-  note?: string;
-}
-
-/** A change this laptop has not taken, as Settings names it. */
-export interface NotTakenShown {
-  /** the document's id */
-  id: string;
-  /** what it is about, in words */
-  what: string;
-  state: 'waiting' | 'refused' | 'answered';
-  why: string;
-  /** who sent it, on which laptop, when (empty where the document does not say) */
-  by: string;
-  laptop: string;
-  at: number;
-  /** answered: when this laptop wrote back the version it holds */
-  answeredAt?: number;
-}
+export type { Databases, PouchConstructor } from './teamLink';
+export type { SyncStatus };
 
 /** How long Leave waits for the changes being sent to reach the server. */
 const LEAVE_WAIT_MS = 5_000;
-/** How soon the team's changes are tried again after this laptop's store refused them (a full disk). */
-const STORE_RETRY_MS = 5_000;
-export type PouchConstructor = typeof PouchDB;
-/** The laptop's databases' constructor, and the server's (sync/pouch.ts in the worker). */
-export interface Databases {
-  Local: PouchConstructor;
-  Remote: PouchConstructor;
-}
+
+type Answer = { ok: true } | { ok: false; error: string; field?: 'server' | 'world' | 'account' | 'password' };
 
 export class TeamSync {
-  status: SyncStatus = { state: 'off', waiting: 0, conflicts: 0, notTaken: 0, answered: 0 };
   readonly statusChanges = new Emitter<SyncStatus>();
-  private session: SyncSession | null = null;
-  private replication: LiveReplication | null = null;
-  /** The id of the team world's database on the server, as this laptop knows it (worldIdentity.ts). */
-  private identity: string | null = null;
-  /** The settings this laptop syncs with, as they are now (the identity moves on). */
-  private settingsNow: TeamSettings | null = null;
-  private pushingAgain = false;
+  status: SyncStatus = syncStatus(this.factsOff());
+  private facts: SyncFacts = this.factsOff();
+  private link: TeamLink | null = null;
+  private loop: SyncLoop | null = null;
   private stopListening: (() => void) | null = null;
-  private pumping: Promise<void> = Promise.resolve();
-  private pumpAgain = false;
-  private pumpQueued = false;
   /** Going on syncing after a reload or a new leading tab (start): join and leave wait for it. */
   private starting: Promise<void> = Promise.resolve();
-  /**
-   * Replication has caught up since it last brought a change: an action held back in part is taken
-   * whole or not at all until then (docs/sync.md#taking-changes-into-the-world).
-   */
+  /** Replication has caught up since it last brought a change (docs/sync.md#taking-changes-into-the-world). */
   private caughtUp = false;
-  /** Changes drained here that the server has not taken yet, as far as replication has told. */
-  private unsent: Unsent | null = null;
-  /**
-   * Why the laptop's store refused the team's changes at the last try, or null: the badge says
-   * "Sync error" with why until a try lands, not "Up to date" over changes it could not keep.
-   */
-  private refused: string | null = null;
 
   constructor(
     private readonly engine: Engine,
@@ -113,9 +50,10 @@ export class TeamSync {
     private readonly newLaptopId: () => string = () => crypto.randomUUID(),
     /** The end-to-end build's diagnostics: what replication said and what was told (printed when a test fails). */
     private readonly trace: (line: string) => void = () => undefined,
+    /** The team server's session calls (the browser keeps its cookie; tests give a fetch that does). */
+    private readonly fetch: Fetch = (url, init) => globalThis.fetch(url, init),
   ) {}
 
-  /** Goes on syncing, if this laptop had joined a world. */
   /**
    * Says at once that this laptop is in a team world (the header's badge, Settings → Team sync),
    * and goes on syncing once `ready` (the world is read: sync never takes changes into a world
@@ -125,41 +63,78 @@ export class TeamSync {
     this.starting = (async () => {
       const settings = await this.settings();
       if (!settings) return;
-      this.tell({ state: 'syncing', server: settings.server, world: settings.world, waiting: 0, conflicts: 0, notTaken: 0, answered: 0 });
+      this.set({ ...this.factsOff(), settings });
       await ready;
-      await this.connect(settings, false).catch((error: unknown) => this.fail(error));
+      await this.connect(settings, false).catch((error: unknown) => this.failed(error));
     })();
     return this.starting;
   }
 
-  async join(server: unknown, world: unknown): Promise<{ ok: true } | { ok: false; error: string; field?: 'server' | 'world' }> {
+  /** Joins team world `world` on `server`, signed in as `account` (its password sent once, never kept). */
+  async join(server: unknown, world: unknown, account?: unknown, password?: unknown): Promise<Answer> {
     await this.starting;
-    if (this.session || (await this.settings())) return { ok: false, error: `This laptop is already in the team world ${this.status.world}: leave it first` };
+    if (this.link || (await this.settings())) return { ok: false, error: `This laptop is already in the team world ${this.status.world}: leave it first` };
     const checked = checkJoin(server, world);
     if (!checked.ok) return checked;
-    const settings: TeamSettings = { server: checked.server, world: checked.world, laptop: this.newLaptopId() };
-    this.tell({ state: 'joining', server: settings.server, world: settings.world, waiting: 0, conflicts: 0, notTaken: 0, answered: 0 });
+    let signedAs: string | undefined;
+    if (account !== undefined) {
+      const given = checkAccount(account, password);
+      if (!given.ok) return given;
+      const signed = await signIn(this.fetch, this.origin, checked.server, given.account);
+      if (!signed.ok) return signed;
+      signedAs = signed.name;
+    }
+    const settings: TeamSettings = { server: checked.server, world: checked.world, laptop: this.newLaptopId(), ...(signedAs ? { account: signedAs } : {}) };
+    this.set({ ...this.factsOff(), settings, joining: true });
     try {
       await this.connect(settings, true);
       return { ok: true };
     } catch (error) {
       await this.close();
       this.engine.attachSync(null);
-      const why = reason(error);
-      this.tell({ state: 'off', waiting: 0, conflicts: 0, notTaken: 0, answered: 0, error: why });
+      const why = joinRefusal(error, settings);
+      this.set({ ...this.factsOff(), joinError: why });
       return { ok: false, error: why };
     }
   }
 
-  /** Stops syncing; the world stays as it is on this laptop. */
-  async leave(): Promise<{ ok: true } | { ok: false; error: string }> {
+  /** Signs in to the team server again (the session ended, or the person signed out); sync goes on. */
+  async signIn(account: unknown, password: unknown): Promise<Answer> {
     await this.starting;
-    if (!this.session) {
+    const settings = await this.settings();
+    if (!settings) return { ok: false, error: 'Join a team world first' };
+    const given = checkAccount(account, password);
+    if (!given.ok) return given;
+    const signed = await signIn(this.fetch, this.origin, settings.server, given.account);
+    if (!signed.ok) return signed;
+    await this.close();
+    const now = { ...settings, account: signed.name };
+    await this.store.commit({ put: [{ kind: INBOX_KIND, id: TEAM_SETTINGS_ID, record: { o: 0, ...now } }], del: [] });
+    this.set({ ...this.factsOff(), settings: now });
+    await this.connect(now, false).catch((error: unknown) => this.failed(error));
+    return { ok: true };
+  }
+
+  /** Ends the session with the team server: sync stops, the world and its waiting changes stay here. */
+  async signOut(): Promise<Answer> {
+    await this.starting;
+    const settings = await this.settings();
+    if (!settings) return { ok: true };
+    await this.close();
+    await signOut(this.fetch, this.origin, settings.server);
+    this.set({ ...this.facts, settings, server: 'signed-out', signedOutWhy: 'You signed out of the team server: sync is stopped, and what is on this laptop stays. Sign in to go on.' });
+    return { ok: true };
+  }
+
+  /** Stops syncing; the world stays as it is on this laptop. */
+  async leave(): Promise<Answer> {
+    await this.starting;
+    if (!this.link) {
       if (!(await this.settings())) return { ok: true };
       // Joined, but sync could not start here: whether the team has every change made here is unknown.
       return { ok: false, error: `Team sync has not started on this laptop (${this.status.error ?? 'not yet'}): leave once the badge says Up to date, so your team keeps every change made here` };
     }
-    await this.pump();
+    await this.loop?.run();
     await this.settled(LEAVE_WAIT_MS);
     // What the team has not received would stay on this laptop alone: leave once it has.
     if (this.status.state !== 'up-to-date' || (await this.store.count(OUTBOX_KIND)) > 0)
@@ -167,31 +142,31 @@ export class TeamSync {
     await this.close();
     this.engine.attachSync(null);
     const del: WorldBatch['del'] = [];
-    for (const kind of [HELD_KIND, INBOX_KIND, OUTBOX_KIND] as const) for (const [id] of await this.store.readKind(kind)) del.push({ kind, id });
+    for (const kind of [HELD_KIND, INBOX_KIND, OUTBOX_KIND, NOT_TAKEN_KIND] as const) for (const [id] of await this.store.readKind(kind)) del.push({ kind, id });
     await this.store.commit({ put: [], del });
-    this.tell({ state: 'off', waiting: 0, conflicts: 0, notTaken: 0, answered: 0 });
+    this.set(this.factsOff());
     return { ok: true };
   }
 
   async conflicts(): Promise<ConflictShown[]> {
     // While sync starts there is no session yet: an empty list then would say "No conflicts" untruly.
     await this.starting;
-    if (!this.session) return [];
-    const open = await this.session.conflicts();
+    if (!this.link) return [];
+    const open = await this.link.session.conflicts();
     // Reading them drops those settled meanwhile: the badge counts what the page lists.
-    if (open.length !== this.status.conflicts) this.tell({ ...this.status, conflicts: open.length });
+    this.count();
     return open.map(shown);
   }
 
   /** The team's changes this laptop has not taken, and the refusals it answered, as Settings lists them. */
   async notTaken(): Promise<{ listed: NotTakenShown[]; answered: NotTakenShown[] }> {
     await this.starting;
-    const list = this.session?.notTaken;
+    const list = this.link?.session.notTaken;
     if (!list) return { listed: [], answered: [] };
     const shownOf = ([id, e]: [string, NotTakenEntry]): NotTakenShown => ({
       id,
       what: describedDoc(id),
-      state: e.state === 'answered' ? 'answered' : e.state === 'refused' ? 'refused' : 'waiting',
+      state: e.state === 'arriving' ? 'waiting' : e.state,
       why: e.why,
       by: e.stamp.by,
       laptop: e.stamp.laptop,
@@ -202,279 +177,204 @@ export class TeamSync {
     return { listed: list.listed().map(shownOf).sort(byTime), answered: list.answered().map(shownOf) };
   }
 
-  /**
-   * Keeps one version of a conflicted document (a removal keeps it removed), or, with `fields`, a
-   * version merged field by field: version `rev`'s, each field named taken from the version chosen
-   * for it, checked as the world would check it before anything is written. The others are closed.
-   */
-  async resolve(id: string, rev: string, fields?: Readonly<Record<string, string>>): Promise<{ ok: true } | { ok: false; error: string }> {
-    const session = this.session;
-    if (!session) return { ok: false, error: 'Team sync is off' };
-    const conflict = typeof id === 'string' ? await conflictOf(session.db, id) : null;
-    if (!conflict) return { ok: false, error: 'This conflict has been resolved already' };
-    const kept = conflict.versions.find((v) => v.rev === rev);
-    if (!kept) return { ok: false, error: 'That version is no longer there: the conflict has changed, look again' };
-    let body = kept.deleted ? null : bodyOf(kept.doc);
-    const stamp = { by: this.engine.world.current.user?.email ?? '', laptop: (await this.settings())?.laptop ?? '', at: this.engine.clock.now(), tx: `resolve:${id}:${rev}`, n: 1 };
-    if (fields && Object.keys(fields).length) {
-      body = mergedBody(conflict, rev, fields);
-      if (!body) return { ok: false, error: 'Those fields or versions are no longer the conflict\'s: the conflict has changed, look again' };
-      const why = whyRefused(this.engine.world, { ...body, _id: id, _rev: rev, stamp }, this.engine.clock.now());
-      if (why) return { ok: false, error: `These values cannot be kept together: ${why}. Nothing was changed.` };
-    }
-    // The settlement is in the history of what it was about, on every laptop (docs/history.md#sync).
-    const settled = settledEntry(shown(conflict), rev, body !== null && Boolean(fields && Object.keys(fields).length), stamp);
-    await session.db.bulkDocs([...resolution(conflict, body, stamp), ...(settled ? [historyDoc(settled, stamp)] : [])], { new_edits: false });
-    if (settled) await this.engine.takeHistory([settled]);
-    await this.pump();
+  /** Sends again this laptop's changes the server refused (the person asked, once what it refused them for is mended). */
+  async sendAgain(): Promise<Answer> {
+    await this.starting;
+    const link = this.link;
+    if (!link) return { ok: false, error: 'Team sync is off' };
+    const denied = link.session.notTaken.listed().filter(([, e]) => e.state === 'denied');
+    await link.session.forget(denied.map(([id]) => id));
+    this.count();
+    await link.sendAgain(denied.map(([id]) => id));
     return { ok: true };
   }
 
-  private get waiting(): number {
-    return this.unsent?.count ?? 0;
-  }
-
-  /** Resolves once replication is not sending (up to date, offline or failed), or after `ms`. */
-  private settled(ms: number): Promise<void> {
-    if (this.status.state !== 'syncing') return Promise.resolve();
-    return new Promise((done) => {
-      const timer = setTimeout(finish, ms);
-      const stop = this.statusChanges.on((status) => status.state !== 'syncing' && finish());
-      function finish() {
-        clearTimeout(timer);
-        stop();
-        done();
-      }
-    });
-  }
-
-  private async settings(): Promise<TeamSettings | null> {
-    const [found] = (await this.store.readKind(INBOX_KIND)).filter(([id]) => id === TEAM_SETTINGS_ID);
-    const s = found?.[1];
-    if (!s || typeof s.server !== 'string' || typeof s.world !== 'string' || typeof s.laptop !== 'string') return null;
-    return { server: s.server, world: s.world, laptop: s.laptop, ...(typeof s.identity === 'string' ? { identity: s.identity } : {}), ...(isSeed(s.seed) ? { seed: s.seed } : {}) };
-  }
-
-  private async connect(given: TeamSettings, joining: boolean): Promise<void> {
-    let settings = given;
-    const { Local, Remote: Pouch } = await this.pouch();
-    const local = new Local(`team-${settings.world}`);
-    const remote = new Pouch(`${this.origin}${settings.server}/${settings.world}`);
-    let journal: SyncJournal;
-    /** This laptop's world becomes the team's (it joins a world that holds none yet). */
-    let ours = false;
-    this.caughtUp = false;
-    if (joining) {
-      // Which database the team world is: a copy of it (restored, moved) is another, named anew.
-      settings = {
-        ...settings,
-        identity: await nameWorld(remote, newWorldId).catch((error: unknown) => {
-          throw new Error(`The server ${settings.server} cannot be reached (${reason(error)})`);
-        }),
-      };
-      if (await holdsWorld(remote)) {
-        // The team's world replaces this laptop's: every document held at the server's revision.
-        // A seeded world is restored here from the same data, and only what changed since is pulled
-        // (then taken in from the laptop's database, from its start); otherwise every body is pulled.
-        ({ journal, settings } = await takeTeamWorld({ engine: this.engine, remote, local, Pouch, settings, trace: this.trace }));
-        this.unsent = await Unsent.allSent(local, settings.laptop);
-        // The join's pull has ended: what is in the laptop's database is all there is to take.
-        this.caughtUp = true;
-      } else {
-        ours = true;
-        journal = new SyncJournal(settings.laptop, new Map());
-        await this.store.commit({ put: [settingsRecord(settings)], del: [] });
-      }
-    } else journal = await openJournal(this.store, settings.laptop);
-    this.identity = settings.identity ?? null;
-    this.settingsNow = settings;
-    this.engine.attachSync(journal);
-    this.engine.conflicted = () => this.session?.conflicted ?? new Set<string>();
-    if (ours) {
-      this.session = await SyncSession.seed(this.engine, this.store, local, journal);
-      // Joined means the team world is on the server: the next laptop to join takes it from there.
-      await Pouch.replicate(local, remote);
-      this.unsent = await Unsent.allSent(local, settings.laptop);
-    } else this.session = await SyncSession.open(this.engine, this.store, local, journal);
-    this.unsent ??= await Unsent.open(local, settings.laptop);
-    // The conflicts stored with the inbox's position, less any settled since it was written.
-    const open = (await this.session.conflicts()).length;
-    this.tell({ state: 'syncing', server: settings.server, world: settings.world, waiting: 0, conflicts: open, notTaken: this.session.notTaken.changes(), answered: this.session.notTaken.answeredSize });
-    this.stopListening = this.engine.changes.on(() => this.pumpSoon());
-    // What the outbox holds is in the laptop's database before replication starts: a document
-    // written while PouchDB's live push is still starting could wait for its next retry.
-    await this.pump();
-    this.startReplication(local, remote, Pouch);
-    this.pumpSoon();
-  }
-
-
   /**
-   * Replication paused: caught up, or a try failed. The server says which, and whether it still
-   * holds the team world this laptop was given (docs/sync.md#the-laptop-knows-what-the-server-holds).
+   * Keeps one version of a conflicted document, or one merged field by field
+   * (resolving.ts); the others are closed on every laptop.
    */
-  private async paused(server: ServerState, local: PouchDB, remote: PouchDB, Pouch: typeof PouchDB): Promise<void> {
-    if (server.is === 'lost') return this.pushAgain(server.why, local, Pouch);
-    const answers = server.is === 'answers';
-    const unsent = this.unsent;
-    const seq = await unsent?.position();
-    if (answers && seq !== undefined) await unsent?.caughtUp(seq);
-    if (answers && this.identity === null) await this.keepIdentity(await nameWorld(remote, newWorldId));
-    if (answers && !this.caughtUp) {
-      // What is held back as part of an action is not coming in this replication: take it.
-      this.caughtUp = true;
-      this.pumpSoon();
-    }
-    if (this.refused !== null) return;
-    const busy = this.waiting > 0 || this.status.receiving !== undefined;
-    this.tell({ ...this.status, state: !answers ? 'offline' : busy ? 'syncing' : 'up-to-date', waiting: this.waiting, error: undefined, note: undefined });
-  }
-
-  /**
-   * The server no longer holds what this laptop gave it: the team world's database is gone (a
-   * server restarted empty) or is another one (restored from an older backup, recreated). The
-   * laptop says so, names the database it finds, and sends again what it holds that the server
-   * lacks: a new replication, whose checkpoint the server no longer has, compares every document
-   * from the start; and a laptop that restored its world from a seed the server no longer has
-   * sends the seed's documents too. Nothing waits for a reload.
-   */
-  private async pushAgain(why: 'gone' | 'another', local: PouchDB, Pouch: typeof PouchDB): Promise<void> {
-    const settings = this.settingsNow;
-    if (!settings || this.pushingAgain) return;
-    this.pushingAgain = true;
-    try {
-      const note =
-        why === 'gone'
-          ? 'The server no longer has the team world (it was restarted or removed): sending again everything this laptop holds.'
-          : 'The server’s team world is another copy now (restored or recreated): sending again what it lacks.';
-      this.trace(`the server lost the team world (${why}): pushing again`);
-      this.tell({ ...this.status, state: 'syncing', note });
-      await this.replication?.stop();
-      this.replication = null;
-      // A new instance: PouchDB's own sets the database up (creates it) only once.
-      const remote = new Pouch(`${this.origin}${settings.server}/${settings.world}`);
-      await this.keepIdentity(await nameWorld(remote, newWorldId));
-      if (settings.seed) await sendSeedAgain(remote, settings.seed, await this.engine.sampleText());
-      this.startReplication(local, remote, Pouch);
-    } finally {
-      this.pushingAgain = false;
-    }
-  }
-
-  /** Live replication between the laptop's database and the server's, its events wired to sync. */
-  private startReplication(local: PouchDB, remote: PouchDB, Pouch: typeof PouchDB): void {
-    const events = {
-      pushed: (docs: readonly { stamp?: unknown }[], seq: number | string | undefined) => this.unsent?.pushed(docs, seq),
-      pulled: () => {
-        this.caughtUp = false;
-        this.pumpSoon();
-      },
-      paused: (server: ServerState) => void this.paused(server, local, remote, Pouch).catch((error: unknown) => this.fail(error)),
-      denied: (error: unknown) => this.tell({ ...this.status, state: 'error', error: `The server refused a change (${reason(error)})` }),
-      failed: (error: unknown) => this.fail(error),
-    };
-    this.replication = new LiveReplication(local, remote, Pouch, () => this.identity, events, this.trace);
-    this.replication.start();
-  }
-
-  /** Keeps the id of the server's database this laptop now knows, with its settings. */
-  private async keepIdentity(identity: string): Promise<void> {
-    if (!this.settingsNow || identity === this.identity) return;
-    this.settingsNow = { ...this.settingsNow, identity };
-    await this.store.commit({ put: [settingsRecord(this.settingsNow)], del: [] });
-    this.identity = identity;
-  }
-
-  /** Drains and takes in, one pump at a time; asked again while pumping, it runs once more after. */
-  private pumpSoon(): void {
-    if (this.pumpQueued) return;
-    this.pumpQueued = true;
-    queueMicrotask(() => {
-      this.pumpQueued = false;
-      void this.pump();
-    });
-  }
-
-  private pump(): Promise<void> {
-    this.pumpAgain = true;
-    this.pumping = this.pumping.then(async () => {
-      while (this.pumpAgain && this.session) {
-        this.pumpAgain = false;
-        const session = this.session;
-        try {
-          const drained = await session.drain();
-          this.unsent?.drained(drained);
-          if (drained.length) this.trace(`drained ${drained.length}`);
-          // An action between the read and the commit: read again (what it changed is drained
-          // first). More past the batch read: read on, the laptop's own drain first.
-          const inbound = await session.takeIn(this.caughtUp);
-          if (inbound.again || inbound.more) this.pumpAgain = true;
-          let { state, error } = this.status;
-          if (this.refused !== null) {
-            // The store took what it refused before: the error is over.
-            this.refused = null;
-            [state, error] = [this.waiting > 0 ? 'syncing' : 'up-to-date', undefined];
-          } else if (this.waiting > 0 && state !== 'offline' && state !== 'error') state = 'syncing';
-          const receiving = session.notTaken.receiving() ?? undefined;
-          // Never Up to date while another laptop's action is still arriving; once it is in, the
-          // server is asked again (as at a pause) whether this laptop is up to date.
-          if (receiving && state === 'up-to-date') state = 'syncing';
-          if (!receiving && this.status.receiving) this.replication?.check();
-          this.tell({ ...this.status, state, error, waiting: this.waiting, conflicts: session.conflicted.size, notTaken: session.notTaken.changes(), answered: session.notTaken.answeredSize, receiving });
-        } catch (error) {
-          // A refused store (a full disk) changes nothing; the same changes are read on the next
-          // try, which comes on its own: nothing else may happen on the team's side for hours.
-          this.refused = teamChangesRefused(error);
-          this.tell({ ...this.status, state: 'error', error: this.refused });
-          setTimeout(() => {
-            if (this.session === session) this.pumpSoon();
-          }, STORE_RETRY_MS);
-        }
-      }
-    });
-    return this.pumping;
-  }
-
-  private async close(): Promise<void> {
-    const replication = this.replication;
-    this.replication = null;
-    // Cancelled, a replication still ends the requests it has in flight: it is closed once it says so.
-    await replication?.stop();
-    this.stopListening?.();
-    this.stopListening = null;
-    this.session = null;
-    this.unsent = null;
-    this.engine.conflicted = null;
-  }
-
-  private fail(error: unknown): void {
-    this.tell({ ...this.status, state: 'error', error: reason(error) });
-  }
-
-  private tell(status: SyncStatus): void {
-    if (status.state !== this.status.state || status.waiting !== this.status.waiting) this.trace(`status ${status.state}, ${status.waiting} waiting, ${this.waiting} unsent`);
-    this.status = status;
-    this.statusChanges.emit(status);
+  async resolve(id: string, rev: string, fields?: Readonly<Record<string, string>>): Promise<Answer> {
+    const link = this.link;
+    if (!link) return { ok: false, error: 'Team sync is off' };
+    const answer = await resolveConflict({ engine: this.engine, session: link.session, laptop: link.settings.laptop, author: link.session.author }, id, rev, fields);
+    if (answer.ok) await this.loop?.run();
+    return answer;
   }
 
   /**
    * The browser says whether it has a network (the worker's online and offline events): the badge
-   * says Offline at once rather than at the next failed request, and coming back retries at once.
+   * says Offline at once rather than at the next failed request, and coming back tries at once.
    */
   connectivity(online: boolean): void {
-    if (!this.session) return;
-    if (!online) this.tell({ ...this.status, state: 'offline', waiting: this.waiting });
-    else this.pumpSoon();
+    if (!this.link) return;
+    if (!online) this.set({ ...this.facts, server: 'unreachable' });
+    else this.loop?.soon();
   }
 
   /** Stops syncing in this tab (it no longer leads); the settings stay for the next leader. */
   async stop(): Promise<void> {
     await this.close();
   }
+
+  private async settings(): Promise<TeamSettings | null> {
+    const [found] = (await this.store.readKind(INBOX_KIND)).filter(([id]) => id === TEAM_SETTINGS_ID);
+    const s = found?.[1];
+    if (!s || typeof s.server !== 'string' || typeof s.world !== 'string' || typeof s.laptop !== 'string') return null;
+    return {
+      server: s.server,
+      world: s.world,
+      laptop: s.laptop,
+      ...(typeof s.identity === 'string' ? { identity: s.identity } : {}),
+      ...(isSeed(s.seed) ? { seed: s.seed } : {}),
+      ...(typeof s.account === 'string' ? { account: s.account } : {}),
+    };
+  }
+
+  private async connect(settings: TeamSettings, joining: boolean): Promise<void> {
+    const databases = await this.pouch();
+    const link = await TeamLink.connect({ engine: this.engine, store: this.store, clock: this.engine.clock, databases, origin: this.origin, trace: this.trace }, settings, joining);
+    this.link = link;
+    this.caughtUp = link.caughtUp;
+    this.engine.conflicted = () => this.link?.session.conflicted ?? new Set<string>();
+    // The conflicts stored with the inbox's position, less any settled since it was written.
+    await link.session.conflicts();
+    this.set({ ...this.factsOff(), settings: link.settings });
+    this.count();
+    const loop = new SyncLoop(link.session, this.engine.clock, {
+      drained: (actions) => {
+        link.unsent.drained(actions);
+        // A change sent and not yet confirmed: up to date again only once the server says so.
+        if (actions.length && this.facts.server === 'answers') this.facts = { ...this.facts, server: 'unknown' };
+      },
+      rounded: (storeRefused) => {
+        this.facts = { ...this.facts, storeRefused };
+        const receiving = this.count();
+        // Another laptop's large action in whole: the server is asked again whether all is here.
+        if (!receiving && this.facts.receiving) link.check();
+      },
+      caughtUp: () => this.caughtUp,
+    }, this.trace);
+    this.loop = loop;
+    this.stopListening = this.engine.changes.on(() => {
+      this.refresh();
+      loop.soon();
+    });
+    // What the outbox holds is in the laptop's database before replication starts: a document
+    // written while PouchDB's live push is still starting could wait for its next retry.
+    await loop.run();
+    link.start(this.linkEvents(link));
+    loop.soon();
+  }
+
+  private linkEvents(link: TeamLink): LinkEvents {
+    return {
+      server: (state) => {
+        if (state.is === 'sending again') return this.set({ ...this.facts, note: state.note, server: 'unknown' });
+        if (state.is === 'signed-out') return this.signedOutBy(state.status, state.why);
+        if (state.is === 'answers' && !this.caughtUp) {
+          // What is held back as part of an action is not coming in this replication: take it.
+          this.caughtUp = true;
+          this.loop?.soon();
+        }
+        this.set({ ...this.facts, settings: link.settings, server: state.is === 'answers' ? 'answers' : 'unreachable', failure: null, note: undefined });
+      },
+      pushed: (docs, seq) => {
+        link.unsent.pushed(docs, seq);
+        this.refresh();
+      },
+      pulled: () => {
+        this.caughtUp = false;
+        this.loop?.soon();
+      },
+      denied: (docs) => void link.session.denied(docs, this.engine.clock.now()).then(() => this.count()),
+      failed: (error) => this.failed(error),
+    };
+  }
+
+  /** The server ended this laptop's session, or its account may not reach the world: sync waits for a sign-in. */
+  private signedOutBy(status: number, why: string): void {
+    void this.link?.stop();
+    const said =
+      status === 401
+        ? 'The team server ended this laptop’s session: sign in again to sync. Your work goes on here, and what waits goes out once you are signed in.'
+        : `The team server refused this laptop’s account (${why}): ask your team’s admin to add you to the team world, then sign in again. Your work stays on this laptop.`;
+    this.set({ ...this.facts, server: 'signed-out', signedOutWhy: said });
+  }
+
+  private failed(error: unknown): void {
+    const status = (error as { status?: unknown } | null)?.status;
+    if (status === 401 || status === 403) return this.signedOutBy(status, reason(error));
+    const world = this.link?.settings.world ?? '';
+    const why = status === 404 ? `The team world ${world} is not on the server now: your team’s admin sets it up again (npm run sync:setup). Your work stays on this laptop, and goes out once it is back.` : reason(error);
+    this.set({ ...this.facts, failure: why });
+  }
+
+  /** The counts the status shows, read again from the session; answers whether an action is arriving. */
+  private count(): { arrived: number; of: number } | undefined {
+    const session = this.link?.session;
+    if (!session) return undefined;
+    const receiving = session.notTaken.receiving() ?? undefined;
+    this.set({
+      ...this.facts,
+      conflicts: session.conflicted.size,
+      notTaken: session.notTaken.changes(),
+      answered: session.notTaken.answeredSize,
+      receiving,
+    });
+    return receiving;
+  }
+
+  private refresh(): void {
+    this.set(this.facts);
+  }
+
+  private set(facts: SyncFacts): void {
+    const link = this.link;
+    this.facts = { ...facts, waiting: link?.unsent.count ?? 0, undrained: link?.session.undrained ?? false };
+    const status = syncStatus(this.facts);
+    if (JSON.stringify(status) === JSON.stringify(this.status)) return;
+    if (status.state !== this.status.state || status.waiting !== this.status.waiting) this.trace(`status ${status.state}, ${status.waiting} waiting`);
+    this.status = status;
+    this.statusChanges.emit(status);
+  }
+
+  private factsOff(): SyncFacts {
+    return { settings: null, joining: false, server: 'unknown', storeRefused: null, failure: null, waiting: 0, undrained: false, conflicts: 0, notTaken: 0, answered: 0 };
+  }
+
+  /** Resolves once replication is not sending (up to date, offline or failed), or after `ms` of the engine's clock. */
+  private settled(ms: number): Promise<void> {
+    if (this.status.state !== 'syncing') return Promise.resolve();
+    return new Promise((done) => {
+      const stopTimer = this.engine.clock.after(ms, finish);
+      const stop = this.statusChanges.on((status) => status.state !== 'syncing' && finish());
+      function finish() {
+        stopTimer();
+        stop();
+        done();
+      }
+    });
+  }
+
+  private async close(): Promise<void> {
+    this.loop?.stop();
+    this.loop = null;
+    await this.link?.stop();
+    this.stopListening?.();
+    this.stopListening = null;
+    this.link = null;
+    this.engine.conflicted = null;
+  }
 }
 
-/** A name for the team world's database: never one a laptop gave before (worldIdentity.ts). */
-const newWorldId = () => crypto.randomUUID();
+/** Why a join failed, in the words of what a person can do about it. */
+function joinRefusal(error: unknown, settings: TeamSettings): string {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status === 401) return `Sign in to the team server first: it does not know this laptop (${reason(error)})`;
+  if (status === 403) return `The team account ${settings.account ?? ''} is not a member of the team world ${settings.world}: ask your team’s admin to add it`;
+  if (status === 404) return `There is no team world ${settings.world} on the server: your team’s admin sets it up (npm run sync:setup)`;
+  return `The server ${settings.server} cannot be reached (${reason(error)})`;
+}
 
 function reason(error: unknown): string {
   if (error instanceof Error) return error.message;

@@ -11,7 +11,13 @@
 export const IDENTITY_ID = '_local/team-world';
 
 /** What the laptop learns of the server's database. */
-export type Identity = { is: 'named'; id: string } | { is: 'unnamed' } | { is: 'gone' } | { is: 'unreachable'; why: string };
+export type Identity =
+  | { is: 'named'; id: string }
+  | { is: 'unnamed' }
+  | { is: 'gone' }
+  | { is: 'unreachable'; why: string }
+  /** the server answers, but not to this laptop: its session ended (401), or its account may not (403) */
+  | { is: 'refused'; status: 401 | 403; why: string };
 
 /** The part of a server database this asks of. */
 export interface IdentityTarget {
@@ -40,7 +46,10 @@ export async function identityOf(remote: IdentityTarget): Promise<Identity> {
     const doc = (await remote.get(IDENTITY_ID)) as { world?: unknown };
     return typeof doc.world === 'string' ? { is: 'named', id: doc.world } : { is: 'unnamed' };
   } catch (error) {
-    if (statusOf(error) !== 404) return { is: 'unreachable', why: error instanceof Error ? error.message : String(error) };
+    const status = statusOf(error);
+    const why = (error as { reason?: unknown }).reason ?? (error instanceof Error ? error.message : String(error));
+    if (status === 401 || status === 403) return { is: 'refused', status, why: String(why) };
+    if (status !== 404) return { is: 'unreachable', why: error instanceof Error ? error.message : String(error) };
     // A missing local document in a database that is there, or no database at all.
     const reason = (error as { reason?: unknown }).reason;
     return reason === 'no_db_file' || reason === 'Database does not exist.' ? { is: 'gone' } : { is: 'unnamed' };
@@ -57,7 +66,7 @@ export async function nameWorld(remote: IdentityTarget, newId: () => string): Pr
   await remote.info();
   const now = await identityOf(remote);
   if (now.is === 'named') return now.id;
-  if (now.is === 'unreachable') throw new Error(now.why);
+  if (now.is === 'unreachable' || now.is === 'refused') throw Object.assign(new Error(now.why), now.is === 'refused' ? { status: now.status } : {});
   try {
     const id = newId();
     await remote.put({ _id: IDENTITY_ID, world: id });

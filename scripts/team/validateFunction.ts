@@ -1,0 +1,38 @@
+/**
+ * The team server's validation (issue 33, docs/sync.md#one-rule-checked-in-three-places): a
+ * `validate_doc_update` design document made from the very rules the laptops check what they take
+ * in with (worker/domain/teamRules.js, its rules as data from teamDocRules.ts, made from
+ * worker/domain/storedFields.ts), never written again by hand. CouchDB 3 (and the test server,
+ * through express-pouchdb's validation) runs it before every write of a team world: a member may
+ * write only documents stamped with their own account; an admin of the world (or of the server)
+ * may also write the seed, the sample data and design documents.
+ */
+import { readFileSync } from 'node:fs';
+import { TEAM_RULES } from '../../worker/domain/teamDocRules';
+
+export const RULES_DESIGN_ID = '_design/team-rules';
+
+/** The rules' file, as CouchDB will run it: its `export`s taken off. */
+function rulesSource(): string {
+  const text = readFileSync(new URL('../../worker/domain/teamRules.js', import.meta.url), 'utf8');
+  return text.replace(/^export function /gm, 'function ');
+}
+
+/** The `validate_doc_update` function's source. */
+export function validateFunctionSource(): string {
+  return `function (newDoc, oldDoc, userCtx, secObj) {
+${rulesSource()}
+var rules = ${JSON.stringify(TEAM_RULES)};
+var roles = userCtx.roles || [];
+var admins = (secObj && secObj.admins) || {};
+var admin = roles.indexOf('_admin') >= 0 || (admins.names || []).indexOf(userCtx.name) >= 0;
+for (var r = 0; !admin && r < roles.length; r++) if ((admins.roles || []).indexOf(roles[r]) >= 0) admin = true;
+var why = teamDocRefusal(newDoc, oldDoc, { name: userCtx.name, admin: admin }, rules);
+if (why) throw { forbidden: why };
+}`;
+}
+
+/** The design document that carries it. */
+export function rulesDesignDoc(): { _id: string; language: 'javascript'; validate_doc_update: string } {
+  return { _id: RULES_DESIGN_ID, language: 'javascript', validate_doc_update: validateFunctionSource() };
+}

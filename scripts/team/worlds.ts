@@ -1,0 +1,77 @@
+/**
+ * What a team's admin does on its server (issue 33, docs/sync.md#who-can-do-what), over CouchDB's
+ * own HTTP API, so the same calls set up Apache CouchDB 3 and the test server: an account in
+ * `_users`, and a team world (its database, its `_security` naming the members and admins, and the
+ * team's validation, scripts/team/validateFunction.ts). Each is done again safely: a database or
+ * account that is there already is kept, the members given are added to those there, and the
+ * validation is written only where it differs.
+ */
+import { rulesDesignDoc, RULES_DESIGN_ID } from './validateFunction';
+
+export interface Account {
+  name: string;
+  password: string;
+}
+
+export interface WorldAccess {
+  /** the accounts that read and write the world */
+  members: readonly string[];
+  /** the accounts that may also seed it and change its design documents and `_security` */
+  admins?: readonly string[];
+}
+
+/**
+ * fetch, tried once more when the connection it took was closed before it answered: a kept-alive
+ * connection of this process to a server since stopped (a test server started again on its port).
+ */
+export async function serverFetch(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: unknown } }).cause;
+    if (cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
+const basic = (account: Account) => `Basic ${Buffer.from(`${account.name}:${account.password}`).toString('base64')}`;
+
+/** A call to the server as its admin: the JSON it answered, or an error that says what the server said. */
+async function asAdmin(server: string, admin: Account, method: string, path: string, body?: unknown, accept: number[] = []): Promise<Record<string, unknown>> {
+  const answer = await serverFetch(`${server}${path}`, {
+    method,
+    headers: { authorization: basic(admin), 'content-type': 'application/json', accept: 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await answer.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!answer.ok && !accept.includes(answer.status)) throw new Error(`${method} ${path}: ${answer.status} ${String(json.reason ?? json.error ?? '')}`);
+  return json;
+}
+
+/**
+ * Makes an account in `_users` (CouchDB hashes its password), or changes its password. One that
+ * signs in with this password already is left as it is: written again, its sessions would end.
+ */
+export async function setUpAccount(server: string, admin: Account, account: Account): Promise<void> {
+  const tried = await serverFetch(`${server}/_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+  if (tried.ok) return;
+  const path = `/_users/${encodeURIComponent(`org.couchdb.user:${account.name}`)}`;
+  const current = await asAdmin(server, admin, 'GET', path, undefined, [404]);
+  await asAdmin(server, admin, 'PUT', path, { _id: `org.couchdb.user:${account.name}`, name: account.name, type: 'user', roles: [], password: account.password, ...(current._rev ? { _rev: current._rev } : {}) });
+}
+
+/** Sets up a team world: its database, its members and admins, and the team's validation. */
+export async function setUpWorld(server: string, admin: Account, world: string, access: WorldAccess): Promise<void> {
+  const db = `/${encodeURIComponent(world)}`;
+  await asAdmin(server, admin, 'PUT', db, undefined, [412]);
+  const security = (await asAdmin(server, admin, 'GET', `${db}/_security`)) as { members?: { names?: string[]; roles?: string[] }; admins?: { names?: string[]; roles?: string[] } };
+  const union = (a: readonly string[] = [], b: readonly string[] = []) => [...new Set([...a, ...b])];
+  await asAdmin(server, admin, 'PUT', `${db}/_security`, {
+    admins: { names: union(security.admins?.names, access.admins), roles: security.admins?.roles ?? [] },
+    members: { names: union(security.members?.names, access.members), roles: security.members?.roles ?? [] },
+  });
+  const design = rulesDesignDoc();
+  const current = await asAdmin(server, admin, 'GET', `${db}/${RULES_DESIGN_ID}`, undefined, [404]);
+  if (current.validate_doc_update === design.validate_doc_update) return;
+  await asAdmin(server, admin, 'PUT', `${db}/${RULES_DESIGN_ID}`, { ...design, ...(current._rev ? { _rev: current._rev } : {}) });
+}

@@ -1,0 +1,59 @@
+/**
+ * The laptop's session on the team server (issue 33, docs/sync.md#signing-in): CouchDB's cookie
+ * session (`/_session`), on the app's own origin. Signing in sends the account's name and password
+ * once; the server answers with a cookie the browser keeps (HttpOnly: no script reads it) and sends
+ * with every request of the laptop's replication. The password is never stored.
+ */
+
+/** The account's name and password, as a person types them to sign in. */
+export interface TeamAccount {
+  name: string;
+  password: string;
+}
+
+export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** What signing in found: who the server took the laptop for, or why it would not. */
+export type SignedIn = { ok: true; name: string } | { ok: false; error: string; field?: 'account' | 'password' };
+
+/** The account a person typed, checked: an error names the field. */
+export function checkAccount(name: unknown, password: unknown): { ok: true; account: TeamAccount } | { ok: false; error: string; field: 'account' | 'password' } {
+  const given = typeof name === 'string' ? name.trim() : '';
+  if (!given || given.length > 254 || /[\u0000-\u001f:]/.test(given)) return { ok: false, field: 'account', error: 'Team account is the name your team’s admin gave you, such as ana.lima@aerial.example' };
+  if (typeof password !== 'string' || !password || password.length > 1000) return { ok: false, field: 'password', error: 'Type the password of your team account' };
+  return { ok: true, account: { name: given, password } };
+}
+
+const sessionUrl = (origin: string, server: string) => `${origin}${server}/_session`;
+
+/** Signs in with the account: the server sets the session's cookie. */
+export async function signIn(fetch: Fetch, origin: string, server: string, account: TeamAccount): Promise<SignedIn> {
+  let answer: Response;
+  try {
+    answer = await fetch(sessionUrl(origin, server), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ name: account.name, password: account.password }),
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    return { ok: false, error: `The team server ${server} cannot be reached (${error instanceof Error ? error.message : String(error)})` };
+  }
+  if (answer.status === 401) return { ok: false, field: 'password', error: 'The team server does not know this account with this password' };
+  if (!answer.ok) return { ok: false, error: `The team server ${server} would not sign you in (HTTP ${answer.status})` };
+  const body = (await answer.json().catch(() => ({}))) as { name?: unknown };
+  return { ok: true, name: typeof body.name === 'string' ? body.name : account.name };
+}
+
+/** Who the server takes this laptop for now: an account's name, or null (no session, or it ended). */
+export async function signedInAs(fetch: Fetch, origin: string, server: string): Promise<string | null> {
+  const answer = await fetch(sessionUrl(origin, server), { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+  if (!answer.ok) return null;
+  const body = (await answer.json().catch(() => ({}))) as { userCtx?: { name?: unknown } };
+  return typeof body.userCtx?.name === 'string' ? body.userCtx.name : null;
+}
+
+/** Ends the session: the server clears its cookie. */
+export async function signOut(fetch: Fetch, origin: string, server: string): Promise<void> {
+  await fetch(sessionUrl(origin, server), { method: 'DELETE', credentials: 'same-origin' }).catch(() => undefined);
+}

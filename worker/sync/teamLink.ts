@@ -1,0 +1,195 @@
+/**
+ * A laptop's link to its team world (docs/sync.md#in-the-worker): joining or opening it (the
+ * laptop's database and the server's, the journal, the session, what the server has not been
+ * sent), the live replication between the two databases, and what a pause of replication finds
+ * about the server: it answers, cannot be reached, ended this laptop's session, or no longer holds
+ * the team world it was given (then everything the server lacks is sent again,
+ * docs/sync.md#the-laptop-knows-what-the-server-holds).
+ */
+import type PouchDB from 'pouchdb-core';
+import type { Clock } from '../engine/clock';
+import type { Engine } from '../engine/engine';
+import type { WorldStore } from '../engine/store/worldStore';
+import { openJournal } from './drainer';
+import { settingsRecord, takeTeamWorld, type TeamSettings } from './joining';
+import { SyncJournal } from './journal';
+import { LiveReplication, type ServerState } from './liveReplication';
+import { sendSeedAgain } from './seed';
+import { SyncSession } from './syncSession';
+import { Unsent } from './unsent';
+import { holdsWorld, nameWorld } from './worldIdentity';
+
+export type PouchConstructor = typeof PouchDB;
+/** The laptop's databases' constructor, and the server's (sync/pouch.ts in the worker). */
+export interface Databases {
+  Local: PouchConstructor;
+  Remote: PouchConstructor;
+}
+
+/** What the link tells the team sync it serves. */
+export interface LinkEvents {
+  /** the server said something of itself at a pause (or a check) */
+  server(state: ServerState | { is: 'sending again'; note: string }): void;
+  /** the push wrote these documents to the server */
+  pushed(docs: readonly { stamp?: unknown }[], seq: number | string | undefined): void;
+  /** the pull brought documents into the laptop's database */
+  pulled(): void;
+  /** the server refused documents of this laptop's (their ids and why) */
+  denied(docs: readonly { id: string; why: string }[]): void;
+  failed(error: unknown): void;
+}
+
+/** How soon a laptop that could not send again what the server lost tries again. */
+const PUSH_AGAIN_RETRY_MS = 10_000;
+
+/** A name for the team world's database: never one a laptop gave before (worldIdentity.ts). */
+const newWorldId = () => crypto.randomUUID();
+
+export interface LinkParts {
+  engine: Engine;
+  store: WorldStore;
+  clock: Clock;
+  databases: Databases;
+  origin: string;
+  trace: (line: string) => void;
+}
+
+export class TeamLink {
+  private replication: LiveReplication | null = null;
+  private pushingAgain = false;
+
+  private constructor(
+    private readonly parts: LinkParts,
+    /** the settings as they are now (the identity moves on) */
+    public settings: TeamSettings,
+    readonly local: PouchDB,
+    private remote: PouchDB,
+    readonly session: SyncSession,
+    readonly unsent: Unsent,
+    /** the join's pull has ended: what is in the laptop's database is all there is to take */
+    readonly caughtUp: boolean,
+  ) {}
+
+  /** Joins the team world `settings` names (`joining`), or opens the one this laptop joined before. */
+  static async connect(parts: LinkParts, given: TeamSettings, joining: boolean): Promise<TeamLink> {
+    const { engine, store, databases, origin, trace } = parts;
+    let settings = given;
+    const local = new databases.Local(`team-${settings.world}`);
+    // Only the team's admin creates a team world: a laptop never sets one up (skip_setup).
+    const remote = new databases.Remote(`${origin}${settings.server}/${settings.world}`, { skip_setup: true });
+    let journal: SyncJournal;
+    let unsent: Unsent | null = null;
+    let caughtUp = false;
+    /** This laptop's world becomes the team's (it joins a world that holds none yet). */
+    let ours = false;
+    if (joining) {
+      // Which database the team world is: a copy of it (restored, moved) is another, named anew.
+      settings = { ...settings, identity: await nameWorld(remote, newWorldId) };
+      if (await holdsWorld(remote)) {
+        // The team's world replaces this laptop's: every document held at the server's revision.
+        // A seeded world is restored here from the same data, and only what changed since is pulled
+        // (then taken in from the laptop's database, from its start); otherwise every body is pulled.
+        ({ journal, settings } = await takeTeamWorld({ engine, remote, local, Pouch: databases.Remote, settings, trace }));
+        unsent = await Unsent.allSent(local, settings.laptop);
+        caughtUp = true;
+      } else {
+        ours = true;
+        journal = new SyncJournal(settings.laptop, new Map());
+        await store.commit({ put: [settingsRecord(settings)], del: [] });
+      }
+    } else journal = await openJournal(store, settings.laptop);
+    journal.author = settings.account ?? null;
+    engine.attachSync(journal);
+    let session: SyncSession;
+    if (ours) {
+      session = await SyncSession.seed(engine, store, local, journal);
+      // Joined means the team world is on the server: the next laptop to join takes it from there.
+      await databases.Remote.replicate(local, remote);
+      unsent = await Unsent.allSent(local, settings.laptop);
+    } else session = await SyncSession.open(engine, store, local, journal);
+    unsent ??= await Unsent.open(local, settings.laptop);
+    return new TeamLink(parts, settings, local, remote, session, unsent, caughtUp);
+  }
+
+  /** Live replication between the laptop's database and the server's, its events told. */
+  start(events: LinkEvents): void {
+    const wired = {
+      pushed: events.pushed,
+      pulled: events.pulled,
+      paused: (server: ServerState) => void this.paused(server, events).catch((error: unknown) => events.failed(error)),
+      denied: (docs: readonly { id: string; why: string }[]) => events.denied(docs),
+      failed: events.failed,
+    };
+    this.replication = new LiveReplication(this.local, this.remote, this.parts.databases.Remote, () => this.settings.identity ?? null, wired, this.parts.trace, this.parts.clock);
+    this.replication.start();
+  }
+
+  /** Asks the server now, as a pause does (a large action of another laptop's just in whole). */
+  check(): void {
+    this.replication?.check();
+  }
+
+  /** Sends these documents of this laptop's again (the server refused them before). */
+  async sendAgain(ids: readonly string[]): Promise<void> {
+    if (ids.length) await this.parts.databases.Remote.replicate(this.local, this.remote, { doc_ids: [...ids] });
+  }
+
+  async stop(): Promise<void> {
+    const replication = this.replication;
+    this.replication = null;
+    // Cancelled, a replication still ends the requests it has in flight: it is stopped once it says so.
+    await replication?.stop();
+  }
+
+  private async paused(server: ServerState, events: LinkEvents): Promise<void> {
+    if (server.is === 'lost') return this.pushAgain(server.why, events);
+    if (server.is === 'answers') {
+      const seq = await this.unsent.position();
+      await this.unsent.caughtUp(seq);
+      if (!this.settings.identity) await this.keepIdentity(await nameWorld(this.remote, newWorldId));
+    }
+    events.server(server);
+  }
+
+  /**
+   * The server no longer holds what this laptop gave it: the team world's database is gone (a
+   * server restarted empty) or is another one (restored from an older backup, recreated). A new
+   * replication, whose checkpoint the server no longer has, compares every document from the start
+   * and sends what the server lacks; a laptop that restored its world from a seed the server no
+   * longer has sends the seed's documents too. Nothing waits for a reload. (A world gone from the
+   * server is set up again by the team's admin: a laptop never creates one.)
+   */
+  private async pushAgain(why: 'gone' | 'another', events: LinkEvents): Promise<void> {
+    if (this.pushingAgain) return;
+    this.pushingAgain = true;
+    try {
+      const note =
+        why === 'gone'
+          ? 'The server no longer has the team world (it was restarted or removed): sending again everything this laptop holds.'
+          : 'The server’s team world is another copy now (restored or recreated): sending again what it lacks.';
+      this.parts.trace(`the server lost the team world (${why}): pushing again`);
+      events.server({ is: 'sending again', note });
+      await this.stop();
+      // A new instance: PouchDB's own sets the database up (creates it) only once.
+      const { databases, origin } = this.parts;
+      this.remote = new databases.Remote(`${origin}${this.settings.server}/${this.settings.world}`, { skip_setup: true });
+      await this.keepIdentity(await nameWorld(this.remote, newWorldId));
+      if (this.settings.seed) await sendSeedAgain(this.remote, this.settings.seed, await this.parts.engine.sampleText());
+      this.start(events);
+    } catch (error) {
+      // The world is not back yet (its admin sets it up again), or the server went away: try again.
+      events.failed(error);
+      this.parts.clock.after(PUSH_AGAIN_RETRY_MS, () => void this.pushAgain(why, events));
+    } finally {
+      this.pushingAgain = false;
+    }
+  }
+
+  /** Keeps the id of the server's database this laptop now knows, with its settings. */
+  private async keepIdentity(identity: string): Promise<void> {
+    if (identity === this.settings.identity) return;
+    const settings = { ...this.settings, identity };
+    await this.parts.store.commit({ put: [settingsRecord(settings)], del: [] });
+    this.settings = settings;
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * What the page and team sync agree on (docs/sync.md, docs/architecture.md#arch-sync): how sync
+ * stands, a change not taken, a conflict as a person compares it. Types only, and a leaf: the
+ * contract (api.ts) takes them from here, never from sync's implementation.
+ */
+
+export type SyncState = 'off' | 'joining' | 'syncing' | 'up-to-date' | 'offline' | 'signed-out' | 'error';
+
+/** How team sync stands, for the header's badge and Settings → Team sync (sync/syncStatus.ts). */
+export interface SyncStatus {
+  state: SyncState;
+  server?: string;
+  world?: string;
+  /** the team account this laptop syncs as */
+  account?: string;
+  /** this laptop's changes (actions, as a person counts them) the server does not have yet */
+  waiting: number;
+  conflicts: number;
+  /** the team's changes this laptop has not taken into its world, as a person counts them (docs/sync.md#what-is-not-taken) */
+  notTaken: number;
+  /** refusals this laptop answered with the version it holds, as Settings names them */
+  answered: number;
+  /** another laptop's action arriving in part: how many of its documents are here, of how many */
+  receiving?: { arrived: number; of: number };
+  /** why it is in error or signed out, or why the last join failed */
+  error?: string;
+  /** what sync is doing that a person should know of (sending again what the server lost) */
+  note?: string;
+}
+
+/** A change not taken (this laptop's refused by the server among them), as Settings names it. */
+export interface NotTakenShown {
+  /** the document's id */
+  id: string;
+  /** what it is about, in words */
+  what: string;
+  /** waiting for what it names; refused here; answered here with this laptop's version; or this laptop's, refused by the server */
+  state: 'waiting' | 'refused' | 'answered' | 'denied';
+  why: string;
+  /** who sent it, on which laptop, when (empty where the document does not say) */
+  by: string;
+  laptop: string;
+  at: number;
+  /** answered: when this laptop wrote back the version it holds */
+  answeredAt?: number;
+}
+
+/** One version of a conflicted document, as a person compares them. */
+export interface ConflictVersion {
+  rev: string;
+  removed: boolean;
+  by: string;
+  laptop: string;
+  at: number;
+  /** what it says in each field that differs, by the field's path */
+  values: Record<string, string | number>;
+}
+
+/** A field in which the versions differ: a text, or a time (epoch ms) the page shows as one. */
+export interface ConflictField {
+  path: string;
+  label: string;
+  time?: true;
+}
+
+export interface ConflictShown {
+  id: string;
+  /** what it is about, in words: "Survey 8F2C…" */
+  what: string;
+  versions: ConflictVersion[];
+  /** the fields in which the live versions differ (a removal against an edit: none but the removal) */
+  fields: ConflictField[];
+}
