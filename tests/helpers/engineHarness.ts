@@ -83,6 +83,8 @@ export interface HarnessOptions {
   clock?: ManualClock;
   /** all.json fails to load with this error. */
   fetchError?: string;
+  /** Boot from the store in two steps, as the worker does (docs/views.md#a-boots-first-look). */
+  firstLook?: boolean;
 }
 
 export function emptyStored(): BootInput['stored'] {
@@ -103,6 +105,7 @@ export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
   const engine = createEngine({
     clock,
     store,
+    firstLook: opts.firstLook ?? false,
     newId: () => `id${String(++n).padStart(6, '0')}-0000-4000-8000-000000000000`,
     loadText: async (url) => {
       fetched.push(url);

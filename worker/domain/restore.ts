@@ -18,6 +18,7 @@ import { userFromEmail } from './users';
 import { currentStage, moveNext, progressAt, spanMs, STAGE_STATES } from './workflow';
 import { stageDef, withDefinition, type WorkflowKind } from './stageCatalog';
 import { isCalendarDay } from './dates';
+import { byFavourite, favouriteKey, favouriteOf, favouriteProblem, type Favourite } from './favourites';
 
 export const ENTITY_KINDS: readonly EntityKind[] = ['projects', 'captures', 'flightPlans', 'surveys', 'media', 'drives', 'users'];
 
@@ -271,7 +272,36 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
   deriveAll(index, now, speed);
   const savedAt = stamp(top, 'savedAt', problems) ?? 0;
   const loadedAt = stamp(top, 'loadedAt', problems) ?? now;
-  return { version, index, ids, savedAt, loadedAt };
+  const favourites = restoreFavourites(top.favourites, problems);
+  return { version, index, ids, savedAt, loadedAt, ...(favourites.length ? { favourites } : {}) };
+}
+
+/**
+ * People's stars (issue 36): each one a star by favourites.ts's rule, none twice. A star need not
+ * name an entity the world holds (its entity may have gone since), so only its own fields are
+ * judged. Absent (all.json, an export from before stars): none.
+ */
+function restoreFavourites(value: unknown, problems: Problems): Favourite[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    problems.wrong('favourites', value, 'a list of favourites');
+    return [];
+  }
+  const seen = new Set<string>();
+  const out: Favourite[] = [];
+  value.forEach((raw: unknown, i) => {
+    const path = `favourites.${i}`;
+    problems.entity(path, () => {
+      const problem = favouriteProblem(raw);
+      if (problem) fail(`${path} ${problem}`);
+      const star = favouriteOf(raw as Favourite);
+      const key = favouriteKey(star);
+      if (seen.has(key)) fail(`${path} repeats a favourite`);
+      seen.add(key);
+      out.push(star);
+    });
+  });
+  return out.sort(byFavourite);
 }
 
 /**

@@ -5,6 +5,7 @@
  * and on every load (restore), so a stored copy never disagrees with the rules.
  */
 import type { FrameFlag } from './frameFlags';
+import type { Favourite } from './favourites';
 import type { SimulationSpeed } from './constants';
 
 export type Id = string;
@@ -332,6 +333,8 @@ export interface DataFile {
   version: number;
   index: EntityMaps;
   ids: IdLists;
+  /** People's stars (issue 36): absent in all.json and in exports from before them. */
+  favourites?: Favourite[];
 }
 
 export interface Flags {

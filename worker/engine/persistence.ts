@@ -12,7 +12,7 @@ import { DERIVED_FIELDS } from '../domain/storedFields';
 import { isOtherVersion } from '../domain/dataVersion';
 import { ENTITY_KINDS, restore } from '../domain/restore';
 import { byPlace, decode } from './store/storedForm';
-import type { StoredWorld } from './store/worldStore';
+import { FAVOURITES_KIND, type StoredWorld } from './store/worldStore';
 import type { Flash } from '../api';
 
 /** The session is parsed in one place for the engine and the main thread alike. */
@@ -63,7 +63,9 @@ export function serialise(db: Db): string {
     }
     index[kind] = out;
   }
-  return JSON.stringify({ version: db.version, index, ids: db.ids, savedAt: db.savedAt, loadedAt: db.loadedAt });
+  // Stars only when there are any: a world without them exports as it did before them.
+  const favourites = db.favourites?.length ? { favourites: db.favourites } : {};
+  return JSON.stringify({ version: db.version, index, ids: db.ids, savedAt: db.savedAt, loadedAt: db.loadedAt, ...favourites });
 }
 
 export interface Candidate {
@@ -160,7 +162,9 @@ export function storedCopy(stored: StoredWorld): { raw: unknown; orders: Partial
     ids[kind] = list.map(([id]) => id);
     orders[kind] = order;
   }
-  return { raw: { version: meta.version, index, ids, savedAt: meta.savedAt, loadedAt: meta.loadedAt }, orders };
+  // Each star's record as restore() reads a star (its checks are restore()'s).
+  const favourites = (stored.records[FAVOURITES_KIND] ?? []).map(([, record]) => ({ email: record.email, kind: record.kind, id: record.id }));
+  return { raw: { version: meta.version, index, ids, savedAt: meta.savedAt, loadedAt: meta.loadedAt, favourites }, orders };
 }
 
 /** Judges the store's copy like any other: version, validity, expiry (never a team world's). */

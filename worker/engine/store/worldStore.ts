@@ -25,7 +25,12 @@ export const OUTBOX_KIND = '~outbox';
 export const HELD_KIND = '~held';
 /** Where the inbox has read the laptop's PouchDB up to (one record), written with what it took. */
 export const INBOX_KIND = '~inbox';
-export type StoredKind = EntityKind | typeof CAPTURE_ROWS | typeof OUTBOX_KIND | typeof HELD_KIND | typeof INBOX_KIND;
+/**
+ * People's stars (issue 36): one record each, keyed by who, kind and id (favouriteKey), written in
+ * the commit that set or took it off. Read by the first look too: the lists' "My favorites" needs them.
+ */
+export const FAVOURITES_KIND = 'favourites';
+export type StoredKind = EntityKind | typeof CAPTURE_ROWS | typeof OUTBOX_KIND | typeof HELD_KIND | typeof INBOX_KIND | typeof FAVOURITES_KIND;
 /** The inbox's record of the team world this laptop has joined (server, world, laptop id). */
 export const TEAM_SETTINGS_ID = 'settings';
 
