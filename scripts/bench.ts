@@ -123,7 +123,7 @@ async function main() {
   log(`  ${entities.toLocaleString('en')} entities; active workflows: surveys ${w.active.of('surveys').count}, media ${w.active.of('media').count}, captures ${w.active.of('captures').count}`);
 
   // ── Tick ──────────────────────────────────────────────────────────────────────────────────
-  leader.openView('bench', 1, { view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, start: 0, count: 60 });
+  leader.openView('bench', 1, { view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, starredBy: null, start: 0, count: 60 });
   const scenarios: [string, number, number, number][] = [
     ['stages of 10–60 min', 600, 3600, TICKS_PER_RUN],
     ['stages of 60 s (every workflow moves 1 % a tick)', 60, 60, 20],
@@ -309,7 +309,7 @@ async function durability(label: string, db: Db, cycles: number) {
   const leader = new Leader(engine, (_tab, body) => body.views?.[1] && 'answer' in body.views[1] && answered());
   const t0 = performance.now();
   await leader.boot('bench', { stored: { db: null, version: '45', current: null, flags: null }, readAt: 0, baseUrl: 'http://bench/' });
-  leader.openView('bench', 1, { view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, start: 0, count: 60 });
+  leader.openView('bench', 1, { view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, starredBy: null, start: 0, count: 60 });
   await table;
   const boot = performance.now() - t0;
   await engine.loaded();

@@ -11,6 +11,8 @@ import { ANN, BOB, aMedia, aSurvey, aWorld } from '../helpers/builders';
 import { restore } from '../../worker/domain/restore';
 import { FAVOURITES_KIND } from '../../worker/engine/store/worldStore';
 import type { Action } from '../../worker/api';
+import { NO_MEDIA_FILTER } from '../../worker/domain/mediaFilter';
+import { pagesOver } from '../helpers/pages';
 
 function world() {
   const w = aWorld();
@@ -180,5 +182,33 @@ describe('favourites in the engine (issue 36)', () => {
     const h = await harness({ world: w });
     for (const a of [star('surveys', 's-cancelled'), star('surveys', 's-published'), star('media', 'M2')]) expect(await h.do(a)).toEqual({ ok: true });
     expect(h.engine.world.favourites.of(ANN)).toEqual({ captures: [], surveys: ['s-cancelled', 's-published'], media: ['M2'] });
+  });
+
+  it("the lists' My favorites show only the person's stars, the dashboard lists them, and each answers again when a star changes", async () => {
+    const w = world();
+    aSurvey(w, { surveyId: 's-2', mediaId: 'M1', stage: 'applanix', state: 'waiting' });
+    const h = await harness({ world: w });
+    const tab = pagesOver(h.engine).page();
+    const captures = tab.open({ view: 'captures', by: 'captureId', dir: 'asc', stage: null, starredBy: ANN, start: 0, count: 50 });
+    const surveys = tab.open({ view: 'surveys', stage: null, starredBy: ANN });
+    const media = tab.open({ view: 'media', filter: { ...NO_MEDIA_FILTER, starredBy: ANN } });
+    const stars = tab.open({ view: 'favourites', email: ANN });
+    const dashboard = tab.open({ view: 'starred', email: ANN });
+    expect([captures()!.total, surveys()!.total, media()!.total]).toEqual([0, 0, 0]);
+    for (const a of [star('captures', 'cap-2'), star('surveys', 's-2'), star('media', 'M1')]) await h.do(a);
+    await h.do({ type: 'login', email: BOB, password: 'demo' });
+    await h.do(star('captures', 'cap-1'));
+    expect(captures()!.rows.map((r) => r.captureId)).toEqual(['cap-2']);
+    expect(surveys()!.rows.map((r) => r.surveyId)).toEqual(['s-2']);
+    expect(media()!.rows.map((r) => r.mediaId)).toEqual(['M1']);
+    expect(stars()).toEqual({ captures: ['cap-2'], surveys: ['s-2'], media: ['M1'] });
+    expect(dashboard()!.captures.rows.map((r) => r.cpid)).toEqual(['CP002']);
+    expect(dashboard()!.surveys).toMatchObject({ total: 1, rows: [{ surveyId: 's-2' }] });
+    expect(dashboard()!.media).toMatchObject({ total: 1, rows: [{ mediaId: 'M1' }] });
+    await h.do({ type: 'login', email: ANN, password: 'demo' });
+    await h.do(star('surveys', 's-2', false));
+    expect(surveys()!.total).toBe(0);
+    expect(dashboard()!.surveys.total).toBe(0);
+    expect(stars()!.surveys).toEqual([]);
   });
 });

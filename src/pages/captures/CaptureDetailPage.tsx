@@ -15,6 +15,7 @@ import { useRowWindow } from '../../hooks/useRowWindow';
 import { PageHeading } from '../../components/PageHeading';
 import { StageStatus } from '../../components/StageStatus';
 import { CaptureActions } from '../../components/CaptureActions';
+import { StarButton } from '../../components/StarButton';
 import { SURVEY_ROW_HEIGHT_PX } from '../../components/SurveyTableRow';
 import { SurveyTable } from '../../components/SurveyTable';
 import { NotFoundPage } from '../NotFoundPage';
@@ -48,7 +49,12 @@ export default function CaptureDetailPage({ captureId, tab }: { captureId: strin
         title={capture.cpid}
         subtitle={`${capture.description} · ${capture.sfid} · ${capture.season}`}
         status={<StageStatus stage={capture.stage} />}
-        actions={<CaptureActions capture={capture} />}
+        actions={
+          <>
+            <StarButton kind="captures" id={capture.captureId} name={`capture ${capture.cpid}`} />
+            <CaptureActions capture={capture} />
+          </>
+        }
       />
       {capture.flags.canProcess && <ReadyToProcess capture={capture} />}
       <FlightPlanMap plans={plans} cpid={capture.cpid} />

@@ -3,6 +3,7 @@
  * direction (never-received captures last). Past LIST_CAP rows only the rows near the viewport are
  * asked for and rendered. `?stage=` narrows it to the captures at one displayed stage. The
  * worker's captures view answers the rows of the window, sorted and filtered where the world is.
+ * "My favorites" (`?favorites=1`) narrows it to the captures the signed-in person starred.
  */
 import { useRef, useState } from 'react';
 import { Text, Title2, makeStyles } from '@fluentui/react-components';
@@ -11,11 +12,14 @@ import type { CaptureSortKey, SortDir } from '../../../worker/domain/sort';
 import { useViewKeepingLast } from '../../engine/hooks';
 import { paths } from '../../app/paths';
 import { useRowWindow } from '../../hooks/useRowWindow';
+import { useFavoritesSwitch } from '../../hooks/useFavoritesSwitch';
+import { FavoritesSwitch } from '../../components/FavoritesSwitch';
 import { CAPTURE_ROW_HEIGHT_PX } from './CaptureTableRow';
 import { CaptureTable } from './CaptureTable';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '12px' },
+  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '8px 16px' },
 });
 
 export default function CapturesPage() {
@@ -24,11 +28,13 @@ export default function CapturesPage() {
   const [dir, setDir] = useState<SortDir>('desc');
   // `?stage=Publishing`: the dashboard's pipeline bars open the captures at one displayed stage.
   const stage = new URLSearchParams(useSearch()).get('stage');
+  const favorites = useFavoritesSwitch();
   const body = useRef<HTMLTableSectionElement>(null);
   const [total, setTotal] = useState(0);
   const { start, count, windowed } = useRowWindow(body, total, CAPTURE_ROW_HEIGHT_PX);
   // The rows of the last answer stay while another sort or window is answered; the headers say their order.
-  const { answer: table, answers } = useViewKeepingLast({ view: 'captures', by, dir, stage, start, count }, `${by} ${dir} ${stage ?? ''}`);
+  const { starredBy } = favorites;
+  const { answer: table, answers } = useViewKeepingLast({ view: 'captures', by, dir, stage, starredBy, start, count }, `${by} ${dir} ${stage ?? ''} ${starredBy ?? ''}`);
   if (table && table.total !== total) setTotal(table.total);
   const shownTotal = table?.total ?? 0;
 
@@ -42,9 +48,12 @@ export default function CapturesPage() {
 
   return (
     <section className={styles.page} aria-labelledby="captures-title">
-      <Title2 as="h1" id="captures-title">
-        Captures
-      </Title2>
+      <div className={styles.bar}>
+        <Title2 as="h1" id="captures-title">
+          Captures
+        </Title2>
+        <FavoritesSwitch />
+      </div>
       {stage && (
         <Text>
           {shownTotal} {shownTotal === 1 ? 'capture' : 'captures'} at <strong>{stage}</strong> ·{' '}
@@ -58,7 +67,7 @@ export default function CapturesPage() {
         total={table?.total}
         windowed={windowed}
         bodyRef={body}
-        empty="There are no captures."
+        empty={favorites.on ? `You have no favorite captures${stage ? ' at this stage' : ''}. Star one with the star beside its capture id.` : 'There are no captures.'}
         sort={answers}
         onSort={sortBy}
       />

@@ -26,11 +26,13 @@ import {
 } from '@fluentui/react-components';
 import { useSearch } from 'wouter';
 import { shortId } from '../../../worker/domain/shortId';
+import { surveyLabel } from '../../../worker/domain/names';
 import { useFlags, useView } from '../../engine/hooks';
 import { BootSpinner } from '../../shell/BootSpinner';
 import { usePhotoIndex } from '../../hooks/usePhotoIndex';
 import { formatDay } from '../../components/dates';
 import { PageHeading } from '../../components/PageHeading';
+import { StarButton } from '../../components/StarButton';
 import { StageStatus } from '../../components/StageStatus';
 import { MakeAvailableOffline } from '../../pwa/MakeAvailableOffline';
 import { NotFoundPage } from '../NotFoundPage';
@@ -195,7 +197,12 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
             {photos.status === 'ready' && <ReviewProgress seen={seenAll} total={totalAll} />}
           </>
         }
-        actions={<SurveyQcActions survey={survey} />}
+        actions={
+          <>
+            <StarButton kind="surveys" id={survey.surveyId} name={surveyLabel(survey.surveyId)} />
+            <SurveyQcActions survey={survey} />
+          </>
+        }
       />
       <MakeAvailableOffline surveyId={survey.surveyId} />
       <div className={styles.tools}>
