@@ -6,20 +6,19 @@
  * "My favorites" (`?favorites=1`) narrows it to the captures the signed-in person starred.
  */
 import { useRef, useState } from 'react';
-import { Text, Title2, makeStyles } from '@fluentui/react-components';
+import { Text, makeStyles } from '@fluentui/react-components';
 import { Link, useSearch } from 'wouter';
 import type { CaptureSortKey, SortDir } from '../../../worker/domain/sort';
 import { useViewKeepingLast } from '../../engine/hooks';
 import { paths } from '../../app/paths';
 import { useRowWindow } from '../../hooks/useRowWindow';
 import { useFavoritesSwitch } from '../../hooks/useFavoritesSwitch';
-import { FavoritesSwitch } from '../../components/FavoritesSwitch';
+import { ListHeading } from '../../components/ListHeading';
 import { CAPTURE_ROW_HEIGHT_PX } from './CaptureTableRow';
 import { CaptureTable } from './CaptureTable';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '12px' },
-  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '8px 16px' },
 });
 
 export default function CapturesPage() {
@@ -48,12 +47,7 @@ export default function CapturesPage() {
 
   return (
     <section className={styles.page} aria-labelledby="captures-title">
-      <div className={styles.bar}>
-        <Title2 as="h1" id="captures-title">
-          Captures
-        </Title2>
-        <FavoritesSwitch />
-      </div>
+      <ListHeading id="captures-title" title="Captures" />
       {stage && (
         <Text>
           {shownTotal} {shownTotal === 1 ? 'capture' : 'captures'} at <strong>{stage}</strong> ·{' '}

@@ -4,20 +4,19 @@
  * displayed (docs/requirements.md#req-displayed-stages) and not counted. "My favorites"
  * (`?favorites=1`) narrows it to the surveys the signed-in person starred.
  */
-import { Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Link, useSearch } from 'wouter';
 import { useView } from '../../engine/hooks';
 import { paths } from '../../app/paths';
 import { LIST_CAP } from '../../../worker/domain/constants';
 import { SurveyTable } from '../../components/SurveyTable';
-import { FavoritesSwitch } from '../../components/FavoritesSwitch';
+import { ListHeading } from '../../components/ListHeading';
 import { useFavoritesSwitch } from '../../hooks/useFavoritesSwitch';
 
 const COLUMNS = { capture: true, actions: true } as const;
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '12px' },
-  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '8px 16px' },
   note: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -32,12 +31,7 @@ export default function SurveysPage() {
   const total = list?.total ?? 0;
   return (
     <section className={styles.page} aria-labelledby="surveys-title">
-      <div className={styles.bar}>
-        <Title2 as="h1" id="surveys-title">
-          Surveys
-        </Title2>
-        <FavoritesSwitch />
-      </div>
+      <ListHeading id="surveys-title" title="Surveys" />
       {stage && (
         <Text>
           {total} {total === 1 ? 'survey' : 'surveys'} at <strong>{stage}</strong> ·{' '}
