@@ -27,6 +27,8 @@ export interface Recorded {
   flags?: Flags;
   notices?: Flash[];
   loaded?: true;
+  /** A star was set or taken off (issue 36). */
+  favourites?: true;
 }
 
 /** A recorded change (kept for the tests that name it). */
@@ -47,6 +49,7 @@ export function recordChange(engine: Engine, change: WorldChange, seq: number): 
   for (const [kind, ids] of change.removed) if (ids.size) removed[kind] = [...ids];
   const out: RecordedChange = { kind: 'delta', seq, changed, removed, progress: [...change.progress] };
   if (change.lists.size) out.lists = [...change.lists];
+  if (change.kinds.has('favourites')) out.favourites = true;
   if (change.session) {
     out.current = structuredClone(engine.world.current);
     out.flags = { ...engine.world.flags };

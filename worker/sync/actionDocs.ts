@@ -12,6 +12,7 @@ import type { EntityKind, Id } from '../domain/types';
 import type { World } from '../engine/world';
 import type { StoredRecord } from '../engine/store/storedForm';
 import { entityDoc, entityDocId, FLAG_KIND, flagDocs, PARENT_LISTS, speedDoc, surveyOfFlagDoc, type SyncedDoc, type SyncStamp } from './syncedForm';
+import { favouriteChangeDocs } from './favouriteDocs';
 
 
 /** An entity of the world, as fields (the synced form reads them by name). */
@@ -125,5 +126,7 @@ export function actionDocs(
       if (kind === 'surveys') removed.push(...held.flags(id));
     }
   }
-  return { written, removed };
+  // People's stars: documents of their own (docs/sync.md#favourites).
+  const stars = favouriteChangeDocs(writes.favourites, stamp);
+  return { written: [...written, ...stars.written], removed: [...removed, ...stars.removed] };
 }

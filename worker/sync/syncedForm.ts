@@ -16,6 +16,7 @@ import { ENTITY_KINDS, ID_FIELD } from '../domain/restore';
 import { CHILD_LISTS } from '../domain/storedFields';
 import type { DataFile, Db, EntityKind, Id } from '../domain/types';
 import { byPlace, decode, encode, placeThenId, type StoredRecord } from '../engine/store/storedForm';
+import { FAVOURITE_KIND, favouriteDocs, favouritesOfDocs, type FavouriteDoc } from './favouriteDocs';
 
 /** Who changed a document: a person, on a laptop, at a time, in one action of `n` documents. */
 export interface SyncStamp {
@@ -64,7 +65,7 @@ export interface SpeedDoc {
 
 export const speedDoc = (speed: number, stamp: SyncStamp): SpeedDoc => canonical({ _id: SPEED_ID, kind: SPEED_ID, speed, stamp });
 
-export type SyncedDoc = EntityDoc | FlagDoc | SpeedDoc;
+export type SyncedDoc = EntityDoc | FlagDoc | SpeedDoc | FavouriteDoc;
 
 /** The stamp of documents made from the sample data itself, the same on every laptop. */
 export const SAMPLE_STAMP: SyncStamp = { by: 'sample data', laptop: '', at: 0, tx: 'sample', n: 0 };
@@ -153,6 +154,7 @@ export function syncedDocs(db: Db | DataFile, speed: number, stamp: SyncStamp): 
       if (kind === 'surveys') docs.push(...flagDocs(id, (entity as { frameFlags: FrameFlag[] }).frameFlags, stamp));
     });
   }
+  docs.push(...favouriteDocs(db.favourites ?? [], stamp));
   return docs;
 }
 
@@ -185,6 +187,7 @@ export function dataFileOf(docs: readonly SyncedDoc[], version: number): FromDoc
       speed = doc.speed;
       continue;
     }
+    if (doc.kind === FAVOURITE_KIND) continue;
     if (isFlagDoc(doc)) {
       flags.set(doc.surveyId, [...(flags.get(doc.surveyId) ?? []), { ...doc.flag }]);
       flagIds.set(doc.surveyId, [...(flagIds.get(doc.surveyId) ?? []), doc._id]);
@@ -215,5 +218,6 @@ export function dataFileOf(docs: readonly SyncedDoc[], version: number): FromDoc
     if (survey) survey.frameFlags = sortFlags(list);
     else orphans.push(...(flagIds.get(surveyId) ?? []));
   }
-  return { data: { version, index, ids } as unknown as DataFile, orphans, ...(speed === undefined ? {} : { speed }) };
+  const favourites = favouritesOfDocs(docs);
+  return { data: { version, index, ids, ...(favourites.length ? { favourites } : {}) } as unknown as DataFile, orphans, ...(speed === undefined ? {} : { speed }) };
 }

@@ -16,6 +16,7 @@ import type { World } from '../engine/world';
 import type { StoredDoc } from './database';
 import { parentListsOf } from './actionDocs';
 import { entityDocId, FLAG_KIND, SPEED_ID, surveyOfFlagDoc } from './syncedForm';
+import { FAVOURITE_KIND, favouriteRefused, takeFavourites } from './favouriteDocs';
 
 /** Parents before children, so a child's parents are in the world when it is checked. */
 const PUT_ORDER: readonly EntityKind[] = ['users', 'projects', 'captures', 'flightPlans', 'media', 'surveys', 'drives'];
@@ -76,6 +77,7 @@ export function whyRefused(world: World, doc: StoredDoc, now: number): string | 
   if (doc._id === SPEED_ID) return speedRefused(doc);
   const kind = doc._id.slice(0, doc._id.indexOf(':'));
   if (kind === FLAG_KIND) return isFrameFlag(doc.flag) ? null : flagRefused(doc);
+  if (kind === FAVOURITE_KIND) return favouriteRefused(doc);
   if (!(kind in ID_FIELD)) return kindRefused(doc);
   const entity = entityOfDoc(world, kind as EntityKind, doc._id.slice(kind.length + 1), doc, now);
   return typeof entity === 'string' ? entity : null;
@@ -207,6 +209,7 @@ export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: num
   const puts = new Map<EntityKind, StoredDoc[]>();
   const removals = new Map<EntityKind, Id[]>();
   const flags: StoredDoc[] = [];
+  const stars: StoredDoc[] = [];
   // The speed first: the entities a speed change rebased arrive in the same action, and are derived at it.
   for (const doc of docs.filter((d) => d._id === SPEED_ID && !d._deleted)) {
     if (!isSimulationSpeed(doc.speed)) out.refused.push({ id: doc._id, why: notASpeed(doc) });
@@ -217,6 +220,10 @@ export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: num
     const kind = doc._id.slice(0, doc._id.indexOf(':'));
     if (kind === FLAG_KIND) {
       flags.push(doc);
+      continue;
+    }
+    if (kind === FAVOURITE_KIND) {
+      stars.push(doc);
       continue;
     }
     if (!(kind in ID_FIELD)) {
@@ -248,5 +255,7 @@ export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: num
     }
     if (!setFlag(world, surveyId, doc.flag, doc.flag)) out.orphans.push(doc._id);
   }
+  // People's stars: their own documents, which name an entity but need not find it (docs/sync.md#favourites).
+  takeFavourites(world, stars, out.refused);
   return out;
 }

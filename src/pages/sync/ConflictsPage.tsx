@@ -27,12 +27,17 @@ const KIND_NAMES: Record<string, string> = {
   projects: 'Project', captures: 'Capture', flightPlans: 'Flight plan', surveys: 'Survey', media: 'Media set', drives: 'Drive', users: 'User', frameFlag: 'Frame flag', speed: 'Simulation speed',
 };
 
-/** "Survey 8F2C…", "Frame flag: survey …, line 1, frame 7, Cam02" */
+/** "Survey 8F2C…", "Frame flag: survey …, line 1, frame 7, Cam02", "Favorite of ann@…: survey 8F2C…" */
 export function conflictTitle(id: string): string {
   const [kind = '', ...rest] = id.split(':');
   if (kind === 'frameFlag') {
     const [survey = '', line = '', frame = '', camera = ''] = rest;
     return `Frame flag: survey ${decodeURIComponent(survey)}, line ${line}, frame ${frame}, ${decodeURIComponent(camera)}`;
+  }
+  if (kind === 'favourite') {
+    // A person's star (issue 36): only their own laptops write it.
+    const [email = '', what = '', starred = ''] = rest;
+    return `Favorite of ${decodeURIComponent(email)}: ${(KIND_NAMES[what] ?? what).toLowerCase()} ${decodeURIComponent(starred)}`;
   }
   return [KIND_NAMES[kind] ?? kind, rest.join(':')].filter(Boolean).join(' ');
 }
