@@ -15,9 +15,9 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { advanceClock, flash, minutes, rowOf, sampleData } from './helpers';
 import { frame } from './qcHelpers';
+import { badge, join, laptop as signedIn, newWorldName, SYNC_URL } from './syncLaptops';
 import type { PhotoIndex } from '../../worker/domain/types';
 
-const SYNC_URL = `http://127.0.0.1:${Number(process.env.E2E_SYNC_PORT ?? Number(process.env.E2E_PORT ?? 4317) + 1)}`;
 test.use({ baseURL: SYNC_URL, serviceWorkers: 'block' });
 
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
@@ -52,32 +52,13 @@ test.afterEach(() => {
   expect(unexpected.map((e) => `${e.text} ${e.url}`)).toEqual([]);
 });
 
-async function laptop(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: SYNC_URL, serviceWorkers: 'block', reducedMotion: 'reduce' });
-  context.on('console', (m) => m.type() === 'error' && errors.push({ text: m.text(), url: m.location().url }));
-  context.on('console', (m) => m.text().startsWith('[sync] ') && syncSaid.push(`${email} ${m.text()}`));
-  if (process.env.SYNC_TRACE) context.on('console', (m) => console.log(`${email.slice(0, 4)} ${m.text()}`));
-  const page = await context.newPage();
-  await page.goto('/login?redirect=%2Fsettings');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-  return page;
-}
-
-const badge = (page: Page) => page.getByRole('banner').getByRole('status', { name: /^Team sync:/ });
-
-/** Joins through the van's own way in to the server, which the test can cut (scripts/syncServer.ts). */
-async function join(page: Page, world: string, van: string): Promise<void> {
-  const section = page.getByRole('region', { name: 'Team sync' });
-  await section.getByLabel('Server path').fill(`/van/${van}/couch`);
-  await section.getByLabel('World name').fill(world);
-  await section.getByRole('button', { name: 'Join team world' }).click();
-  await page.getByRole('dialog', { name: 'Join a team world' }).getByRole('button', { name: 'Join' }).click();
-  await expect(page.getByText(`Joined the team world ${world}`, { exact: true })).toBeVisible();
-  await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date');
-}
+/** A laptop signed in as `email`, its console errors and team sync's trace kept. */
+const laptop = (browser: Browser, email: string): Promise<Page> =>
+  signedIn(browser, email, (context) => {
+    context.on('console', (m) => m.type() === 'error' && errors.push({ text: m.text(), url: m.location().url }));
+    context.on('console', (m) => m.text().startsWith('[sync] ') && syncSaid.push(`${email} ${m.text()}`));
+    if (process.env.SYNC_TRACE) context.on('console', (m) => console.log(`${email.slice(0, 4)} ${m.text()}`));
+  });
 
 async function flagFrame(page: Page, thumb: ReturnType<typeof frame>, reason: string, note = ''): Promise<void> {
   await thumb.click({ button: 'right' });
@@ -94,7 +75,7 @@ async function flagFrame(page: Page, thumb: ReturnType<typeof frame>, reason: st
  * then Dana's; both open the QC page of a survey under QC.
  */
 async function twoLaptopsOnQc(browser: Browser, seeded = false) {
-  const world = `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  const world = newWorldName();
   const a = await laptop(browser, MARCO);
   if (seeded) expect(await (await a.request.post(`/__seed/${world}`)).json()).toMatchObject({ ok: true });
   // Each test's vans are its own: tests that run at once never cut each other off.
