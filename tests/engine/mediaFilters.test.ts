@@ -18,6 +18,8 @@ import { CaptureOrder } from '../../worker/views/lists';
 import { MediaSelection } from '../../worker/views/mediaFilter';
 import { VIEWS } from '../../worker/views/table';
 import { ANN, BOB, T0, aMedia, aSurvey, aWorld } from '../helpers/builders';
+import { harness } from '../helpers/engineHarness';
+import { pagesOver } from '../helpers/pages';
 
 const SEASONS = ['2026 Fall', '2026 Spring', '2025 Fall'];
 const PROJECTS = ['P1', 'P2', 'P3'];
@@ -167,5 +169,41 @@ describe('the media filters (issue 36)', () => {
     expect(hostile).toEqual(NO_MEDIA_FILTER);
     expect(VIEWS.media.answer({ world, captureOrder: new CaptureOrder(world), mediaSelection: selection }, { filter: 'everything' as unknown as MediaFilter }).total).toBe(2);
     expect(mediaFilterOf({ status: 'received', cpid: '  nc26  ' })).toEqual({ ...NO_MEDIA_FILTER, status: 'received', cpid: 'nc26' });
+  });
+
+  it('a filter kept open follows what changes: a set whose survey of the season goes, a set received, a new set, a set ejected', async () => {
+    const w = aWorld();
+    aMedia(w, { mediaId: 'M1', stage: 'assign', state: 'completed' });
+    aSurvey(w, { surveyId: 's-1', mediaId: 'M1', captureId: 'cap-1', stage: 'applanix', state: 'waiting' });
+    aSurvey(w, { surveyId: 's-2', mediaId: 'M1', captureId: 'cap-2', stage: 'applanix', state: 'waiting' });
+    aMedia(w, { mediaId: 'M2', stage: 'new', host: 'drive-01' });
+    aSurvey(w, { surveyId: 's-3', mediaId: 'M2', captureId: 'cap-2', stage: 'new' });
+    const h = await harness({ world: w });
+    const tab = pagesOver(h.engine).page();
+    const filters: MediaFilter[] = [
+      { ...NO_MEDIA_FILTER, season: '2025' },
+      { ...NO_MEDIA_FILTER, status: 'copying', cpid: 'cp002' },
+      { ...NO_MEDIA_FILTER, projectId: 'P1' },
+    ];
+    const reads = filters.map((filter) => tab.open({ view: 'media', filter }));
+    const check = () => filters.forEach((f, i) => expect(reads[i]!()!.rows.map((r) => r.mediaId), JSON.stringify(f)).toEqual(reference(h.engine.world, f)));
+    check();
+    expect(reads[0]!()!.rows.map((r) => r.mediaId)).toEqual(['M1', 'M2']);
+    // cap-2's surveys go: M1 holds cap-1's alone now, M2 none (so it goes too).
+    expect((await h.do({ type: 'cleanCapture', captureId: 'cap-2' })).ok).toBe(true);
+    check();
+    expect(reads[0]!()!.total).toBe(0);
+    // A new set, received: copying.
+    expect((await h.do({ type: 'insertMedia', host: 'drive-02', bays: [1], surveys: [{ flightPlanId: 'fp-2', size: 'tiny', flownOn: '2026-06-01' }] })).ok).toBe(true);
+    expect((await h.do({ type: 'receiveMedia', host: 'drive-02', itemIds: ['NEW-1'] })).ok).toBe(true);
+    check();
+    expect(reads[1]!()!.total).toBe(1);
+    // Time passes; then it is cancelled, and ejected.
+    h.advance(30_000);
+    await h.engine.settled();
+    check();
+    expect((await h.do({ type: 'cancelReceive', host: 'drive-02' })).ok).toBe(true);
+    expect((await h.do({ type: 'ejectMedia', host: 'drive-02' })).ok).toBe(true);
+    check();
   });
 });

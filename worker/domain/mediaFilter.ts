@@ -12,7 +12,6 @@ import { isStarOwner } from './favourites';
 import { keyRule } from './storedFields';
 import type { Id, IsoDate, Media } from './types';
 import { hasHiddenCharacter } from './users';
-import { currentStage } from './workflow';
 
 /** The statuses the filter offers besides All, in its order. */
 export const MEDIA_STATUSES = ['copying', 'receiving', 'received', 'cancelled'] as const;
@@ -47,8 +46,9 @@ export const NO_MEDIA_FILTER: MediaFilter = { status: null, season: null, receiv
  * received once received (waiting for assignment or assigned), cancelled when its copy or receive
  * was. A set not yet received (Ready to Receive) has none: only All shows it.
  */
-export function mediaStatusOf(media: Pick<Media, 'workflow'>): MediaStatus | null {
-  const stage = currentStage(media.workflow);
+export function mediaStatusOf(media: Pick<Media, 'stage'>): MediaStatus | null {
+  // The derived view of its current stage: one object to read, at 37 000 sets.
+  const stage = media.stage;
   if (stage.state === 'cancelled') return 'cancelled';
   if (stage.state === 'working' && stage.name === 'copy') return 'copying';
   if (stage.state === 'working' && stage.name === 'receive') return 'receiving';
