@@ -11,11 +11,14 @@ import { join, laptop, newWorldName } from './syncLaptops';
 
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 const star = (page: Page, name: string) => page.getByRole('button', { name: `Favorite ${name}`, exact: true });
+/** A star answers once the person's stars are read: until then it stays disabled (and focusable). */
+const ready = (button: ReturnType<typeof star>) => expect(button).not.toHaveAttribute('aria-disabled', 'true');
 const favorites = (page: Page) => page.getByRole('region', { name: 'My favorites' });
 
 test('a capture starred from its row stays starred after a reload, and shows under My favorites and on the dashboard', async ({ page }) => {
   await signIn(page, '/captures');
   const sample = star(page, 'capture SAMPLE007');
+  await ready(sample);
   await expect(sample).toHaveAttribute('aria-pressed', 'false');
   await sample.click();
   await expect(sample).toHaveAttribute('aria-pressed', 'true');
@@ -39,12 +42,14 @@ test('a survey starred on its page and a media set from its row, by keyboard, ar
   const survey = Object.values(data.index.surveys).find((s) => s.flags.qcInProgress)!;
   await signIn(page, `/surveys/${survey.surveyId}/qc`);
   const surveyStar = star(page, `survey ${shortId(survey.surveyId)}`);
+  await ready(surveyStar);
   await surveyStar.focus();
   await page.keyboard.press('Space');
   await expect(surveyStar).toHaveAttribute('aria-pressed', 'true');
 
   await page.getByRole('link', { name: 'Media', exact: true }).click();
   const mediaStar = rowOf(page, 'TS007').getByRole('button', { name: 'Favorite media set TS007' });
+  await ready(mediaStar);
   await mediaStar.focus();
   await page.keyboard.press('Enter');
   await expect(mediaStar).toHaveAttribute('aria-pressed', 'true');
@@ -73,6 +78,7 @@ test.describe('on two laptops of one person', () => {
     await join(van, world, `van-${world}`);
 
     await office.goto('/captures');
+    await ready(star(office, 'capture SAMPLE007'));
     await star(office, 'capture SAMPLE007').click();
     await expect(star(office, 'capture SAMPLE007')).toHaveAttribute('aria-pressed', 'true');
     await van.goto('/');

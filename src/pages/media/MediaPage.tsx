@@ -8,11 +8,14 @@
 import { useCallback, useMemo } from 'react';
 import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { Link, useSearchParams } from 'wouter';
-import { useCurrent, useView } from '../../engine/hooks';
+import { useCurrent, useViewKeepingLast } from '../../engine/hooks';
 import { paths } from '../../app/paths';
 import { useRowStyles } from '../../components/rowStyles';
+import { useRowsInSteps } from '../../hooks/useRowsInSteps';
+import type { MediaRow } from '../../../worker/screens';
 import { ClearFilters, MediaFilters } from './MediaFilters';
 import { MediaTableRow } from './MediaTableRow';
+import { isFiltered } from '../../../worker/domain/mediaFilter';
 import { isPageFiltered, NO_PAGE_FILTER, pageFilterOf, queryOf, viewFilterOf, type PageFilter } from './mediaQuery';
 
 const useStyles = makeStyles({
@@ -24,9 +27,15 @@ export const NO_MATCH_TEXT = 'No media sets match these filters.';
 
 /** How many sets the page shows of how many, in words. */
 function countText(total: number, shown: number, filtered: boolean): string {
-  const sets = `${total} media ${total === 1 ? 'set' : 'sets'}`;
+  const sets = `${total.toLocaleString('en')} media ${total === 1 ? 'set' : 'sets'}`;
   const what = filtered ? `${sets} ${total === 1 ? 'matches' : 'match'}` : sets;
   return total > shown ? `${what} · showing the first ${shown}` : what;
+}
+
+/** The rows of one answer, mounted a step at a time: 150 new rows in one commit was a long task. */
+function MediaRows({ rows }: { rows: readonly MediaRow[] }) {
+  const shown = useRowsInSteps(rows.length);
+  return rows.slice(0, shown).map((row) => <MediaTableRow key={row.key} media={row} />);
 }
 
 export default function MediaPage() {
@@ -39,9 +48,15 @@ export default function MediaPage() {
   const change = useCallback((next: PageFilter) => setParams(queryOf(next)), [setParams]);
   const clear = useCallback(() => setParams(queryOf(NO_PAGE_FILTER)), [setParams]);
   const email = useCurrent().user?.email ?? null;
-  const list = useView({ view: 'media', filter: viewFilterOf(filter, email) });
+  // The rows of the filter before stay on screen until the new filter's are answered: no flash of
+  // "Loading", and the old rows go in the same commit as the new ones come.
+  const { answer: list, answers } = useViewKeepingLast({ view: 'media', filter: viewFilterOf(filter, email) });
   const rows = list?.rows ?? [];
-  const filtered = isPageFiltered(filter);
+  // The filter as one query (a hand-made link may hold its parameters in another order, or more).
+  const asked = queryOf(filter).toString();
+  const shown = answers ? queryOf({ ...answers.filter, favorites: answers.filter.starredBy !== null }).toString() : asked;
+  // What the rows on screen answer: the count and the empty state speak of them.
+  const filtered = answers ? isFiltered(answers.filter) : isPageFiltered(filter);
   return (
     <section className={styles.page} aria-labelledby="media-title">
       <Title2 as="h1" id="media-title">
@@ -54,7 +69,7 @@ export default function MediaPage() {
         <ClearFilters filter={filter} onClear={clear} />
       </MediaFilters>
       <div className={rowStyles.scroll}>
-        <Table aria-label="Media" className={rowStyles.table} size="small">
+        <Table aria-label="Media" className={rowStyles.table} size="small" aria-busy={shown !== asked}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell style={{ width: 140 }}>Received On</TableHeaderCell>
@@ -90,7 +105,8 @@ export default function MediaPage() {
                 </TableCell>
               </TableRow>
             ) : (
-              rows.map((row) => <MediaTableRow key={row.key} media={row} />)
+              // Each filter's rows mount a step at a time, from the first step (docs/views.md#the-media-filters).
+              <MediaRows key={shown} rows={rows} />
             )}
           </TableBody>
         </Table>
