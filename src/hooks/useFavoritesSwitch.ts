@@ -5,12 +5,7 @@
  */
 import { useSearchParams } from 'wouter';
 import { useCurrent } from '../engine/hooks';
-
-export const FAVORITES_PARAM = 'favorites';
-
-export function favoritesIn(params: URLSearchParams): boolean {
-  return params.get(FAVORITES_PARAM) === '1';
-}
+import { FAVORITES_PARAM, favoritesIn } from '../app/favoritesParam';
 
 export function useFavoritesSwitch(): { on: boolean; starredBy: string | null; set: (on: boolean) => void } {
   const [params, setParams] = useSearchParams();

@@ -66,7 +66,7 @@ export function favouriteDocs(stars: readonly Favourite[], stamp: SyncStamp): Fa
 
 /**
  * Why the world would refuse a star's document, or null: its star must be a star, the one its id
- * names. (That only its own person writes it is the server's to check, docs/sync.md#production.)
+ * names. (That only its own person writes it is the server's to check, docs/sync.md#production-couchdb-behind-the-apps-origin.)
  */
 export function favouriteRefused(doc: StoredDoc): string | null {
   if (doc._deleted) return starOfDocId(doc._id) ? null : `${doc._id} names no favourite`;

@@ -15,7 +15,7 @@ import { paths } from '../../app/paths';
 import { StageStatus } from '../../components/StageStatus';
 import { StarButton } from '../../components/StarButton';
 import { useCurrent, useFlags, useView } from '../../engine/hooks';
-import { FAVORITES_PARAM } from '../../hooks/useFavoritesSwitch';
+import { withFavorites } from '../../app/favoritesParam';
 import { surveyHref } from './DashboardCard';
 import { useDashboardStyles } from './dashboardStyles';
 
@@ -78,8 +78,6 @@ function Part({ title, kind, list, items, allHref }: { title: string; kind: Favo
     </section>
   );
 }
-
-const withFavorites = (path: string) => `${path}?${FAVORITES_PARAM}=1`;
 
 /** The card's three parts, from the starred view's answer. */
 function parts(starred: StarredAnswer, surveysPage: boolean): ReactNode {

@@ -5,7 +5,7 @@
  * written in one order, so one filter is one link.
  */
 import { mediaFilterOf, NO_MEDIA_FILTER, type MediaFilter } from '../../../worker/domain/mediaFilter';
-import { FAVORITES_PARAM, favoritesIn } from '../../hooks/useFavoritesSwitch';
+import { FAVORITES_PARAM, favoritesIn } from '../../app/favoritesParam';
 
 /** The page's filter: the worker's, with "My favorites" as on or off (whose stars: the signed-in person's). */
 export type PageFilter = Omit<MediaFilter, 'starredBy'> & { favorites: boolean };
@@ -15,7 +15,8 @@ const PARAMS = { status: 'status', season: 'season', receivedFrom: 'from', recei
 type Field = keyof typeof PARAMS;
 const FIELDS = Object.keys(PARAMS) as Field[];
 
-export const NO_PAGE_FILTER: PageFilter = { ...NO_MEDIA_FILTER, favorites: false };
+const { starredBy: _whose, ...none } = NO_MEDIA_FILTER;
+export const NO_PAGE_FILTER: PageFilter = { ...none, favorites: false };
 
 export function pageFilterOf(params: URLSearchParams): PageFilter {
   const { starredBy: _whose, ...filter } = mediaFilterOf(Object.fromEntries(FIELDS.map((f) => [f, params.get(PARAMS[f])])));
