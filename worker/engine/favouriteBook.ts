@@ -12,6 +12,8 @@ export interface FavouriteChanges {
   del: Favourite[];
 }
 
+const NO_CHANGES: FavouriteChanges = Object.freeze({ put: Object.freeze([]) as unknown as Favourite[], del: Object.freeze([]) as unknown as Favourite[] });
+
 export class FavouriteBook {
   /** Each person's stars, by their key. */
   private byPerson = new Map<string, Map<string, Favourite>>();
@@ -68,6 +70,8 @@ export class FavouriteBook {
 
   /** What changed since the last take (a star set then taken off is a deletion), and forgets it. */
   take(): FavouriteChanges {
+    // Every tick takes; almost none has a star to give.
+    if (!this.changed.size) return NO_CHANGES;
     const out: FavouriteChanges = { put: [], del: [] };
     for (const { star, on } of this.changed.values()) (on ? out.put : out.del).push(star);
     this.changed = new Map();

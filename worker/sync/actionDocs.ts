@@ -128,5 +128,7 @@ export function actionDocs(
   }
   // People's stars: documents of their own (docs/sync.md#favourites).
   const stars = favouriteChangeDocs(writes.favourites, stamp);
-  return { written: [...written, ...stars.written], removed: [...removed, ...stars.removed] };
+  written.push(...stars.written);
+  removed.push(...stars.removed);
+  return { written, removed };
 }
