@@ -25,6 +25,7 @@ import { appendsOf } from '../worker/engine/historyBook';
 import { history } from '../worker/views/history';
 import type { HistoryEntry } from '../worker/domain/history';
 import type { HistoryOf } from '../worker/screens';
+import { measureMediaFilters } from './benchFilters';
 
 const SURVEYS = Number(process.env.BENCH_SURVEYS ?? 100_000);
 const ACTIVE = Number(process.env.BENCH_ACTIVE ?? 1_000);
@@ -132,8 +133,22 @@ async function main() {
   const entities = Object.values(w.ids).reduce((n, ids) => n + ids.length, 0);
   log(`  ${entities.toLocaleString('en')} entities; active workflows: surveys ${w.active.of('surveys').count}, media ${w.active.of('media').count}, captures ${w.active.of('captures').count}`);
 
+  const filters = () => {
+    const figures = measureMediaFilters(engine, leader, events);
+    const ms_ = figures.answers.map((a) => a.ms);
+    for (const a of figures.answers) log(`  media filter ${a.filter}: ${a.total.toLocaleString('en')} of ${figures.media.toLocaleString('en')} sets, answered in ${ms(a.ms)}`);
+    row(`media view's first answer, its filters' index made (${figures.media.toLocaleString('en')} media sets)`, ms(figures.first), '—', null);
+    row(`media filter change → first rows answered, median (${figures.media.toLocaleString('en')} media sets)`, ms(median(ms_)), '≤ 50 ms', median(ms_) <= 50);
+    row('media filter change → first rows answered, worst', ms(Math.max(...ms_)), '≤ 50 ms', Math.max(...ms_) <= 50);
+    row('an open filtered /media answered again after a change, median (its sets kept)', ms(median(figures.again)), '—', null);
+  };
+  if (process.env.BENCH_ONLY === 'filters') {
+    filters();
+    return printRows();
+  }
+
   // ── Tick ──────────────────────────────────────────────────────────────────────────────────
-  leader.openView('bench', 1, { view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, start: 0, count: 60 });
+  leader.openView('bench', 1, { view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, starredBy: null, start: 0, count: 60 });
   const scenarios: [string, number, number, number][] = [
     ['stages of 10–60 min', 600, 3600, TICKS_PER_RUN],
     ['stages of 60 s (every workflow moves 1 % a tick)', 60, 60, 20],
@@ -225,6 +240,9 @@ async function main() {
   }
   const searchRows = (await engine.search('')).length;
   void searchRows;
+
+  // ── Media filters (issue 36) ───────────────────────────────────────────────────────────────
+  filters();
   row(`search per keystroke, median (${entities.toLocaleString('en')} entities)`, ms(median(perKey)), '< 10 ms', median(perKey) < 10);
   row('search per keystroke, p95', ms(pct(perKey, 95)), '< 10 ms', pct(perKey, 95) < 10);
   row('search per keystroke, worst', ms(Math.max(...perKey)), '< 10 ms', Math.max(...perKey) < 10);
@@ -353,7 +371,7 @@ async function durability(label: string, db: Db, cycles: number, past: { entries
   const leader = new Leader(engine, (_tab, body) => body.views?.[1] && 'answer' in body.views[1] && answered());
   const t0 = performance.now();
   await leader.boot('bench', { stored: { db: null, version: '45', current: null, flags: null }, readAt: 0, baseUrl: 'http://bench/' });
-  leader.openView('bench', 1, { view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, start: 0, count: 60 });
+  leader.openView('bench', 1, { view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, starredBy: null, start: 0, count: 60 });
   await table;
   const boot = performance.now() - t0;
   await engine.loaded();

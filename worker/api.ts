@@ -8,6 +8,7 @@
  * on the same port, so the page never shows a flash over rows that are not there yet.
  */
 import type { FlagReason } from './domain/frameFlags';
+import type { FavouriteKind } from './domain/favourites';
 import type { SizePreset } from './domain/constants';
 import type { PodconfigSummary } from './domain/podconfig';
 import type { Current, EntityKind, Flags, Id, IsoDate, SearchEntry } from './domain/types';
@@ -70,7 +71,9 @@ export type Action =
   | { type: 'resetDemo' }
   | { type: 'reloadData' }
   /** Replaces the world with an exported file (the all.json shape, version 45). */
-  | { type: 'importWorld'; text: string };
+  | { type: 'importWorld'; text: string }
+  /** Issue 36: the signed-in person stars (or unstars) a capture, a survey or a media set. */
+  | { type: 'setFavourite'; kind: FavouriteKind; id: Id; starred: boolean };
 
 export type FlashCategory = 'info' | 'success' | 'warning' | 'danger' | 'simulation';
 

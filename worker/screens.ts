@@ -231,5 +231,12 @@ export interface HistoryAnswer {
   groups: { group: HistoryGroup; label: string }[];
 }
 
+/** The dashboard's "My favorites" (issue 36): the person's starred captures, surveys and media sets. */
+export interface StarredAnswer {
+  captures: RowsOf<CaptureRow>;
+  surveys: RowsOf<SurveyRow>;
+  media: RowsOf<MediaRow>;
+}
+
 export type AnswerOf<S extends ViewSpec> = ViewAnswers[S['view']];
 export type AnyAnswer = ViewAnswers[ViewName];

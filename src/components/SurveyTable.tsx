@@ -30,9 +30,11 @@ export interface SurveyTableProps {
   columns?: SurveyColumns;
   /** The flown-on order the rows are in, with a header button that turns it round. */
   flownOn?: { order: FlownOnOrder; onChange: (order: FlownOnOrder) => void };
+  /** What an empty table says (default NO_SURVEYS_TEXT). */
+  empty?: string;
 }
 
-export function SurveyTable({ label, rows, start = 0, total, windowed = false, bodyRef, columns = {}, flownOn }: SurveyTableProps) {
+export function SurveyTable({ label, rows, start = 0, total, windowed = false, bodyRef, columns = {}, flownOn, empty = NO_SURVEYS_TEXT }: SurveyTableProps) {
   const styles = useRowStyles();
   const shown = rows ?? [];
   const all = total ?? shown.length;
@@ -76,7 +78,7 @@ export function SurveyTable({ label, rows, start = 0, total, windowed = false, b
           {shown.length === 0 && (
             <TableRow>
               <TableCell colSpan={span} className={styles.empty}>
-                {rows ? NO_SURVEYS_TEXT : 'Loading surveys…'}
+                {rows ? empty : 'Loading surveys…'}
               </TableCell>
             </TableRow>
           )}

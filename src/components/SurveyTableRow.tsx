@@ -5,6 +5,7 @@
 import { memo } from 'react';
 import { TableCell, Text } from '@fluentui/react-components';
 import { shortId } from '../../worker/domain/shortId';
+import { surveyLabel } from '../../worker/domain/names';
 import type { SurveyRow } from '../../worker/screens';
 import { AppLink } from './AppLink';
 import { EntityRow } from './EntityRow';
@@ -12,6 +13,7 @@ import { paths } from '../app/paths';
 import { formatDay } from './dates';
 import { useRowStyles } from './rowStyles';
 import { StageStatus } from './StageStatus';
+import { StarButton } from './StarButton';
 import { SurveyActions } from './SurveyActions';
 import { SurveyMoreActions } from './SurveyMoreActions';
 import { UserInitials } from './UserInitials';
@@ -32,7 +34,12 @@ export const SurveyTableRow = memo(function SurveyTableRow({ survey, showCapture
   const id = shortId(survey.surveyId);
   return (
     <EntityRow kind="surveys" id={survey.surveyId} height={fixedHeight ? SURVEY_ROW_HEIGHT_PX : undefined}>
-      <TableCell>{id}</TableCell>
+      <TableCell>
+        <span className={styles.named}>
+          <StarButton inline kind="surveys" id={survey.surveyId} name={surveyLabel(survey.surveyId)} />
+          {id}
+        </span>
+      </TableCell>
       <TableCell className={styles.nowrap}>{formatDay(survey.flownOn)}</TableCell>
       <TableCell className={styles.nowrap}>{formatDay(survey.receivedOn)}</TableCell>
       {showCapture && (

@@ -18,5 +18,7 @@ export const useRowStyles = makeStyles({
   nowrap: { minWidth: '64px', '@media (min-width: 1000px)': { whiteSpace: 'nowrap', minWidth: '92px' } },
   wide: { minWidth: '120px', '@media (min-width: 1000px)': { minWidth: '200px' } },
   muted: { color: tokens.colorNeutralForeground3 },
+  /** An entity's star beside its id, on one line. */
+  named: { display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' },
   empty: { padding: '24px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });

@@ -371,23 +371,6 @@ test.describe('preset modals', () => {
     await signIn(page);
   });
 
-  test('Missing Feature informs and closes with OK or Escape', async ({ page }) => {
-    await page.goto('/media');
-    await page.getByRole('button', { name: 'Why?' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Missing Feature' });
-    await expect(dialog).toContainText('Not yet implemented in this prototype: Media filtering and user favorites.');
-    await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await expect(dialog).toHaveCount(0);
-    await page.getByRole('button', { name: 'Why?' }).click();
-    await expect(dialog).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toHaveCount(0);
-    // The page is back for assistive technology once the modal has gone.
-    await expect(page.getByRole('main')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Why?' })).toBeVisible();
-  });
-
   test("Coming Soon says 'This feature is coming soon'", async ({ page }) => {
     // Help › Upcoming's items each announce a feature that is not built yet.
     await page.goto('/help/upcoming');

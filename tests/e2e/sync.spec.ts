@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { badge, cutVan, DANA, expectNoUnexpectedErrors, flagFrame, join, laptop, MARCO, SYNC_URL, syncSaid } from './syncLaptops';
+import { badge, cutVan, DANA, expectNoUnexpectedErrors, flagFrame, join, laptop, MARCO, newWorldName, SYNC_URL, syncSaid } from './syncLaptops';
 import { advanceClock, flash, minutes, rowOf, sampleData } from './helpers';
 import { frame } from './qcHelpers';
 import type { PhotoIndex } from '../../worker/domain/types';
@@ -30,7 +30,7 @@ const EMPTY_HOST = 'ingest-09';
  * then Dana's; both open the QC page of a survey under QC.
  */
 async function twoLaptopsOnQc(browser: Browser, seeded = false) {
-  const world = `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  const world = newWorldName();
   const a = await laptop(browser, MARCO);
   if (seeded) expect(await (await a.request.post(`/__seed/${world}`)).json()).toMatchObject({ ok: true });
   // Each test's vans are its own: tests that run at once never cut each other off.

@@ -12,6 +12,9 @@ export const SYNC_URL = `http://127.0.0.1:${Number(process.env.E2E_SYNC_PORT ?? 
 export const MARCO = 'marco.alvarez@aerial.example';
 export const DANA = 'dana.whitfield@aerial.example';
 
+/** A new team world's name, its own in every test (tests that run at once never share one). */
+export const newWorldName = () => `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+
 /**
  * The console errors of every laptop's pages. PouchDB's one expected line is a 404 for a checkpoint
  * not written yet (`_local/…`); a request refused while the test has cut the van off is the cut.

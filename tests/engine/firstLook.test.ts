@@ -68,7 +68,7 @@ describe('first look', () => {
     const boot = await leader.boot(tab.tab, bootInput());
     expect(boot).toMatchObject({ loading: true, current: { loggedIn: true } });
 
-    const table = tab.open({ view: 'captures', by: 'captureId', dir: 'asc', stage: null, start: 0, count: 60 });
+    const table = tab.open({ view: 'captures', by: 'captureId', dir: 'asc', stage: null, starredBy: null, start: 0, count: 60 });
     expect(table()).toMatchObject({ total: 2, start: 0 });
     expect(table()!.rows.map((r) => r.key)).toEqual(['cap-1', 'cap-2']);
     const early = table()!.rows[0]!;
@@ -125,7 +125,7 @@ describe('first look', () => {
     const { leader, page } = pagesOver(engine);
     const tab = page();
     expect(await leader.boot(tab.tab, bootInput())).toMatchObject({ loading: true });
-    const table = tab.open({ view: 'captures', by: 'captureId', dir: 'asc', stage: null, start: 0, count: 60 });
+    const table = tab.open({ view: 'captures', by: 'captureId', dir: 'asc', stage: null, starredBy: null, start: 0, count: 60 });
     const [row] = table()!.rows;
     expect(table()!.rows).toHaveLength(1);
     const late = h.engine.world.index.captures['cap-1']!;

@@ -60,6 +60,7 @@ const action: fc.Arbitrary<unknown> = fc.oneof(
   fc.record({ type: fc.constant('checkPodconfig'), files }),
   fc.record({ type: fc.constant('processCapture'), captureId: fc.oneof(fc.constant('cap-1'), value), surveyIds: fc.oneof(list, value) }),
   fc.record({ type: fc.constantFrom('startCaptureQc', 'approveCaptureQc', 'rejectCaptureQc', 'publishCapture', 'cleanCapture'), captureId: fc.oneof(fc.constant('cap-1'), value) }),
+  fc.record({ type: fc.constant('setFavourite'), kind: fc.oneof(fc.constantFrom('captures', 'surveys', 'media', 'drives', '__proto__'), value), id: fc.oneof(fc.constantFrom('cap-1', 's-qc', 'AS1'), value), starred: fc.oneof(fc.boolean(), value) }),
   fc.record({ type: value }),
   value,
 );

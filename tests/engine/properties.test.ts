@@ -105,14 +105,14 @@ describe('random action sequences keep the invariants', () => {
           await h.do(action);
           // Every commit since the last answer wrote exactly what its event carried (+ the meta
           // record): a capture its record and its row record, or its row record alone when only
-          // its row changed; a capture removed, both.
+          // its row changed; a capture removed, both; a star its own record.
           const written = h.store.commits.slice(commits);
           const carried = h.events
             .slice(events)
-            .filter((e): e is RecordedChange => e.kind === 'delta' && !!(Object.keys(e.changed).length || Object.keys(e.removed).length || e.current || e.flags));
+            .filter((e): e is RecordedChange => e.kind === 'delta' && !!(Object.keys(e.changed).length || Object.keys(e.removed).length || e.current || e.flags || e.favourites));
           expect(written).toHaveLength(carried.length);
           carried.forEach((e, k) => {
-            const keys = Object.values(e.changed).reduce((n, m) => n + Object.keys(m ?? {}).length, 0) + Object.values(e.removed).reduce((n, l) => n + (l?.length ?? 0), 0) + 1;
+            const keys = Object.values(e.changed).reduce((n, m) => n + Object.keys(m ?? {}).length, 0) + Object.values(e.removed).reduce((n, l) => n + (l?.length ?? 0), 0) + 1 + (e.favourites ? 1 : 0);
             const captures = Object.keys(e.changed.captures ?? {}).length;
             expect(written[k]).toBeGreaterThanOrEqual(keys + (e.removed.captures?.length ?? 0));
             expect(written[k]).toBeLessThanOrEqual(keys + captures + (e.removed.captures?.length ?? 0));
@@ -128,6 +128,7 @@ describe('random action sequences keep the invariants', () => {
           // for captures whose row alone was written since.
           const first = await firstLook(h.store, h.clock.now());
           expect(first).not.toBeNull();
+          expect(first!.favourites).toEqual(h.engine.world.favourites.all());
           const rowOf = (c: object) =>
             JSON.parse(JSON.stringify(c, (key, value) => (['progress', 'remainingS', 'remainingText'].includes(key) ? undefined : value)));
           for (const [id, c] of Object.entries(h.engine.world.index.captures)) {

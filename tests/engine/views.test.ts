@@ -14,10 +14,12 @@ import { World } from '../../worker/engine/world';
 import type { ViewSpec } from '../../worker/screens';
 import { CaptureOrder, isShown } from '../../worker/views/lists';
 import { VIEWS, type AnswerContext } from '../../worker/views/table';
+import { MediaSelection } from '../../worker/views/mediaFilter';
+import { NO_MEDIA_FILTER } from '../../worker/domain/mediaFilter';
 import { generateWorld } from '../../scripts/generate/world';
 import { bootInput, harness } from '../helpers/engineHarness';
 import { pagesOver } from '../helpers/pages';
-import { ANN, T0, aWorld } from '../helpers/builders';
+import { ANN, BOB, T0, aWorld } from '../helpers/builders';
 import { intent, toAction } from '../helpers/randomActions';
 
 function generated(surveys: number): World {
@@ -28,9 +30,12 @@ function generated(surveys: number): World {
   return w;
 }
 
+/** What answering uses beside the world, with nothing kept yet. */
+const ctxOf = (world: World): AnswerContext => ({ world, captureOrder: new CaptureOrder(world), mediaSelection: new MediaSelection(world) });
+
 /** A view's answer computed afresh from the world. */
 function fresh<S extends ViewSpec>(world: World, spec: S): unknown {
-  const ctx: AnswerContext = { world, captureOrder: new CaptureOrder(world) };
+  const ctx = ctxOf(world);
   return (VIEWS[spec.view].answer as (c: AnswerContext, p: unknown) => unknown)(ctx, spec);
 }
 
@@ -41,7 +46,7 @@ describe('view answers', () => {
 
   it('captures: by received date either way, never-received captures last; by capture id; at one stage; a window of it', () => {
     for (const dir of ['asc', 'desc'] as const) {
-      const got = VIEWS.captures.answer({ world, captureOrder: new CaptureOrder(world) }, { by: 'lastReceivedOn', dir, stage: null, ...all }).rows.map((r) => r.captureId);
+      const got = VIEWS.captures.answer(ctxOf(world), { by: 'lastReceivedOn', dir, stage: null, starredBy: null, ...all }).rows.map((r) => r.captureId);
       expect(new Set(got)).toEqual(new Set(ids.captures));
       const dates = got.map((id) => index.captures[id]!.lastReceivedOn);
       const firstNever = dates.findIndex((d) => !d);
@@ -50,26 +55,26 @@ describe('view answers', () => {
       const sorted = [...received].sort();
       expect(received).toEqual(dir === 'asc' ? sorted : sorted.reverse());
     }
-    const order = new CaptureOrder(world);
-    const byId = VIEWS.captures.answer({ world, captureOrder: order }, { by: 'captureId', dir: 'asc', stage: null, ...all });
+    const ctx = ctxOf(world);
+    const byId = VIEWS.captures.answer(ctx, { by: 'captureId', dir: 'asc', stage: null, starredBy: null, ...all });
     const cpids = byId.rows.map((r) => r.cpid);
     expect(cpids).toEqual([...cpids].sort());
     const label = index.captures[ids.captures[0]!]!.stage.statusLabel;
-    const at = VIEWS.captures.answer({ world, captureOrder: order }, { by: 'captureId', dir: 'asc', stage: label, ...all });
+    const at = VIEWS.captures.answer(ctx, { by: 'captureId', dir: 'asc', stage: label, starredBy: null, ...all });
     expect(at.total).toBe(ids.captures.filter((id) => index.captures[id]!.stage.statusLabel === label).length);
     // A window: the rows from `start`, as many as asked, the total of all of them.
-    const window = VIEWS.captures.answer({ world, captureOrder: order }, { by: 'captureId', dir: 'asc', stage: null, start: 3, count: 5 });
+    const window = VIEWS.captures.answer(ctx, { by: 'captureId', dir: 'asc', stage: null, starredBy: null, start: 3, count: 5 });
     expect(window).toMatchObject({ total: ids.captures.length, start: 3 });
     expect(window.rows.map((r) => r.key)).toEqual(byId.rows.slice(3, 8).map((r) => r.key));
     // A hostile window is a safe one.
-    const wild = VIEWS.captures.answer({ world, captureOrder: order }, { by: 'captureId', dir: 'asc', stage: null, start: -5, count: 1e9 });
+    const wild = VIEWS.captures.answer(ctx, { by: 'captureId', dir: 'asc', stage: null, starredBy: null, start: -5, count: 1e9 });
     expect(wild.start).toBe(0);
     expect(wild.rows.length).toBeLessThanOrEqual(500);
   });
 
   it('surveys: the first LIST_CAP displayed surveys in the engine order, the total counted without the hidden ones', () => {
-    const ctx = { world, captureOrder: new CaptureOrder(world) };
-    const answer = VIEWS.surveys.answer(ctx, { stage: null });
+    const ctx = ctxOf(world);
+    const answer = VIEWS.surveys.answer(ctx, { stage: null, starredBy: null });
     const shown = ids.surveys.filter((id) => isShown(index.surveys[id]));
     expect(shown.length).toBeGreaterThan(LIST_CAP);
     expect(answer.total).toBe(shown.length);
@@ -79,13 +84,13 @@ describe('view answers', () => {
     expect(row.flightPlan?.code).toBe(index.flightPlans[index.surveys[row.surveyId]!.flightPlanId]!.code);
     expect(row.assigned).toMatchObject({ email: index.surveys[row.surveyId]!.assignedTo, initials: expect.any(String) });
     const stage = index.surveys[shown[0]!]!.display;
-    const atStage = VIEWS.surveys.answer(ctx, { stage });
+    const atStage = VIEWS.surveys.answer(ctx, { stage, starredBy: null });
     expect(atStage.total).toBe(shown.filter((id) => index.surveys[id]!.display === stage).length);
     expect(atStage.rows.every((r) => r.display === stage)).toBe(true);
   });
 
   it("capture: the header, the map's plans, hidden surveys left out, newest or oldest flown first; unknown ids answer null", () => {
-    const ctx = { world, captureOrder: new CaptureOrder(world) };
+    const ctx = ctxOf(world);
     const capture = Object.values(index.captures).sort((a, b) => b.surveyIds.length - a.surveyIds.length)[0]!;
     const spec = { captureId: capture.captureId, tab: 'surveys' as const, ...all };
     const newest = VIEWS.capture.answer(ctx, { ...spec, order: 'newest' });
@@ -101,8 +106,8 @@ describe('view answers', () => {
   });
 
   it('media and the dashboard: capped lists with their totals, counts by stage', () => {
-    const ctx = { world, captureOrder: new CaptureOrder(world) };
-    const media = VIEWS.media.answer(ctx, {});
+    const ctx = ctxOf(world);
+    const media = VIEWS.media.answer(ctx, { filter: NO_MEDIA_FILTER });
     expect(media.total).toBe(ids.media.length);
     expect(media.rows.map((r) => r.mediaId)).toEqual(ids.media.slice(0, LIST_CAP));
     const email = Object.values(index.surveys).find((s) => s.assignedTo)?.assignedTo ?? ANN;
@@ -143,10 +148,20 @@ describe('answer patches', () => {
 });
 
 const SPECS: ViewSpec[] = [
-  { view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, start: 0, count: 150 },
-  { view: 'captures', by: 'captureId', dir: 'asc', stage: 'Receiving Surveys and QC', start: 1, count: 2 },
-  { view: 'surveys', stage: null },
-  { view: 'media' },
+  { view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, starredBy: null, start: 0, count: 150 },
+  { view: 'captures', by: 'captureId', dir: 'asc', stage: 'Receiving Surveys and QC', starredBy: null, start: 1, count: 2 },
+  { view: 'captures', by: 'captureId', dir: 'desc', stage: null, starredBy: ANN, start: 0, count: 150 },
+  { view: 'surveys', stage: null, starredBy: null },
+  { view: 'surveys', stage: null, starredBy: BOB },
+  { view: 'media', filter: NO_MEDIA_FILTER },
+  { view: 'media', filter: { ...NO_MEDIA_FILTER, status: 'received' } },
+  { view: 'media', filter: { ...NO_MEDIA_FILTER, status: 'copying', season: '2026' } },
+  { view: 'media', filter: { ...NO_MEDIA_FILTER, receivedFrom: '2026-06-01', cpid: 'cp00' } },
+  { view: 'media', filter: { ...NO_MEDIA_FILTER, projectId: 'P1', starredBy: ANN } },
+  { view: 'mediaFilterChoices' },
+  { view: 'favourites', email: ANN },
+  { view: 'starred', email: ANN },
+  { view: 'starred', email: BOB },
   { view: 'drives' },
   { view: 'capture', captureId: 'cap-1', tab: 'surveys', order: 'newest', start: 0, count: 150 },
   { view: 'capture', captureId: 'cap-2', tab: 'flight-plans', order: 'oldest', start: 0, count: 150 },
@@ -197,7 +212,7 @@ describe('a page kept by views', () => {
     const h = await harness({ world: { version: 45, index: w.index, ids: w.ids } as never, login: false });
     const { page } = pagesOver(h.engine);
     const tab = page();
-    const read = tab.open({ view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, start: 0, count: 60 });
+    const read = tab.open({ view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, starredBy: null, start: 0, count: 60 });
     expect(read()!.total).toBe(h.engine.world.ids.captures.length);
     expect(read()!.rows).toHaveLength(60);
     expect(JSON.stringify(tab.events).length).toBeLessThan(150_000);

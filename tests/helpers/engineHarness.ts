@@ -27,6 +27,8 @@ export interface Recorded {
   flags?: Flags;
   notices?: Flash[];
   loaded?: true;
+  /** A star was set or taken off (issue 36). */
+  favourites?: true;
 }
 
 /** A recorded change (kept for the tests that name it). */
@@ -47,6 +49,7 @@ export function recordChange(engine: Engine, change: WorldChange, seq: number): 
   for (const [kind, ids] of change.removed) if (ids.size) removed[kind] = [...ids];
   const out: RecordedChange = { kind: 'delta', seq, changed, removed, progress: [...change.progress] };
   if (change.lists.size) out.lists = [...change.lists];
+  if (change.kinds.has('favourites')) out.favourites = true;
   if (change.session) {
     out.current = structuredClone(engine.world.current);
     out.flags = { ...engine.world.flags };
@@ -83,6 +86,8 @@ export interface HarnessOptions {
   clock?: ManualClock;
   /** all.json fails to load with this error. */
   fetchError?: string;
+  /** Boot from the store in two steps, as the worker does (docs/views.md#a-boots-first-look). */
+  firstLook?: boolean;
 }
 
 export function emptyStored(): BootInput['stored'] {
@@ -103,6 +108,7 @@ export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
   const engine = createEngine({
     clock,
     store,
+    firstLook: opts.firstLook ?? false,
     newId: () => `id${String(++n).padStart(6, '0')}-0000-4000-8000-000000000000`,
     loadText: async (url) => {
       fetched.push(url);

@@ -81,6 +81,12 @@ export function toAction(h: Pick<Harness, 'engine'>, { op, a, b }: Intent): Acti
       return { type: 'setFlags', flags: { speed: pick([1, 10, 100] as const, b)! } };
     case 18:
       return b % 2 ? { type: 'logout' } : { type: 'login', email: b % 3 ? ANN : BOB, password: 'demo' };
+    case 19: {
+      // Issue 36: the signed-in person stars or unstars something (now and then what is not there).
+      const kind = (['captures', 'surveys', 'media'] as const)[a % 3]!;
+      const id = b % 11 === 0 ? 'gone' : pick(w.ids[kind], b);
+      return id ? { type: 'setFavourite', kind, id, starred: b % 3 !== 0 } : null;
+    }
     default:
       return guided(h, b);
   }

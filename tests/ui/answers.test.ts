@@ -8,7 +8,7 @@ import { Answers } from '../../src/engine/answers';
 import { DEFAULT_FLAGS } from '../../worker/domain/constants';
 import type { ViewSpec } from '../../worker/screens';
 
-const spec = { view: 'captures', by: 'captureId', dir: 'asc', stage: null, start: 0, count: 50 } as ViewSpec;
+const spec = { view: 'captures', by: 'captureId', dir: 'asc', stage: null, starredBy: null, start: 0, count: 50 } as ViewSpec;
 const row = (key: string, stage: string) => ({ key, captureId: key, stage: { label: stage } });
 
 function answersWithView() {

@@ -19,6 +19,7 @@ import { currentStage, moveNext, progressAt, spanMs, STAGE_STATES } from './work
 import { stageDef, withDefinition, type WorkflowKind } from './stageCatalog';
 import { isCalendarDay } from './dates';
 import { readHistoryFile, type HistoryFile } from './historyFile';
+import { byFavourite, favouriteKey, favouriteOf, favouriteProblem, type Favourite } from './favourites';
 
 export const ENTITY_KINDS: readonly EntityKind[] = ['projects', 'captures', 'flightPlans', 'surveys', 'media', 'drives', 'users'];
 
@@ -275,6 +276,8 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
   const db: Db = { version, index, ids, savedAt, loadedAt };
   const history = historyOf(top, problems);
   if (history) db.history = history;
+  const favourites = restoreFavourites(top.favourites, problems);
+  if (favourites.length) db.favourites = favourites;
   return db;
 }
 
@@ -286,6 +289,34 @@ function historyOf(top: Obj, problems: Problems): HistoryFile | undefined {
   if (!problems.repair) fail(read);
   problems.repaired.push(`${read}, so the history was started again`);
   return undefined;
+}
+
+/**
+ * People's stars (issue 36): each one a star by favourites.ts's rule, none twice. A star need not
+ * name an entity the world holds (its entity may have gone since), so only its own fields are
+ * judged. Absent (all.json, an export from before stars): none.
+ */
+function restoreFavourites(value: unknown, problems: Problems): Favourite[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    problems.wrong('favourites', value, 'a list of favourites');
+    return [];
+  }
+  const seen = new Set<string>();
+  const out: Favourite[] = [];
+  value.forEach((raw: unknown, i) => {
+    const path = `favourites.${i}`;
+    problems.entity(path, () => {
+      const problem = favouriteProblem(raw);
+      if (problem) fail(`${path} ${problem}`);
+      const star = favouriteOf(raw as Favourite);
+      const key = favouriteKey(star);
+      if (seen.has(key)) fail(`${path} repeats a favourite`);
+      seen.add(key);
+      out.push(star);
+    });
+  });
+  return out.sort(byFavourite);
 }
 
 /**

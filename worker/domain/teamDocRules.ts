@@ -5,6 +5,7 @@
  * same thing the stored copy is checked by. teamRules.js reads them.
  */
 import { EMAIL_MAX_CHARS, SIMULATION_SPEEDS } from './constants';
+import { FAVOURITE_KINDS } from './favourites';
 import { HISTORY_KINDS_STORED } from './history';
 import { ENTITY_KINDS } from './restore';
 import { FIELD_RULES, FRAME_FLAG, keyRule, STAGE_RULES } from './storedFields';
@@ -83,6 +84,7 @@ const KIND_WORDS: Record<string, string> = {
   frameFlag: 'frame flag',
   speed: 'simulation speed',
   history: 'history entry',
+  favourite: 'favorite',
 };
 
 export const TEAM_RULES: TeamRules = {
@@ -113,6 +115,7 @@ export const TEAM_RULES: TeamRules = {
   workflow: WORKFLOW,
   places: { t: 'map', of: { t: 'num', int: true, min: 0 }, max: ENTITY_KINDS.length },
   removable: ['surveys', 'media', 'frameFlag'],
+  favouriteKinds: FAVOURITE_KINDS,
   kindWords: KIND_WORDS,
   idOk: Object.fromEntries(ENTITY_KINDS.map((kind) => [kind, keyRule(kind).spec])),
   fields: Object.fromEntries(

@@ -29,6 +29,8 @@ export interface TeamRules {
   workflow: Spec;
   places: Spec;
   removable: readonly string[];
+  /** what a person can star */
+  favouriteKinds: readonly string[];
   kindWords: Record<string, string>;
   idOk: Record<string, Spec>;
   fields: Record<string, Record<string, { spec: Spec; what: string }>>;

@@ -111,6 +111,7 @@ export function teamDocRefusal(doc, oldDoc, user, rules) {
   var colon = id.indexOf(':');
   var kind = colon > 0 ? id.slice(0, colon) : id;
   var rest = id.slice(colon + 1);
+  if (kind === 'favourite') return favouriteRefusal(doc, shown, rest, admin, rules);
   if (removed) return rules.removable.indexOf(kind) >= 0 ? null : 'the console never removes a ' + (rules.kindWords[kind] || 'document') + ' of a shared world, so the removal of ' + shown + ' is not one of its changes';
   if (id === 'speed') {
     if (doc.kind !== 'speed') return shown + ' is the speed, but says it is of another kind';
@@ -160,5 +161,30 @@ export function teamDocRefusal(doc, oldDoc, user, rules) {
   var required = rules.required[kind] || [];
   for (i = 0; i < required.length; i++) if (e[required[i]] === undefined) return shown + '.' + required[i] + ' is missing';
   if (doc.at !== undefined && !specOk(rules.places, doc.at)) return shown + ' does not say rightly where it stands in its parents’ lists';
+  return null;
+}
+
+/**
+ * A person's star, `favourite:<person>:<kind>:<id>` (person and id escaped): written by that person
+ * alone, set (its star the one its id names) or taken off (removed).
+ */
+function favouriteRefusal(doc, shown, rest, admin, rules) {
+  var parts = rest.split(':');
+  var email, id;
+  if (parts.length !== 3) return shown + ' names no favourite';
+  try {
+    email = decodeURIComponent(parts[0]);
+    id = decodeURIComponent(parts[2]);
+  } catch (e) {
+    return shown + ' names no favourite';
+  }
+  var kind = parts[1];
+  if (rules.favouriteKinds.indexOf(kind) < 0 || !specOk({ t: 'email' }, email) || email !== email.toLowerCase() || !specOk(rules.idOk[kind], id)) return shown + ' names no favourite';
+  if ('favourite:' + encodeURIComponent(email) + ':' + kind + ':' + encodeURIComponent(id) !== String(doc._id)) return shown + ' names no favourite';
+  if (!admin && doc.stamp.by !== email) return shown + ' is ' + email + '’s favorite, not ' + doc.stamp.by + '’s who wrote it';
+  if (doc._deleted === true) return null;
+  if (doc.kind !== 'favourite') return shown + ' is a favorite, but says it is of another kind';
+  var star = doc.star;
+  if (typeof star !== 'object' || star === null || star.email !== email || star.kind !== kind || star.id !== id) return shown + ' holds another favorite than its id names';
   return null;
 }

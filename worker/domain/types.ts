@@ -5,6 +5,7 @@
  * and on every load (restore), so a stored copy never disagrees with the rules.
  */
 import type { FrameFlag } from './frameFlags';
+import type { Favourite } from './favourites';
 import type { SimulationSpeed } from './constants';
 import type { HistoryFile } from './historyFile';
 
@@ -338,6 +339,8 @@ export interface DataFile {
    * (docs/history.md). The world in memory keeps only the start: entries are read when shown.
    */
   history?: HistoryFile;
+  /** People's stars (issue 36): absent in all.json and in exports from before them. */
+  favourites?: Favourite[];
 }
 
 export interface Flags {

@@ -7,7 +7,6 @@
  */
 import type { BootAnswer, BootInput, BootProgress, Flash } from '../api';
 import { DATA_VERSION } from '../domain/constants';
-import type { EntityKind } from '../domain/types';
 import { chooseBootWorld, discardsStored, loadSample } from './bootChoice';
 import type { Clock } from './clock';
 import type { CallLog } from './callLog';
@@ -18,7 +17,7 @@ import { captureRowsBatch } from './commitRecords';
 import { unsavedWorld } from './storageFailure';
 import { unpackRows } from './store/rowBuckets';
 import { CAPTURE_ROWS, type WorldStore } from './store/worldStore';
-import { emptyIds, emptyMaps, type World } from './world';
+import { emptyIds, emptyMaps, type ChangeKind, type World } from './world';
 import type { Writer } from './writer';
 
 export interface BootDeps {
@@ -67,7 +66,7 @@ export class Boot {
   }
 
   /** Whether the world holds these kinds now. */
-  holds(kinds: readonly EntityKind[]): boolean {
+  holds(kinds: readonly ChangeKind[]): boolean {
     return this.holding === 'whole' || (this.holding === 'first look' && kinds.every((k) => FIRST_LOOK_KINDS.includes(k)));
   }
 

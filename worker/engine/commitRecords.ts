@@ -7,8 +7,9 @@
  */
 import type { EntityKind, Id } from '../domain/types';
 import { ENTITY_KINDS } from '../domain/restore';
+import { favouriteKey, type Favourite } from '../domain/favourites';
 import { captureRowRecord, encode, type StoredRecord } from './store/storedForm';
-import { CAPTURE_ROWS, HISTORY_KIND, type StoreMeta, type WorldBatch } from './store/worldStore';
+import { CAPTURE_ROWS, FAVOURITES_KIND, HISTORY_KIND, type StoreMeta, type WorldBatch } from './store/worldStore';
 import { ownerOf } from '../domain/history';
 import { BUCKET_KEYS, bucketOf, isBucketKey, type RowBucket } from './store/rowBuckets';
 import type { World } from './world';
@@ -117,6 +118,11 @@ export function captureRowsBatch(world: World, storedIds: readonly Id[]): WorldB
   return batch;
 }
 
+/** A star as the store keeps it (issue 36): who, what kind, which id. */
+export function favouriteRecord(star: Favourite): StoredRecord {
+  return { o: 0, email: star.email, kind: star.kind, id: star.id };
+}
+
 /** The records a commit writes: exactly the entities it changed or removed, and the meta record. */
 export function commitBatch(world: World): WorldBatch {
   const writes = world.lastWrites;
@@ -145,14 +151,19 @@ export function commitBatch(world: World): WorldBatch {
     }
   }
   putRowBuckets(batch, world, buckets, orderOf, new Set([...(writes.put.captures ?? []), ...(writes.del.captures ?? [])]));
+  for (const star of writes.favourites.put) batch.put.push({ kind: FAVOURITES_KIND, id: favouriteKey(star), record: favouriteRecord(star) });
+  for (const star of writes.favourites.del) batch.del.push({ kind: FAVOURITES_KIND, id: favouriteKey(star) });
   return batch;
 }
 
-/** Each entity's record as the world encodes it, by kind and id. */
-export type EntityRecords = Map<EntityKind, Map<Id, StoredRecord>>;
+/** The kinds of record that stand for the world: its entities', and people's stars. */
+type WorldRecordKind = EntityKind | typeof FAVOURITES_KIND;
 
-/** Every entity of the world with its record, kind by kind in the lists' order. */
-function* encodedEntities(world: World, orderOf: OrderOf): Generator<[EntityKind, Id, StoredRecord]> {
+/** Each entity's record as the world encodes it, by kind and id; and each star's. */
+export type EntityRecords = Map<WorldRecordKind, Map<Id, StoredRecord>>;
+
+/** Every entity of the world with its record, kind by kind in the lists' order, then every star. */
+function* encodedEntities(world: World, orderOf: OrderOf): Generator<[WorldRecordKind, Id, StoredRecord]> {
   for (const kind of ENTITY_KINDS) {
     const map = world.index[kind] as Record<Id, object>;
     for (const id of world.ids[kind]) {
@@ -162,14 +173,17 @@ function* encodedEntities(world: World, orderOf: OrderOf): Generator<[EntityKind
       yield [kind, id, kind === 'captures' ? captureRecord(entity, order, orderOf) : encode(kind, entity, order, orderOf)];
     }
   }
+  for (const star of world.favourites.all()) yield [FAVOURITES_KIND, favouriteKey(star), favouriteRecord(star)];
 }
 
-/** What the store holds of the world's entities while it mirrors the world (Writer.replace). */
+/** What the store holds of the world's entities and stars while it mirrors the world (Writer.replace). */
 export function entityRecords(world: World): EntityRecords {
-  const out: EntityRecords = new Map(ENTITY_KINDS.map((kind) => [kind, new Map()]));
+  const kinds: WorldRecordKind[] = [...ENTITY_KINDS, FAVOURITES_KIND];
+  const out: EntityRecords = new Map(kinds.map((kind) => [kind, new Map()]));
   for (const [kind, id, record] of encodedEntities(world, orderOfIn(world))) out.get(kind)!.set(id, record);
   return out;
 }
+
 
 /** Whether two stored records say the same (JSON values: the same keys and values at every depth). */
 function sameRecord(a: unknown, b: unknown): boolean {
@@ -196,9 +210,10 @@ export function wholeWorldBatch(world: World, stored?: EntityRecords): WorldBatc
   for (const [kind, id, record] of encodedEntities(world, orderOf)) {
     if (!stored || !sameRecord(stored.get(kind)?.get(id), record)) batch.put.push({ kind, id, record });
   }
+  const stars = new Set(world.favourites.all().map(favouriteKey));
   for (const [kind, records] of stored ?? []) {
-    const map = world.index[kind] as Record<Id, object>;
-    for (const id of records.keys()) if (!map[id]) batch.del.push({ kind, id });
+    const holds = kind === FAVOURITES_KIND ? (id: Id) => stars.has(id) : (id: Id) => !!(world.index[kind] as Record<Id, object>)[id];
+    for (const id of records.keys()) if (!holds(id)) batch.del.push({ kind, id });
   }
   putRowBuckets(batch, world, new Set(BUCKET_KEYS), orderOf);
   return batch;

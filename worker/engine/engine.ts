@@ -11,7 +11,7 @@ import type { Action, ActionResult, BootAnswer, BootInput, BootProgress, Persist
 import { DATA_VERSION, TICK_MS } from '../domain/constants';
 import { checkPodconfig } from '../domain/podconfig';
 import { isSimulationSpeed } from '../domain/session';
-import type { Current, Db, EntityKind, Flags, SearchEntry } from '../domain/types';
+import type { Current, Db, Flags, SearchEntry } from '../domain/types';
 import { applyAction, type SyncAction } from './actions/dispatch';
 import { actionFault, type ActionContext } from './actions/context';
 import { Boot } from './boot';
@@ -24,7 +24,7 @@ import { serialise, type LegacyStore } from './persistence';
 import { step } from './simulation';
 import { storageFailure } from './storageFailure';
 import { memoryStore, type WorldBatch, type WorldStore } from './store/worldStore';
-import { World } from './world';
+import { World, type ChangeKind } from './world';
 import { Writer } from './writer';
 import type { SyncJournal } from '../sync/journal';
 import type { StoredDoc } from '../sync/database';
@@ -185,7 +185,7 @@ export class Engine {
   }
 
   /** Whether the world holds these kinds yet (a boot's first look holds only some). */
-  holds(kinds: readonly EntityKind[]): boolean {
+  holds(kinds: readonly ChangeKind[]): boolean {
     return this.boots.holds(kinds);
   }
 

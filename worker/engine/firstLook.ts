@@ -10,23 +10,26 @@ import { DEMO_EXPIRY_MS } from '../domain/constants';
 import { isOtherVersion } from '../domain/dataVersion';
 import { makeCapture, makeProject, makeUser } from '../domain/entities';
 import type { Capture, Current, EntityKind, Flags, Id, Project, User } from '../domain/types';
+import { byFavourite, favouriteOf, favouriteProblem, type Favourite } from '../domain/favourites';
+import type { ChangeKind } from './world';
 import { parseCurrent, parseFlags } from './persistence';
 import { checkedFields, isObj, keyRule, type Obj } from '../domain/storedFields';
 import { byPlace, captureFromRow, decode } from './store/storedForm';
 import { unpackRows } from './store/rowBuckets';
-import { CAPTURE_ROWS, holdsTeamWorld, type StoredKind, type WorldStore } from './store/worldStore';
+import { CAPTURE_ROWS, FAVOURITES_KIND, holdsTeamWorld, type StoredKind, type WorldStore } from './store/worldStore';
 
 /** How long the rest of the world waits for a first view to be asked for and answered. */
 export const FIRST_LOOK_GRACE_MS = 300;
 
-/** The kinds a first look answers for. */
-export const FIRST_LOOK_KINDS: readonly EntityKind[] = ['captures', 'projects', 'users'];
+/** The kinds a first look answers for: the capture table (with its "My favorites"), the projects, the users. */
+export const FIRST_LOOK_KINDS: readonly ChangeKind[] = ['captures', 'projects', 'users', 'favourites'];
 
 export interface FirstLook {
   captures: Record<Id, Capture>;
   projects: Record<Id, Project>;
   users: Record<Id, User>;
   ids: Record<'captures' | 'projects' | 'users', Id[]>;
+  favourites: Favourite[];
   current: Current;
   flags: Flags;
 }
@@ -42,7 +45,7 @@ export async function firstLook(store: WorldStore, now: number): Promise<FirstLo
   try {
     // The captures' row records, packed in 128 buckets, not the captures: a tenth of the bytes at
     // 100 000 surveys, in 128 records rather than 10 000.
-    [read, captures, team] = await Promise.all([store.readKinds([CAPTURE_ROWS, 'projects', 'users']), store.count('captures'), holdsTeamWorld(store)]);
+    [read, captures, team] = await Promise.all([store.readKinds([CAPTURE_ROWS, 'projects', 'users', FAVOURITES_KIND]), store.count('captures'), holdsTeamWorld(store)]);
   } catch {
     return null;
   }
@@ -57,6 +60,7 @@ export async function firstLook(store: WorldStore, now: number): Promise<FirstLo
     projects: {},
     users: {},
     ids: { captures: [], projects: [], users: [] },
+    favourites: [],
     current: parseCurrent(JSON.stringify(meta.current)),
     flags: parseFlags(JSON.stringify(meta.flags)),
   };
@@ -78,6 +82,12 @@ export async function firstLook(store: WorldStore, now: number): Promise<FirstLo
     out.users[id] = makeUser(id, typeof raw.name === 'string' ? raw.name : undefined);
     out.ids.users.push(id);
   }
+  for (const [, record] of read.records[FAVOURITES_KIND] ?? []) {
+    const star = { email: record.email, kind: record.kind, id: record.id };
+    if (favouriteProblem(star)) return null;
+    out.favourites.push(favouriteOf(star as Favourite));
+  }
+  out.favourites.sort(byFavourite);
   // A project lists its captures in their order, as restore() would.
   for (const id of out.ids.captures) out.projects[out.captures[id]!.projectId]?.captureIds.push(id);
   return out;

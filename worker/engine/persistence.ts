@@ -12,7 +12,7 @@ import { DERIVED_FIELDS } from '../domain/storedFields';
 import { isOtherVersion } from '../domain/dataVersion';
 import { ENTITY_KINDS, restore } from '../domain/restore';
 import { byPlace, decode } from './store/storedForm';
-import type { StoredWorld } from './store/worldStore';
+import { FAVOURITES_KIND, type StoredWorld } from './store/worldStore';
 import type { Flash } from '../api';
 
 /** The session is parsed in one place for the engine and the main thread alike. */
@@ -63,8 +63,10 @@ export function serialise(db: Db): string {
     }
     index[kind] = out;
   }
+  // Stars only when there are any: a world without them exports as it did before them.
   const out: Record<string, unknown> = { version: db.version, index, ids: db.ids, savedAt: db.savedAt, loadedAt: db.loadedAt };
   if (db.history) out.history = db.history;
+  if (db.favourites?.length) out.favourites = db.favourites;
   return JSON.stringify(out);
 }
 
@@ -162,7 +164,9 @@ export function storedCopy(stored: StoredWorld): { raw: unknown; orders: Partial
     ids[kind] = list.map(([id]) => id);
     orders[kind] = order;
   }
-  const raw: Record<string, unknown> = { version: meta.version, index, ids, savedAt: meta.savedAt, loadedAt: meta.loadedAt };
+  // Each star's record as restore() reads a star (its checks are restore()'s).
+  const favourites = (stored.records[FAVOURITES_KIND] ?? []).map(([, record]) => ({ email: record.email, kind: record.kind, id: record.id }));
+  const raw: Record<string, unknown> = { version: meta.version, index, ids, savedAt: meta.savedAt, loadedAt: meta.loadedAt, favourites };
   if (meta.history) raw.history = meta.history;
   return { raw, orders };
 }

@@ -13,11 +13,16 @@ import { ENTITY_KINDS } from '../domain/restore';
 import { isActive } from '../domain/workflow';
 import { ActiveTable, PROGRESS_KINDS, type ProgressKind, type Timed } from './activeTable';
 import type { HistoryStart } from '../domain/history';
+import { FavouriteBook, type FavouriteChanges } from './favouriteBook';
+import type { Favourite } from '../domain/favourites';
+
+/** What a change may touch, for those who show it: a kind of entity, or people's stars (issue 36). */
+export type ChangeKind = EntityKind | 'favourites';
 
 /** What one commit (an action, or a tick that moved something) changed, for those who show it. */
 export interface WorldChange {
-  /** Kinds with an entity changed or removed, or whose ordered list changed. */
-  kinds: ReadonlySet<EntityKind>;
+  /** Kinds with an entity changed or removed, or whose ordered list changed; `favourites` when a star did. */
+  kinds: ReadonlySet<ChangeKind>;
   changed: ReadonlyMap<EntityKind, ReadonlySet<Id>>;
   removed: ReadonlyMap<EntityKind, ReadonlySet<Id>>;
   /** Kinds whose ordered id list changed. */
@@ -54,6 +59,8 @@ export class World {
 
   /** The workflows the clock moves, by slot (activeTable.ts). */
   readonly active = new ActiveTable();
+  /** People's stars (issue 36): kept with the world, written and exported with it. */
+  readonly favourites = new FavouriteBook();
   private changed = new Map<EntityKind, Set<Id>>();
   private removed = new Map<EntityKind, Set<Id>>();
   private idsChanged = new Set<EntityKind>();
@@ -87,6 +94,7 @@ export class World {
     this.savedAt = db.savedAt;
     this.loadedAt = db.loadedAt;
     this.history = db.history ? { since: db.history.since, origin: db.history.origin } : { since: db.loadedAt, origin: 'sample' };
+    this.favourites.load(db.favourites ?? []);
     this.active.clear();
     for (const kind of PROGRESS_KINDS) {
       const table = this.active.of(kind);
@@ -99,12 +107,12 @@ export class World {
    * The capture table, projects and users only, as a boot's first look read them: enough to answer
    * their views while the whole world loads (then `load` replaces it). Nothing here is active.
    */
-  loadFirstLook(first: { captures: EntityMaps['captures']; projects: EntityMaps['projects']; users: EntityMaps['users']; ids: Pick<IdLists, 'captures' | 'projects' | 'users'>; current: Current; flags: Flags }): void {
+  loadFirstLook(first: { captures: EntityMaps['captures']; projects: EntityMaps['projects']; users: EntityMaps['users']; ids: Pick<IdLists, 'captures' | 'projects' | 'users'>; favourites: Favourite[]; current: Current; flags: Flags }): void {
     const index = emptyMaps();
     index.captures = first.captures;
     index.projects = first.projects;
     index.users = first.users;
-    this.load({ version: this.version, index, ids: { ...emptyIds(), ...first.ids }, savedAt: 0, loadedAt: 0 });
+    this.load({ version: this.version, index, ids: { ...emptyIds(), ...first.ids }, savedAt: 0, loadedAt: 0, favourites: first.favourites });
     this.current = first.current;
     this.flags = first.flags;
   }
@@ -116,7 +124,8 @@ export class World {
    */
   toDb(now?: number): Db {
     if (now !== undefined) this.active.bringUpTo(now, this.speed);
-    return { version: this.version, index: this.index, ids: this.ids, savedAt: this.savedAt, loadedAt: this.loadedAt, history: { ...this.history } };
+    const favourites = this.favourites.all();
+    return { version: this.version, index: this.index, ids: this.ids, savedAt: this.savedAt, loadedAt: this.loadedAt, history: { ...this.history }, ...(favourites.length ? { favourites } : {}) };
   }
 
   get<K extends EntityKind>(kind: K, id: Id | null | undefined): EntityOf<K> | undefined {
@@ -218,6 +227,7 @@ export class World {
       this.removed.size > 0 ||
       this.idsChanged.size > 0 ||
       this.active.pending ||
+      this.favourites.pending ||
       this.sessionChanged
     );
   }
@@ -276,7 +286,9 @@ export class World {
       }
     }
     if (!this.hasChanges()) return null;
-    const kinds = new Set<EntityKind>(this.idsChanged);
+    const kinds = new Set<ChangeKind>(this.idsChanged);
+    const favourites = this.favourites.take();
+    if (favourites.put.length || favourites.del.length) kinds.add('favourites');
     for (const [kind, set] of this.changed) if (set.size) kinds.add(kind);
     for (const [kind, set] of this.removed) if (set.size) kinds.add(kind);
     // An entity changed whole shows its progress in its new rows.
@@ -292,7 +304,7 @@ export class World {
     for (const [kind, set] of this.changed) put[kind] = [...set].filter((id) => (this.index[kind] as Record<Id, unknown>)[id]);
     const del: Partial<Record<EntityKind, Id[]>> = {};
     for (const [kind, set] of this.removed) if (set.size) del[kind] = [...set];
-    this.lastWrites = { put, del, session: this.sessionChanged, rederived: this.rederived };
+    this.lastWrites = { put, del, session: this.sessionChanged, rederived: this.rederived, favourites };
     this.clearChanges();
     return change;
   }
@@ -308,12 +320,17 @@ export class World {
     session: boolean;
     /** Captures of `put` whose stored fields did not change, only their derived row. */
     rederived: ReadonlySet<Id>;
+    /** Stars set and taken off (issue 36). */
+    favourites: FavouriteChanges;
   } | null = null;
 
   /** Has the last commit anything to write? */
   get hasWrites(): boolean {
     const w = this.lastWrites;
-    return !!w && (w.session || Object.values(w.put).some((l) => l.length) || Object.values(w.del).some((l) => l.length));
+    return (
+      !!w &&
+      (w.session || Object.values(w.put).some((l) => l.length) || Object.values(w.del).some((l) => l.length) || w.favourites.put.length + w.favourites.del.length > 0)
+    );
   }
 
   /** Derived again because what it summarises changed (its own stored fields did not). */

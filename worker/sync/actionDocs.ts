@@ -13,6 +13,7 @@ import type { World } from '../engine/world';
 import type { StoredRecord } from '../engine/store/storedForm';
 import { entityDoc, flagDocs, PARENT_LISTS, speedDoc, type SyncedDoc, type SyncStamp } from './syncedForm';
 import { entityDocId, FLAG_KIND, parseDocId, surveyOfFlagDoc } from './docIds';
+import { favouriteChangeDocs } from './favouriteDocs';
 
 
 /** An entity of the world, as fields (the synced form reads them by name). */
@@ -151,5 +152,9 @@ export function actionDocs(
       if (kind === 'surveys') removed.push(...held.flags(id));
     }
   }
+  // People's stars: documents of their own (docs/sync.md#favourites).
+  const stars = favouriteChangeDocs(writes.favourites, stamp);
+  written.push(...stars.written);
+  removed.push(...stars.removed);
   return { written, removed };
 }

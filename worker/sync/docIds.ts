@@ -1,13 +1,15 @@
 /**
  * A team document's id, made and read in one place (docs/sync.md#the-synced-form): an entity is
  * `kind:id`, a frame flag `frameFlag:survey:line:frame:camera` (survey and camera escaped, so no
- * part holds a ':'), the simulation speed `speed`, a seeded world's seed `seed`. Design documents
- * and local documents belong to the database, not to the world.
+ * part holds a ':'), the simulation speed `speed`, a seeded world's seed `seed`, a history entry
+ * `history:id`, a person's star `favourite:person:kind:id` (person and id escaped). Design
+ * documents and local documents belong to the database, not to the world.
  */
 import { ENTITY_KINDS } from '../domain/restore';
 import type { EntityKind, Id } from '../domain/types';
 import type { FrameFlag } from '../domain/frameFlags';
 import { isCamera, isFrame, isLine } from '../domain/frameFlags';
+import { favouriteProblem, type Favourite } from '../domain/favourites';
 
 export const FLAG_KIND = 'frameFlag';
 /** The simulation speed's document: a setting of the synced world. */
@@ -17,6 +19,10 @@ export const SEED_ID = 'seed';
 /** A history entry's document: `history:<entry id>`, one per entry, never changed (docs/history.md#sync). */
 export const HISTORY_KIND = 'history';
 export const historyDocId = (entryId: string): string => `${HISTORY_KIND}:${entryId}`;
+
+/** A person's star (issue 36, docs/sync.md#favourites): one document each, written by that person alone. */
+export const FAVOURITE_KIND = 'favourite';
+export const favouriteDocId = (star: Favourite): string => `${FAVOURITE_KIND}:${encodeURIComponent(star.email)}:${star.kind}:${encodeURIComponent(star.id)}`;
 
 /** Where a flag stands: its survey and frame. */
 export type FlagPlace = Pick<FrameFlag, 'line' | 'frame' | 'camera'> & { surveyId: Id };
@@ -32,6 +38,7 @@ export type DocId =
   | { is: 'flag'; place: FlagPlace }
   | { is: 'speed' }
   | { is: 'history'; id: string }
+  | { is: 'favourite'; star: Favourite }
   | { is: 'seed' }
   | { is: 'database' }
   | { is: 'unknown' };
@@ -56,6 +63,12 @@ export function parseDocId(docId: string): DocId {
   const kind = docId.slice(0, colon);
   const rest = docId.slice(colon + 1);
   if (kind === HISTORY_KIND) return rest ? { is: 'history', id: rest } : { is: 'unknown' };
+  if (kind === FAVOURITE_KIND) {
+    const [email, starKind, id, ...more] = rest.split(':');
+    const star = { email: decoded(email), kind: starKind, id: decoded(id) };
+    if (more.length || favouriteProblem(star) || favouriteDocId(star as Favourite) !== docId) return { is: 'unknown' };
+    return { is: 'favourite', star: star as Favourite };
+  }
   if (kind === FLAG_KIND) {
     const [survey, line, frame, camera, ...more] = rest.split(':');
     const place = { surveyId: decoded(survey), line: Number(line), frame: Number(frame), camera: decoded(camera) };
@@ -100,6 +113,10 @@ export function describedDoc(docId: string): string {
       return 'Simulation speed';
     case 'history':
       return `History entry ${short(parsed.id)}`;
+    case 'favourite': {
+      const { email, kind, id } = parsed.star;
+      return `${short(email)}’s favorite ${KIND_WORDS[kind]} ${short(id)}`;
+    }
     default:
       return `A document named “${short(docId)}”`;
   }

@@ -17,6 +17,7 @@ import { CHILD_LISTS } from '../domain/storedFields';
 import type { DataFile, Db, EntityKind, Id } from '../domain/types';
 import { encode, type StoredRecord } from '../engine/store/storedForm';
 import { entityDocId, FLAG_KIND, flagDocId, SPEED_ID } from './docIds';
+import { favouriteDocs, type FavouriteDoc } from './favouriteDocs';
 
 /** Who changed a document: a person, on a laptop, at a time, in one action of `n` documents. */
 export interface SyncStamp {
@@ -57,7 +58,7 @@ export interface SpeedDoc {
 
 export const speedDoc = (speed: number, stamp: SyncStamp): SpeedDoc => canonical({ _id: SPEED_ID, kind: SPEED_ID, speed, stamp });
 
-export type SyncedDoc = EntityDoc | FlagDoc | SpeedDoc;
+export type SyncedDoc = EntityDoc | FlagDoc | SpeedDoc | FavouriteDoc;
 
 /** The stamp of documents made from the sample data itself, the same on every laptop. */
 export const SAMPLE_STAMP: SyncStamp = { by: 'sample data', laptop: '', at: 0, tx: 'sample', n: 0 };
@@ -137,5 +138,6 @@ export function syncedDocs(db: Db | DataFile, speed: number, stamp: SyncStamp): 
       if (kind === 'surveys') docs.push(...flagDocs(id, (entity as { frameFlags: FrameFlag[] }).frameFlags, stamp));
     });
   }
+  docs.push(...favouriteDocs(db.favourites ?? [], stamp));
   return docs;
 }

@@ -296,6 +296,10 @@ export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: num
       case 'history':
         out.history.push(read.entry);
         return void out.taken.push(doc);
+      case 'favourite':
+        // A person's star: it names an entity but need not find it (docs/sync.md#favourites).
+        world.favourites.set(read.star, !read.removed);
+        return void out.taken.push(doc);
       case 'speed':
         if (read.removed) return refuse('the console never removes the simulation speed');
         if (read.speed !== world.flags.speed) world.setFlags({ ...world.flags, speed: read.speed as typeof world.flags.speed });

@@ -7,6 +7,7 @@
  * database's own documents (design, local) and the seed are not the world's. An entity's fields
  * are then read by restore() strictly beside what it names (takenIntoWorld.ts), never repaired.
  */
+import type { Favourite } from '../domain/favourites';
 import type { FrameFlag } from '../domain/frameFlags';
 import type { HistoryEntry } from '../domain/history';
 import { readHistoryEntry } from '../domain/historyFile';
@@ -31,6 +32,7 @@ export type TeamDoc = (
   | { is: 'speed'; removed: true }
   | { is: 'speed'; removed: false; speed: number }
   | { is: 'history'; entry: HistoryEntry }
+  | { is: 'favourite'; star: Favourite; removed: boolean }
 ) & { stamp: SyncStamp | null };
 
 /** Who wrote a document, where, when and in which action; null if it does not say so in that shape. */
@@ -55,6 +57,7 @@ export function readTeamDoc(doc: StoredDoc): TeamDoc {
     if (entry.id !== parsed.id) return { is: 'refused', why: `${shownId(id)} holds the entry ${shownId(entry.id)}`, stamp };
     return { is: 'history', entry, stamp };
   }
+  if (parsed.is === 'favourite') return { is: 'favourite', star: parsed.star, removed, stamp };
   if (parsed.is === 'speed') return removed ? { is: 'speed', removed, stamp } : { is: 'speed', removed, speed: doc.speed as number, stamp };
   if (parsed.is === 'flag') {
     return removed ? { is: 'flag', place: parsed.place, removed, stamp } : { is: 'flag', place: parsed.place, removed, flag: doc.flag as FrameFlag, stamp };

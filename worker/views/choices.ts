@@ -18,3 +18,20 @@ export function flightPlanChoices(world: World): FlightPlanChoice[] {
   // Stable: within each group the engine's order stays.
   return [...choices.filter((c) => c.beingFlown), ...choices.filter((c) => !c.beingFlown)];
 }
+
+/**
+ * The Media page's filter choices: every season a capture has, the latest flown first (a season's
+ * last flying day, then its name), and every project in its list's order.
+ */
+export function mediaFilterChoices(world: World): { seasons: string[]; projects: string[] } {
+  const latest = new Map<string, string>();
+  for (const id of world.ids.captures) {
+    const c = world.index.captures[id];
+    if (!c) continue;
+    const flown = c.lastFlownOn ?? '';
+    const known = latest.get(c.season);
+    if (known === undefined || known < flown) latest.set(c.season, flown);
+  }
+  const seasons = [...latest].sort(([a, x], [b, y]) => (x !== y ? (x < y ? 1 : -1) : a < b ? -1 : a > b ? 1 : 0)).map(([season]) => season);
+  return { seasons: seasons.filter((s) => s.trim() !== ''), projects: world.ids.projects.filter((id) => world.index.projects[id]) };
+}

@@ -4,11 +4,18 @@
  * whole world are done here, where the world is; the page receives the rows it draws.
  */
 import { LIST_CAP } from '../domain/constants';
+import { isStarOwner } from '../domain/favourites';
+import type { MediaFilter } from '../domain/mediaFilter';
 import { compareCaptures, type CaptureSortKey, type SortDir } from '../domain/sort';
 import type { Capture, Id, Survey } from '../domain/types';
 import type { World } from '../engine/world';
 import type { CaptureRow, DriveRow, MediaRow, ProjectRow, RowWindow, RowsOf, SurveyRow, UserRow } from '../screens';
 import { captureRow, driveRow, mediaRow, surveyRow, userRow } from './rows';
+import type { MediaSelection } from './mediaFilter';
+import { inListOrder } from './listOrder';
+
+/** "My favorites" on a list: the person whose stars it shows, if the spec names one soundly. */
+export const starredByOf = (value: unknown): string | null => (isStarOwner(value) ? value : null);
 
 /** Rows of a windowed table sent when the page asks for more than that (a hostile or broken spec). */
 export const MAX_WINDOW = 500;
@@ -75,22 +82,37 @@ function sortKeyOf(c: Capture | undefined): string {
   return c ? `${c.cpid}\u0000${c.lastReceivedOn ?? ''}\u0000${c.stage.statusLabel}` : '';
 }
 
-export function captureTable(world: World, order: CaptureOrder, spec: { by: CaptureSortKey; dir: SortDir; stage: string | null } & RowWindow): RowsOf<CaptureRow> {
+export function captureTable(
+  world: World,
+  order: CaptureOrder,
+  spec: { by: CaptureSortKey; dir: SortDir; stage: string | null; starredBy: string | null } & RowWindow,
+): RowsOf<CaptureRow> {
   const by: CaptureSortKey = spec.by === 'captureId' ? 'captureId' : 'lastReceivedOn';
   const dir: SortDir = spec.dir === 'asc' ? 'asc' : 'desc';
   const stage = typeof spec.stage === 'string' ? spec.stage : null;
-  const ids = order.ids(by, dir, stage);
+  const starredBy = starredByOf(spec.starredBy);
+  let ids = order.ids(by, dir, stage);
+  if (starredBy) {
+    const mine = world.favourites.ids(starredBy, 'captures');
+    ids = ids.filter((id) => mine.has(id));
+  }
   const { start, count } = windowOf(ids.length, spec);
   const rows = ids.slice(start, start + count).map((id) => captureRow(world.index.captures[id]!));
   return { total: ids.length, start, rows };
 }
 
-export function surveyList(world: World, stage: string | null): RowsOf<SurveyRow> {
+/** A person's starred surveys a list displays (not those at the hidden `new` stage), in the list's order. */
+export function starredSurveys(world: World, email: string): Id[] {
+  return inListOrder(world, 'surveys', world.favourites.ids(email, 'surveys')).filter((id) => isShown(world.index.surveys[id]));
+}
+
+export function surveyList(world: World, stage: string | null, starredBy: string | null = null): RowsOf<SurveyRow> {
   const { index, ids } = world;
   // Capped after leaving out the surveys no list displays, so "the first 150" are 150 rows.
   const rows: SurveyRow[] = [];
   let total = 0;
-  for (const id of ids.surveys) {
+  // "My favorites": the person's few stars, not the 100 000 surveys.
+  for (const id of starredBy ? starredSurveys(world, starredBy) : ids.surveys) {
     const s = index.surveys[id];
     if (!isShown(s) || (stage !== null && s.display !== stage)) continue;
     total++;
@@ -99,12 +121,14 @@ export function surveyList(world: World, stage: string | null): RowsOf<SurveyRow
   return { total, start: 0, rows };
 }
 
-export function mediaList(world: World): RowsOf<MediaRow> {
-  const rows = world.ids.media.slice(0, LIST_CAP).flatMap((id) => {
+/** /media: the first LIST_CAP media sets the filter matches (every set when none is set), and how many match. */
+export function mediaList(world: World, selection: MediaSelection, filter: MediaFilter): RowsOf<MediaRow> {
+  const ids = selection.ids(filter);
+  const rows = ids.slice(0, LIST_CAP).flatMap((id) => {
     const m = world.index.media[id];
     return m ? [mediaRow(world, m)] : [];
   });
-  return { total: world.ids.media.length, start: 0, rows };
+  return { total: ids.length, start: 0, rows };
 }
 
 export function drives(world: World): { rows: DriveRow[] } {

@@ -6,6 +6,7 @@
  * stages its rows show, the session. Nothing else crosses to a page.
  */
 import type { Current, EntityKind, Flags, Id } from '../domain/types';
+import type { ChangeKind } from '../engine/world';
 import { withProgress } from '../domain/workflow';
 import { diffValue, updateAt, type AnswerPath } from '../domain/valuePatch';
 import { entityKey } from '../domain/names';
@@ -13,6 +14,7 @@ import type { PageEventBody } from '../api';
 import type { World, WorldChange } from '../engine/world';
 import type { AnyAnswer, ViewSpec } from '../screens';
 import { CaptureOrder } from './lists';
+import { MediaSelection } from './mediaFilter';
 import { viewOf, type AnswerContext } from './table';
 import type { HistoryReader } from './history';
 
@@ -22,7 +24,7 @@ interface OpenView {
   tab: TabId;
   id: number;
   spec: ViewSpec;
-  reads: readonly EntityKind[];
+  reads: readonly ChangeKind[];
   /** Answered again when history records are read or taken in. */
   history: boolean;
   answer: (ctx: AnswerContext, params: unknown) => unknown;
@@ -67,11 +69,11 @@ export class ViewRegistry {
     /** Delivers a page event body to a tab (the registry adds nothing but what it says). */
     private readonly send: (tab: TabId, event: PageEventBody) => void,
     /** Whether the world holds the kinds yet (a boot's first look holds only some). */
-    private readonly holds: (kinds: readonly EntityKind[]) => boolean,
+    private readonly holds: (kinds: readonly ChangeKind[]) => boolean,
     /** The history's records, where the engine keeps them (docs/history.md). */
     history: HistoryReader | null = null,
   ) {
-    this.ctx = { world, captureOrder: new CaptureOrder(world), history };
+    this.ctx = { world, captureOrder: new CaptureOrder(world), mediaSelection: new MediaSelection(world), history };
   }
 
   /** A tab booted here. */
@@ -108,6 +110,7 @@ export class ViewRegistry {
   /** After a commit: the views whose kinds changed answer again; progress moves; the session goes to every tab. */
   changed(change: WorldChange, session: { current: Current; flags: Flags } | null): void {
     this.ctx.captureOrder.invalidate(change.lists.has('captures'), change.changed.get('captures'));
+    this.ctx.mediaSelection.invalidate(change);
     const out = new Outbox();
     for (const view of this.views.values()) {
       const stale = view.held === undefined || view.reads.some((k) => change.kinds.has(k));
@@ -131,6 +134,7 @@ export class ViewRegistry {
   /** A new world (a boot's end, reset, import, a refused write, a new leader): every view answers whole. */
   replaced(extra: Omit<PageEventBody, 'views' | 'progress'>): void {
     this.ctx.captureOrder.invalidate(true, undefined);
+    this.ctx.mediaSelection.clear();
     const out = new Outbox();
     for (const view of this.views.values()) {
       view.held = undefined;

@@ -7,9 +7,11 @@
  * (registry.ts). A view reads only what it names, so a tick that changes surveys answers again
  * the views of surveys, not the drives.
  */
+import type { StarredIds } from '../domain/favourites';
+import { mediaFilterOf, type MediaFilter } from '../domain/mediaFilter';
 import type { CaptureSortKey, SortDir } from '../domain/sort';
-import type { EntityKind, Id } from '../domain/types';
-import type { World } from '../engine/world';
+import type { Id } from '../domain/types';
+import type { ChangeKind, World } from '../engine/world';
 import type {
   CaptureRow,
   CaptureTab,
@@ -26,26 +28,30 @@ import type {
   ProjectRow,
   RowWindow,
   RowsOf,
+  StarredAnswer,
   SurveyQcRow,
   SurveyRow,
   UserRow,
 } from '../screens';
 import { dashboard } from './dashboard';
 import { capture, captureQc, processChoices, project, surveyQc } from './details';
-import { CaptureOrder, captureTable, drives, mediaList, projects, surveyList, users } from './lists';
-import { flightPlanChoices } from './choices';
+import { CaptureOrder, captureTable, drives, mediaList, projects, starredByOf, surveyList, users } from './lists';
+import { flightPlanChoices, mediaFilterChoices } from './choices';
+import type { MediaSelection } from './mediaFilter';
+import { favourites, starred } from './starred';
 import { history, type HistoryReader, type HistorySpec } from './history';
 
-/** What answering may use beside the world: caches kept across answers (the capture order), the history's records. */
+/** What answering may use beside the world: caches kept across answers (the capture order, the media a filter matches), the history's records. */
 export interface AnswerContext {
   world: World;
   captureOrder: CaptureOrder;
+  mediaSelection: MediaSelection;
   history?: HistoryReader | null;
 }
 
 interface ViewDef<P, A> {
-  /** The kinds whose change may change the answer. */
-  reads: readonly EntityKind[];
+  /** The kinds whose change may change the answer (`favourites`: a star's). */
+  reads: readonly ChangeKind[];
   /** Answered again when history records are read or taken in (docs/history.md#the-page). */
   history?: true;
   answer(ctx: AnswerContext, params: P): A;
@@ -55,20 +61,38 @@ interface ViewDef<P, A> {
 const view = <P, A>(def: ViewDef<P, A>) => def;
 
 export const VIEWS = {
-  /** /captures: the capture table (docs/requirements.md#req-screen-captures), sorted, optionally at one displayed stage, a window of it. */
-  captures: view<{ by: CaptureSortKey; dir: SortDir; stage: string | null } & RowWindow, RowsOf<CaptureRow>>({
-    reads: ['captures'],
+  /**
+   * /captures: the capture table (docs/requirements.md#req-screen-captures), sorted, optionally at
+   * one displayed stage, optionally only one person's stars ("My favorites"), a window of it.
+   */
+  captures: view<{ by: CaptureSortKey; dir: SortDir; stage: string | null; starredBy: string | null } & RowWindow, RowsOf<CaptureRow>>({
+    reads: ['captures', 'favourites'],
     answer: ({ world, captureOrder }, p) => captureTable(world, captureOrder, p),
   }),
-  /** /surveys: the first LIST_CAP displayed surveys, optionally at one displayed stage. */
-  surveys: view<{ stage: string | null }, RowsOf<SurveyRow>>({
-    reads: ['surveys', 'flightPlans', 'users'],
-    answer: ({ world }, p) => surveyList(world, typeof p.stage === 'string' ? p.stage : null),
+  /** /surveys: the first LIST_CAP displayed surveys, optionally at one displayed stage, optionally one person's stars. */
+  surveys: view<{ stage: string | null; starredBy: string | null }, RowsOf<SurveyRow>>({
+    reads: ['surveys', 'flightPlans', 'users', 'favourites'],
+    answer: ({ world }, p) => surveyList(world, typeof p.stage === 'string' ? p.stage : null, starredByOf(p.starredBy)),
   }),
-  /** /media: the first LIST_CAP media sets. */
-  media: view<Record<never, never>, RowsOf<MediaRow>>({
-    reads: ['media', 'surveys'],
-    answer: ({ world }) => mediaList(world),
+  /** /media: the first LIST_CAP media sets the filters match (docs/requirements.md#req-screen-media), and how many match. */
+  media: view<{ filter: MediaFilter }, RowsOf<MediaRow>>({
+    reads: ['media', 'surveys', 'captures', 'favourites'],
+    answer: ({ world, mediaSelection }, p) => mediaList(world, mediaSelection, mediaFilterOf(p.filter)),
+  }),
+  /** The Media page's filters: the seasons and projects there are to choose from. */
+  mediaFilterChoices: view<Record<never, never>, { seasons: string[]; projects: Id[] }>({
+    reads: ['captures', 'projects'],
+    answer: ({ world }) => mediaFilterChoices(world),
+  }),
+  /** Every star button: the ids the person starred, by kind (issue 36). */
+  favourites: view<{ email: string | null }, StarredIds>({
+    reads: ['favourites'],
+    answer: ({ world }, p) => favourites(world, starredByOf(p.email)),
+  }),
+  /** The dashboard's "My favorites": the person's starred captures, surveys and media sets as rows. */
+  starred: view<{ email: string | null }, StarredAnswer>({
+    reads: ['favourites', 'captures', 'surveys', 'media', 'flightPlans', 'users'],
+    answer: ({ world }, p) => starred(world, starredByOf(p.email)),
   }),
   /** /drives: every drive with the media it holds. */
   drives: view<Record<never, never>, { rows: DriveRow[] }>({

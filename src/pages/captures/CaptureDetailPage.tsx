@@ -16,6 +16,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { StageStatus } from '../../components/StageStatus';
 import { CaptureActions } from '../../components/CaptureActions';
 import { HistoryLink } from '../../components/HistoryLink';
+import { StarButton } from '../../components/StarButton';
 import { SURVEY_ROW_HEIGHT_PX } from '../../components/SurveyTableRow';
 import { SurveyTable } from '../../components/SurveyTable';
 import { NotFoundPage } from '../NotFoundPage';
@@ -51,6 +52,7 @@ export default function CaptureDetailPage({ captureId, tab }: { captureId: strin
         status={<StageStatus stage={capture.stage} />}
         actions={
           <>
+            <StarButton kind="captures" id={capture.captureId} name={`capture ${capture.cpid}`} />
             <CaptureActions capture={capture} />
             <HistoryLink of="captures" id={capture.captureId} name={`capture ${capture.cpid}`} />
           </>

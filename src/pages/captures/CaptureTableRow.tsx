@@ -13,6 +13,7 @@ import { useRowStyles } from '../../components/rowStyles';
 import { StageStatus } from '../../components/StageStatus';
 import { SurveyBreakdown } from '../../components/SurveyBreakdown';
 import { CaptureActions } from '../../components/CaptureActions';
+import { StarButton } from '../../components/StarButton';
 
 export const CAPTURE_ROW_HEIGHT_PX = 64;
 
@@ -21,7 +22,10 @@ export const CaptureTableRow = memo(function CaptureTableRow({ capture, fixedHei
   return (
     <EntityRow kind="captures" id={capture.captureId} height={fixedHeight ? CAPTURE_ROW_HEIGHT_PX : undefined}>
       <TableCell>
-        <AppLink href={paths.capture(capture.captureId)}>{capture.cpid}</AppLink>
+        <span className={styles.named}>
+          <StarButton inline kind="captures" id={capture.captureId} name={`capture ${capture.cpid}`} />
+          <AppLink href={paths.capture(capture.captureId)}>{capture.cpid}</AppLink>
+        </span>
       </TableCell>
       <TableCell>
         <Text block>{capture.description}</Text>

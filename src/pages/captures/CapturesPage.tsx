@@ -3,14 +3,17 @@
  * direction (never-received captures last). Past LIST_CAP rows only the rows near the viewport are
  * asked for and rendered. `?stage=` narrows it to the captures at one displayed stage. The
  * worker's captures view answers the rows of the window, sorted and filtered where the world is.
+ * "My favorites" (`?favorites=1`) narrows it to the captures the signed-in person starred.
  */
 import { useRef, useState } from 'react';
-import { Text, Title2, makeStyles } from '@fluentui/react-components';
+import { Text, makeStyles } from '@fluentui/react-components';
 import { Link, useSearch } from 'wouter';
 import type { CaptureSortKey, SortDir } from '../../../worker/domain/sort';
 import { useViewKeepingLast } from '../../engine/hooks';
 import { paths } from '../../app/paths';
 import { useRowWindow } from '../../hooks/useRowWindow';
+import { useFavoritesSwitch } from '../../hooks/useFavoritesSwitch';
+import { ListHeading } from '../../components/ListHeading';
 import { CAPTURE_ROW_HEIGHT_PX } from './CaptureTableRow';
 import { CaptureTable } from './CaptureTable';
 
@@ -24,11 +27,13 @@ export default function CapturesPage() {
   const [dir, setDir] = useState<SortDir>('desc');
   // `?stage=Publishing`: the dashboard's pipeline bars open the captures at one displayed stage.
   const stage = new URLSearchParams(useSearch()).get('stage');
+  const favorites = useFavoritesSwitch();
   const body = useRef<HTMLTableSectionElement>(null);
   const [total, setTotal] = useState(0);
   const { start, count, windowed } = useRowWindow(body, total, CAPTURE_ROW_HEIGHT_PX);
   // The rows of the last answer stay while another sort or window is answered; the headers say their order.
-  const { answer: table, answers } = useViewKeepingLast({ view: 'captures', by, dir, stage, start, count }, `${by} ${dir} ${stage ?? ''}`);
+  const { starredBy } = favorites;
+  const { answer: table, answers } = useViewKeepingLast({ view: 'captures', by, dir, stage, starredBy, start, count }, `${by} ${dir} ${stage ?? ''} ${starredBy ?? ''}`);
   if (table && table.total !== total) setTotal(table.total);
   const shownTotal = table?.total ?? 0;
 
@@ -42,9 +47,7 @@ export default function CapturesPage() {
 
   return (
     <section className={styles.page} aria-labelledby="captures-title">
-      <Title2 as="h1" id="captures-title">
-        Captures
-      </Title2>
+      <ListHeading id="captures-title" title="Captures" />
       {stage && (
         <Text>
           {shownTotal} {shownTotal === 1 ? 'capture' : 'captures'} at <strong>{stage}</strong> ·{' '}
@@ -58,7 +61,7 @@ export default function CapturesPage() {
         total={table?.total}
         windowed={windowed}
         bodyRef={body}
-        empty="There are no captures."
+        empty={favorites.on ? `You have no favorite captures${stage ? ' at this stage' : ''}. Star one with the star beside its capture id.` : 'There are no captures.'}
         sort={answers}
         onSort={sortBy}
       />

@@ -15,7 +15,12 @@ export function KnownIssues() {
       <Body1 as="p">Known limits of this prototype:</Body1>
       <ul className={s.list}>
         <li>All surveys show the same test photo set, whatever survey you open (the photo index is fixed).</li>
-        <li>The media filters and user favourites are placeholders and do nothing yet.</li>
+        <li>A media set has no page of its own: it is starred from its row, on Media or on the dashboard.</li>
+        <li>
+          With team sync, a star added on one of your laptops and taken off on another while they were apart is a conflict of your own, to settle on
+          the Conflicts page.
+        </li>
+        <li>In a very large world (100 000 surveys), the first opening of Media takes a moment longer: the filters’ index is made then.</li>
         <li>The PodConfig upload is checked (one .xml file) but not read.</li>
         <li>
           Download Frames is off while an image proxy is set (Settings): the console can read only its own photo set into a ZIP. Browsers that

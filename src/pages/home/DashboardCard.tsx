@@ -3,41 +3,24 @@
  * state that says what would appear here and where to start.
  */
 import { memo, type ReactNode } from 'react';
-import { Card, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Card, Subtitle2, Text } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import { surveyTitle } from '../../../worker/domain/names';
 import { StageStatus } from '../../components/StageStatus';
 import { formatDay } from '../../components/dates';
 import { paths } from '../../app/paths';
 import type { RowsOf, SurveyRow } from '../../../worker/screens';
+import { useDashboardStyles } from './dashboardStyles';
 
-const useStyles = makeStyles({
-  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
-  count: { color: tokens.colorNeutralForeground3 },
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
-  row: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) auto',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    padding: `${tokens.spacingVerticalS} 0`,
-    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
-  what: { display: 'flex', flexDirection: 'column', minWidth: 0 },
-  link: { color: tokens.colorBrandForegroundLink, fontWeight: tokens.fontWeightSemibold },
-  meta: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-  empty: { color: tokens.colorNeutralForeground3, padding: `${tokens.spacingVerticalM} 0` },
-});
 
 /** Where a survey row leads: its QC while QC is under way, else its capture's surveys tab. */
-function surveyHref(s: SurveyRow): string {
+export function surveyHref(s: SurveyRow): string {
   return s.flags.qcInProgress ? paths.surveyQc(s.surveyId) : paths.capture(s.captureId, 'surveys');
 }
 
 /** One survey of a list: its row in the dashboard's answer, progress moving under it at every tick. */
 const DashboardRow = memo(function DashboardRow({ survey, date }: { survey: SurveyRow; date: 'flown' | 'received' }) {
-  const s = useStyles();
+  const s = useDashboardStyles();
   return (
     <li className={s.row}>
       <div className={s.what}>
@@ -64,7 +47,7 @@ export interface DashboardCardProps {
 }
 
 export function DashboardCard({ title, list, date, empty, allHref }: DashboardCardProps) {
-  const s = useStyles();
+  const s = useDashboardStyles();
   const headingId = `dash-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <Card className={s.card} role="region" aria-labelledby={headingId}>

@@ -1,5 +1,6 @@
 /**
- * The dashboard (docs/requirements.md#req-screen-dashboard): in progress, recent and mine, as real lists. The worker picks them in
+ * The dashboard (docs/requirements.md#req-screen-dashboard): in progress, recent and mine, as real lists, and the
+ * person's favorites (issue 36). The worker picks them in
  * one pass over the surveys (the dashboard view) and answers again only when they change.
  */
 import type { ReactNode } from 'react';
@@ -44,6 +45,7 @@ function openList(search: string): DashboardListName | undefined {
   return LISTS.find((l) => l === name);
 }
 import { DashboardCard } from './DashboardCard';
+import { FavouritesCard } from './FavouritesCard';
 import { TruncatedText } from '../../components/TruncatedText';
 
 const useStyles = makeStyles({
@@ -90,6 +92,7 @@ export default function HomePage() {
         {CARDS.filter((card) => shows(card.list)).map((card) => (
           <DashboardCard key={card.list} title={card.title} list={dashboard[card.list]} date={card.date} allHref={allHref(card.list)} empty={card.empty} />
         ))}
+        {!full && <FavouritesCard />}
       </div>
     </div>
   );

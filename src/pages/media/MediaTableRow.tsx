@@ -12,6 +12,7 @@ import { StageStatus } from '../../components/StageStatus';
 import { MediaCaptures } from '../../components/MediaCaptures';
 import { MediaActions } from '../../components/MediaActions';
 import { HistoryLink } from '../../components/HistoryLink';
+import { StarButton } from '../../components/StarButton';
 
 export const MediaTableRow = memo(function MediaTableRow({ media }: { media: MediaRow }) {
   const styles = useRowStyles();
@@ -19,7 +20,10 @@ export const MediaTableRow = memo(function MediaTableRow({ media }: { media: Med
     <EntityRow kind="media" id={media.mediaId}>
       <TableCell className={styles.nowrap}>{formatDay(media.receivedOn)}</TableCell>
       <TableCell>
-        <Text block>{media.receiveId ?? media.mediaId}</Text>
+        <span className={styles.named}>
+          <StarButton inline kind="media" id={media.mediaId} name={`media set ${media.mediaId}`} />
+          <Text>{media.receiveId ?? media.mediaId}</Text>
+        </span>
         <Text size={200} className={styles.muted}>
           {media.host ? `in ${media.host}` : 'ejected'}
         </Text>

@@ -27,11 +27,13 @@ import {
 } from '@fluentui/react-components';
 import { useSearch } from 'wouter';
 import { shortId } from '../../../worker/domain/shortId';
+import { surveyLabel } from '../../../worker/domain/names';
 import { useFlags, useView } from '../../engine/hooks';
 import { BootSpinner } from '../../shell/BootSpinner';
 import { usePhotoIndex } from '../../hooks/usePhotoIndex';
 import { formatDay } from '../../components/dates';
 import { PageHeading } from '../../components/PageHeading';
+import { StarButton } from '../../components/StarButton';
 import { StageStatus } from '../../components/StageStatus';
 import { MakeAvailableOffline } from '../../pwa/MakeAvailableOffline';
 import { NotFoundPage } from '../NotFoundPage';
@@ -52,7 +54,6 @@ import { qcReportCsv, qcReportName } from './qcReport';
 import { downloadText } from '../../app/download';
 import { useAction } from '../../app/useAction';
 import { HistoryLink } from '../../components/HistoryLink';
-import { surveyLabel } from '../../../worker/domain/names';
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
 import { openDownloadFrames } from '../../download/downloadFramesStore';
 import { ArrowDownloadRegular, FolderZipRegular, KeyboardRegular } from '@fluentui/react-icons';
@@ -201,6 +202,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
         }
         actions={
           <>
+            <StarButton kind="surveys" id={survey.surveyId} name={surveyLabel(survey.surveyId)} />
             <SurveyQcActions survey={survey} />
             <HistoryLink of="surveys" id={survey.surveyId} name={surveyLabel(survey.surveyId)} />
           </>

@@ -1,14 +1,17 @@
 /**
  * /surveys (flag): the first LIST_CAP surveys of the engine's order, with a Capture column
  * (docs/requirements.md#req-screen-all-surveys, #req-list-cap). Surveys not yet received are never
- * displayed (docs/requirements.md#req-displayed-stages) and not counted.
+ * displayed (docs/requirements.md#req-displayed-stages) and not counted. "My favorites"
+ * (`?favorites=1`) narrows it to the surveys the signed-in person starred.
  */
-import { Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Link, useSearch } from 'wouter';
 import { useView } from '../../engine/hooks';
 import { paths } from '../../app/paths';
 import { LIST_CAP } from '../../../worker/domain/constants';
 import { SurveyTable } from '../../components/SurveyTable';
+import { ListHeading } from '../../components/ListHeading';
+import { useFavoritesSwitch } from '../../hooks/useFavoritesSwitch';
 
 const COLUMNS = { capture: true, actions: true } as const;
 
@@ -23,13 +26,12 @@ export default function SurveysPage() {
   const stage = new URLSearchParams(useSearch()).get('stage');
   // The worker leaves out the surveys no list displays (not yet received) before capping, so
   // "the first 150" are 150 rows.
-  const list = useView({ view: 'surveys', stage });
+  const favorites = useFavoritesSwitch();
+  const list = useView({ view: 'surveys', stage, starredBy: favorites.starredBy });
   const total = list?.total ?? 0;
   return (
     <section className={styles.page} aria-labelledby="surveys-title">
-      <Title2 as="h1" id="surveys-title">
-        Surveys
-      </Title2>
+      <ListHeading id="surveys-title" title="Surveys" />
       {stage && (
         <Text>
           {total} {total === 1 ? 'survey' : 'surveys'} at <strong>{stage}</strong> ·{' '}
@@ -41,7 +43,13 @@ export default function SurveysPage() {
           Showing the first {LIST_CAP} of {total} surveys.
         </Text>
       )}
-      <SurveyTable label="Surveys" rows={list?.rows} total={list?.rows.length} columns={COLUMNS} />
+      <SurveyTable
+        label="Surveys"
+        rows={list?.rows}
+        total={list?.rows.length}
+        columns={COLUMNS}
+        {...(favorites.on ? { empty: `You have no favorite surveys${stage ? ' at this stage' : ''}. Star one with the star beside its id.` } : {})}
+      />
     </section>
   );
 }

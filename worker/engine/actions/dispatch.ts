@@ -16,6 +16,7 @@ import { cleanCapture, cleanDemo, sampleOnly } from './data';
 import { login, logout, setFlags } from './session';
 import { reassignSurvey } from './reassign';
 import { flagFrame, unflagFrame } from './frameFlags';
+import { setFavourite } from './favourites';
 
 export type SyncAction = Exclude<Action, { type: 'resetDemo' } | { type: 'reloadData' } | { type: 'importWorld' }>;
 
@@ -72,6 +73,8 @@ export function applyAction(ctx: ActionContext, action: SyncAction): ActionResul
       return cleanDemo(ctx);
     case 'sampleOnly':
       return sampleOnly(ctx);
+    case 'setFavourite':
+      return setFavourite(ctx, action.kind, action.id, action.starred);
     default: {
       const unknown: never = action;
       return { ok: false, error: `Unknown action ${(unknown as { type: string }).type}` };

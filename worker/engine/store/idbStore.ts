@@ -7,9 +7,9 @@
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { ActionResult } from '../../api';
 import { ENTITY_KINDS } from '../../domain/restore';
-import type { EntityKind, Id } from '../../domain/types';
+import type { Id } from '../../domain/types';
 import type { StoredRecord } from './storedForm';
-import { CALL_KIND, HISTORY_KIND, META_KEY, type StoreMeta, type StoredWorld, type WorldStore } from './worldStore';
+import { CALL_KIND, FAVOURITES_KIND, HISTORY_KIND, META_KEY, type StoreMeta, type StoredKind, type StoredWorld, type WorldStore } from './worldStore';
 import { appendTo, byPage, entriesOf, pageRange, type HistoryOwner } from './historyRecords';
 import { byTime } from '../../domain/history';
 
@@ -35,10 +35,11 @@ export function idbStore(dbName = 'aerial-survey-console', storeName = 'world'):
     readAll: () =>
       use('readonly', async (store) => {
         const meta = promisifyRequest(store.get([...META_KEY]) as IDBRequest<StoreMeta | undefined>);
-        const kinds = ENTITY_KINDS.map(async (kind) => [kind, await recordsOf(store, kind)] as const);
+        // The world: its entities and people's stars.
+        const kinds = [...ENTITY_KINDS, FAVOURITES_KIND as StoredKind].map(async (kind) => [kind, await recordsOf(store, kind)] as const);
         const calls = promisifyRequest(store.getAllKeys(kindRange(CALL_KIND)));
         const records: StoredWorld['records'] = {};
-        for (const [kind, list] of await Promise.all(kinds)) records[kind as EntityKind] = list;
+        for (const [kind, list] of await Promise.all(kinds)) records[kind] = list;
         return { meta: await meta, records, calls: (await calls).map((k) => (k as [string, string])[1]) };
       }),
     readKinds: (kinds) =>

@@ -26,7 +26,7 @@ export type StoredRecord = { o: number } & Record<string, unknown>;
 export const byPlace = (a: readonly [string, { o: number }], b: readonly [string, { o: number }]): number => placeThenId(a[1].o, a[0], b[1].o, b[0]);
 
 /** The order of two entities by place, and two of one place by id (the rule of every list a laptop shares). */
-const placeThenId = (placeA: number, idA: string, placeB: number, idB: string): number => placeA - placeB || (idA < idB ? -1 : idA > idB ? 1 : 0);
+export const placeThenId = (placeA: number, idA: string, placeB: number, idB: string): number => placeA - placeB || (idA < idB ? -1 : idA > idB ? 1 : 0);
 
 
 type WorkflowKind = 'surveys' | 'media' | 'captures';

@@ -35,7 +35,20 @@ export const NOT_TAKEN_KIND = '~notTaken';
  * and drive, appended in the commit of the action that made its entries (historyRecords.ts).
  */
 export const HISTORY_KIND = '~history';
-export type StoredKind = EntityKind | typeof CAPTURE_ROWS | typeof OUTBOX_KIND | typeof HELD_KIND | typeof INBOX_KIND | typeof NOT_TAKEN_KIND | typeof HISTORY_KIND;
+/**
+ * People's stars (issue 36): one record each, keyed by who, kind and id (favouriteKey), written in
+ * the commit that set or took it off. Read by the first look too: the lists' "My favorites" needs them.
+ */
+export const FAVOURITES_KIND = 'favourites';
+export type StoredKind =
+  | EntityKind
+  | typeof CAPTURE_ROWS
+  | typeof OUTBOX_KIND
+  | typeof HELD_KIND
+  | typeof INBOX_KIND
+  | typeof NOT_TAKEN_KIND
+  | typeof HISTORY_KIND
+  | typeof FAVOURITES_KIND;
 /** The inbox's record of the team world this laptop has joined (server, world, laptop id). */
 export const TEAM_SETTINGS_ID = 'settings';
 
