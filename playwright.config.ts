@@ -45,7 +45,8 @@ export default defineConfig({
     },
     {
       command: `npx tsx scripts/sync-server.ts`,
-      env: { PORT: String(syncPort), APP_DIR: outDir, SYNC_TEST_VANS: '1' },
+      // Its admin is the tests' (tests/e2e/syncLaptops.ts); each laptop's account is made as it starts.
+      env: { PORT: String(syncPort), APP_DIR: outDir, SYNC_TEST_VANS: '1', SYNC_ADMIN: 'e2e-admin:e2e-admin-password', SYNC_USERS: '', SYNC_WORLDS: '' },
       url: `http://127.0.0.1:${syncPort}/couch/`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -20,6 +20,7 @@ import { seedTeamWorld } from './seedWorld';
 import { couchShim } from './couchShim';
 import { securityShim, type UserCtx } from './team/securityShim';
 import { serverFetch, setUpAccount, setUpWorld, type Account } from './team/worlds';
+import { accountOf } from './team/adminArgs';
 import { randomBytes } from 'node:crypto';
 
 // Replication may be registered already (the tests' PouchDB is this one): a second registration throws.
@@ -72,7 +73,9 @@ export interface SyncServerOptions {
    * Tests only: the same server also at /van/<name>/couch, one way in per laptop, each of which
    * the test can cut and restore (POST /__vans/<name>/cut, /restore) as a van loses its network.
    * Playwright's offline mode does not reach a dedicated worker's requests; this does. With an
-   * app, POST /__seed/<world> also seeds a fresh team world from the app's all.json.
+   * app, as the admin would: POST /__accounts {name, password} makes an account; POST
+   * /__world/<world> {members?} sets a team world up (members: every account, by default); POST
+   * /__seed/<world> {members?} also seeds it from the app's all.json.
    */
   vans?: boolean;
   /** a file served at /data/all.json instead of the app's (the benchmark's generated worlds) */
@@ -100,8 +103,8 @@ export interface SyncServerOptions {
 const TEAM_PARTS = ['config-infrastructure', 'logging-infrastructure', 'routes/authentication', 'routes/authorization', 'routes/session'];
 
 /** Sets a value of express-pouchdb's configuration (its in-memory ini). */
-function configure(couch: unknown, section: string, key: string, value: string): Promise<void> {
-  return new Promise((done) => (couch as { couchConfig: { set(s: string, k: string, v: string, cb: () => void): void } }).couchConfig.set(section, key, value, done));
+function configure(couch: unknown, section: string, key: string, value: string | number): Promise<void> {
+  return new Promise((done) => (couch as { couchConfig: { set(s: string, k: string, v: string | number, cb: () => void): void } }).couchConfig.set(section, key, value, done));
 }
 
 /** The vans cut off, and the sockets each van holds open (a long-polled _changes among them). */
@@ -167,17 +170,34 @@ export async function startSyncServer({ port, host = '127.0.0.1', app, vans = fa
     // Tests: a fresh team world for every account, seeded from the all.json this server serves
     // (docs/sync.md#seeding-a-team-world), or left empty.
     if (vans) {
-      server.post('/__seed/:world', (req, res) => {
+      // The accounts made since start (POST /__accounts), members of every world set up after.
+      const team = [...users];
+      const membersOf = (req: express.Request): string[] => {
+        const given = (req.body as { members?: unknown } | undefined)?.members;
+        return Array.isArray(given) ? given.filter((m): m is string => typeof m === 'string') : team.map((u) => u.name);
+      };
+      server.post('/__accounts', express.json(), (req, res) => {
+        const account = accountOf(`${String((req.body as { name?: unknown }).name ?? '')}:${String((req.body as { password?: unknown }).password ?? '')}`);
+        if (!account) return void res.status(400).json({ ok: false, error: 'name and password' });
+        setUpAccount(`${self}/couch`, serverAdmin, account).then(
+          () => {
+            if (!team.some((u) => u.name === account.name)) team.push(account);
+            res.json({ ok: true });
+          },
+          (error: unknown) => res.status(409).json({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+        );
+      });
+      server.post('/__seed/:world', express.json(), (req, res) => {
         const url = `${self}/couch/${req.params.world}`;
-        setUpWorld(`${self}/couch`, serverAdmin, req.params.world, { members: users.map((u) => u.name) })
+        setUpWorld(`${self}/couch`, serverAdmin, req.params.world, { members: membersOf(req) })
           .then(() => seedTeamWorld(url, readFileSync(dataFile, 'utf8'), Date.now(), serverAdmin))
           .then(
             (seed) => res.json({ ok: true, docs: seed.docs }),
             (error: unknown) => res.status(409).json({ ok: false, error: error instanceof Error ? error.message : String(error) }),
           );
       });
-      server.post('/__world/:world', (req, res) => {
-        setUpWorld(`${self}/couch`, serverAdmin, req.params.world, { members: users.map((u) => u.name) }).then(
+      server.post('/__world/:world', express.json(), (req, res) => {
+        setUpWorld(`${self}/couch`, serverAdmin, req.params.world, { members: membersOf(req) }).then(
           () => res.json({ ok: true }),
           (error: unknown) => res.status(409).json({ ok: false, error: error instanceof Error ? error.message : String(error) }),
         );
@@ -197,7 +217,8 @@ export async function startSyncServer({ port, host = '127.0.0.1', app, vans = fa
   await serverFetch(`${self}/couch/`);
   await configure(couch, 'admins', serverAdmin.name, serverAdmin.password);
   await configure(couch, 'couch_httpd_auth', 'secret', secret);
-  if (sessionTimeoutS) await configure(couch, 'couch_httpd_auth', 'timeout', String(sessionTimeoutS));
+  // A number: pouchdb-auth adds it to the session's time, and a string would make it never end.
+  if (sessionTimeoutS) await configure(couch, 'couch_httpd_auth', 'timeout', sessionTimeoutS);
   for (const account of users) await setUpAccount(`${self}/couch`, serverAdmin, account);
   return {
     url: self,

@@ -62,7 +62,6 @@ export function validation(Db: typeof PouchDB) {
   const check = async (writer: Writer, doc: Doc, replicated: boolean): Promise<Refusal> => {
     const id = typeof doc._id === 'string' ? doc._id : '';
     if (id.startsWith('_local/')) return null;
-    if (id.startsWith('_design/')) compiled.delete(writer.db);
     const validators = await validatorsOf(writer.db);
     if (!validators.length) return null;
     const oldDoc = await followed(writer.db, doc, replicated);
@@ -90,6 +89,11 @@ export function validation(Db: typeof PouchDB) {
     if (!bulk && (!isDocWrite || !['PUT', 'POST', 'DELETE', 'COPY'].includes(req.method))) return next();
     const body = req.method === 'DELETE' || req.method === 'COPY' ? undefined : await jsonBody(req, res);
     if (body === MALFORMED) return;
+    // A design document written: the validation is compiled again once the write is done (not
+    // before: until then, the one in force is the one there).
+    const docs = bulk ? (body as { docs?: unknown } | undefined)?.docs : undefined;
+    const design = second === '_design' || (Array.isArray(docs) && docs.some((d) => typeof (d as Doc | null)?._id === 'string' && (d as Doc)._id!.startsWith('_design/')));
+    if (design) res.on('finish', () => compiled.delete(writer.db));
     if (bulk) {
       const given = (body ?? {}) as { docs?: unknown; new_edits?: unknown };
       if (!Array.isArray(given.docs)) return next();

@@ -18,6 +18,8 @@ export interface WorldAccess {
   members: readonly string[];
   /** the accounts that may also seed it and change its design documents and `_security` */
   admins?: readonly string[];
+  /** accounts taken out of its members and admins (a person who leaves the team) */
+  removed?: readonly string[];
 }
 
 /**
@@ -60,12 +62,22 @@ export async function setUpAccount(server: string, admin: Account, account: Acco
   await asAdmin(server, admin, 'PUT', path, { _id: `org.couchdb.user:${account.name}`, name: account.name, type: 'user', roles: [], password: account.password, ...(current._rev ? { _rev: current._rev } : {}) });
 }
 
+/** Removes an account from `_users`: it signs in no more (its worlds' `_security` still names it until set up again without it). */
+export async function removeAccount(server: string, admin: Account, name: string): Promise<boolean> {
+  const path = `/_users/${encodeURIComponent(`org.couchdb.user:${name}`)}`;
+  const current = await asAdmin(server, admin, 'GET', path, undefined, [404]);
+  if (!current._rev) return false;
+  await asAdmin(server, admin, 'DELETE', `${path}?rev=${encodeURIComponent(String(current._rev))}`);
+  return true;
+}
+
 /** Sets up a team world: its database, its members and admins, and the team's validation. */
 export async function setUpWorld(server: string, admin: Account, world: string, access: WorldAccess): Promise<void> {
   const db = `/${encodeURIComponent(world)}`;
   await asAdmin(server, admin, 'PUT', db, undefined, [412]);
   const security = (await asAdmin(server, admin, 'GET', `${db}/_security`)) as { members?: { names?: string[]; roles?: string[] }; admins?: { names?: string[]; roles?: string[] } };
-  const union = (a: readonly string[] = [], b: readonly string[] = []) => [...new Set([...a, ...b])];
+  const gone = new Set(access.removed ?? []);
+  const union = (a: readonly string[] = [], b: readonly string[] = []) => [...new Set([...a, ...b])].filter((name) => !gone.has(name));
   await asAdmin(server, admin, 'PUT', `${db}/_security`, {
     admins: { names: union(security.admins?.names, access.admins), roles: security.admins?.roles ?? [] },
     members: { names: union(security.members?.names, access.members), roles: security.members?.roles ?? [] },

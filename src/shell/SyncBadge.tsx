@@ -1,6 +1,6 @@
 /**
- * The header's team-sync badge (issues 21 and 32): how sync stands (Up to date, Offline · 3 waiting,
- * Receiving 3,200 of 20,000, Sync error) and, when there are any, how many of the team's changes this
+ * The header's team-sync badge (issues 21, 32 and 33): how sync stands (Up to date, Offline · 3 waiting,
+ * Receiving 3,200 of 20,000, Sign in to sync, Sync error) and, when there are any, how many of the team's changes this
  * laptop has not taken and how many conflicts wait for a person, each linking to where they are
  * named. Nothing while sync is off.
  */
@@ -21,7 +21,12 @@ export function SyncBadge() {
   if (!status || status.state === 'off') return null;
   const text = syncStateText(status);
   const notTaken = notTakenText(status);
-  const color = status.state === 'error' ? 'danger' : status.state === 'offline' ? 'warning' : status.state === 'up-to-date' ? 'success' : 'informative';
+  const color = status.state === 'error' ? 'danger' : status.state === 'offline' || status.state === 'signed-out' ? 'warning' : status.state === 'up-to-date' ? 'success' : 'informative';
+  const badge = (
+    <Badge appearance="filled" color={color}>
+      {text}
+    </Badge>
+  );
   return (
     <div
       className={s.root}
@@ -29,9 +34,14 @@ export function SyncBadge() {
       aria-label={`Team sync: ${text}${status.conflicts ? `, ${status.conflicts} conflict${status.conflicts === 1 ? '' : 's'}` : ''}${notTaken ? `, ${notTaken}` : ''}`}
     >
       <Tooltip content={status.error ?? `Team world ${status.world ?? ''}`} relationship="description">
-        <Badge appearance="filled" color={color}>
-          {text}
-        </Badge>
+        {status.state === 'signed-out' ? (
+          // Settings → Team sync says why, and signs in.
+          <Link className={s.link} href={`${paths.settings()}#team-sync`}>
+            {badge}
+          </Link>
+        ) : (
+          badge
+        )}
       </Tooltip>
       {notTaken && (
         // Settings → Team sync names each one: what, who sent it, when, and why.

@@ -15,6 +15,9 @@ export function syncStateText(status: SyncStatus): string {
       return 'Up to date';
     case 'offline':
       return `Offline${waiting}`;
+    case 'signed-out':
+      // The server ended this laptop's session or refused its account: work goes on, and waits for a sign-in.
+      return `Sign in to sync${waiting}`;
     case 'error':
       return 'Sync error';
     default:

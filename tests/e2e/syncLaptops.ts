@@ -4,7 +4,7 @@
  * its way in to the server (`/van/<name>/couch`) that a test can cut and restore. Every spec that
  * uses them checks, after each test, that no page wrote an error it did not expect.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { frame } from './qcHelpers';
 
@@ -29,8 +29,13 @@ export async function cutVan(page: Page, van: string, off: boolean): Promise<voi
   await page.request.post(`/__vans/${van}/${off ? 'cut' : 'restore'}`);
 }
 
+/** A test that has the server refuse a laptop (a wrong password, no membership, a session ended) expects the browser to say so in its console. */
+export const refusals = { expected: false };
+
 const expected = (e: { text: string; url: string }) =>
-  (/status of 404/.test(e.text) && e.url.includes('/_local/')) || (vans.cut && /net::ERR_(EMPTY_RESPONSE|CONNECTION_(RESET|CLOSED|REFUSED))/.test(e.text));
+  (/status of 404/.test(e.text) && e.url.includes('/_local/')) ||
+  (vans.cut && /net::ERR_(EMPTY_RESPONSE|CONNECTION_(RESET|CLOSED|REFUSED))/.test(e.text)) ||
+  (refusals.expected && /status of 40[13]/.test(e.text));
 
 /** After each test of the spec that calls it: no page wrote an error it did not expect. */
 export function expectNoUnexpectedErrors(): void {
@@ -39,12 +44,36 @@ export function expectNoUnexpectedErrors(): void {
     errors.length = 0;
     syncSaid.length = 0;
     vans.cut = false;
+    refusals.expected = false;
     expect(unexpected.map((e) => `${e.text} ${e.url}`)).toEqual([]);
   });
 }
 
-export async function laptop(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: SYNC_URL, serviceWorkers: 'block', reducedMotion: 'reduce' });
+/** Whom each laptop's console is signed in as. */
+const people = new WeakMap<Page, string>();
+
+/** The test server's admin (playwright.config.ts gives it to the server). */
+export const ADMIN = { name: 'e2e-admin', password: 'e2e-admin-password' };
+/** A person's team account password on the test server. */
+export const passwordOf = (email: string) => `pw-${email}`;
+const basic = (account: { name: string; password: string }) => ({ authorization: `Basic ${Buffer.from(`${account.name}:${account.password}`).toString('base64')}` });
+/** Headers of a request as the server's admin, or as a member (a script with an account, as curl sends). */
+export const asAdmin = () => basic(ADMIN);
+export const asMember = (email: string) => basic({ name: email, password: passwordOf(email) });
+
+/** The team's admin makes `email` an account on the test server. */
+export async function account(request: APIRequestContext, email: string): Promise<void> {
+  expect(await (await request.post('/__accounts', { data: { name: email, password: passwordOf(email) } })).json()).toMatchObject({ ok: true });
+}
+
+/** The team's admin sets a team world up (members: every account made so far, or those named). */
+export async function setUpWorld(request: APIRequestContext, world: string, members?: string[]): Promise<void> {
+  expect(await (await request.post(`/__world/${world}`, { data: members ? { members } : {} })).json()).toMatchObject({ ok: true });
+}
+
+/** A laptop signed in to the console as `email`, on Settings; its person has a team account unless `account: false`. */
+export async function laptop(browser: Browser, email: string, { withAccount = true, baseURL = SYNC_URL }: { withAccount?: boolean; baseURL?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block', reducedMotion: 'reduce' });
   context.on('console', (m) => m.type() === 'error' && errors.push({ text: m.text(), url: m.location().url }));
   context.on('console', (m) => m.text().startsWith('[sync] ') && syncSaid.push(`${email} ${m.text()}`));
   if (process.env.SYNC_TRACE) context.on('console', (m) => console.log(`${email.slice(0, 4)} ${m.text()}`));
@@ -54,19 +83,33 @@ export async function laptop(browser: Browser, email: string): Promise<Page> {
   await page.getByLabel('Password').fill('demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  if (withAccount) await account(page.request, email);
+  people.set(page, email);
   return page;
 }
 
 export const badge = (page: Page) => page.getByRole('banner').getByRole('status', { name: /^Team sync:/ });
 
-/** Joins through the van's own way in to the server, which the test can cut (scripts/syncServer.ts). */
-export async function join(page: Page, world: string, van: string, then = 'Team sync: Up to date'): Promise<void> {
+/** Fills Settings → Team sync's join form (through the van's own way in) and presses Join. */
+export async function askToJoin(page: Page, world: string, van: string, as: { account: string; password: string }): Promise<void> {
   const section = page.getByRole('region', { name: 'Team sync' });
   await section.getByLabel('Server path').fill(`/van/${van}/couch`);
   await section.getByLabel('World name').fill(world);
+  await section.getByLabel('Team account').fill(as.account);
+  await section.getByLabel('Password').fill(as.password);
   await section.getByRole('button', { name: 'Join team world' }).click();
   await page.getByRole('dialog', { name: 'Join a team world' }).getByRole('button', { name: 'Join' }).click();
-  await expect(page.getByText(`Joined the team world ${world}`, { exact: true })).toBeVisible();
+}
+
+/**
+ * Joins, signed in as the laptop's person, through the van's own way in to the server, which the
+ * test can cut (scripts/syncServer.ts); the team's admin has set the world up first.
+ */
+export async function join(page: Page, world: string, van: string, then = 'Team sync: Up to date'): Promise<void> {
+  await setUpWorld(page.request, world);
+  const email = people.get(page) ?? '';
+  await askToJoin(page, world, van, { account: email, password: passwordOf(email) });
+  await expect(page.getByText(`Joined the team world ${world} as ${email}`, { exact: true })).toBeVisible();
   await expect(badge(page)).toHaveAccessibleName(then);
 }
 

@@ -15,29 +15,17 @@ import PouchDB from 'pouchdb-core';
 import { drain } from '../../worker/sync/outbox';
 import { contentOf } from '../../worker/sync/revisions';
 import { act, exported, handover, laptop, lateJoiner, outboxOf, reconnect, type Laptop } from '../helpers/syncLaptops';
-import { intent, toAction } from '../helpers/randomActions';
+import { toAction } from '../helpers/randomActions';
+import { LAPTOP_STEPS, TWO_LAPTOP_WORLD } from '../helpers/twoLaptops';
 import { ManualClock } from '../helpers/manualClock';
 import { hostileStep, writeHostile } from '../helpers/hostileWriter';
 import { restore } from '../../worker/domain/restore';
-import { ANN, BOB, T0, aMedia, aSurvey, aWorld } from '../helpers/builders';
+import { ANN, BOB, T0 } from '../helpers/builders';
 
-function world() {
-  const w = aWorld();
-  aSurvey(w, { surveyId: 's-qc', mediaId: 'M1', stage: 'survey-qc', qc: 'started' });
-  aSurvey(w, { surveyId: 's-ready', mediaId: 'M1', stage: 'survey-qc' });
-  aSurvey(w, { surveyId: 's-copy', mediaId: 'M2', stage: 'copy' });
-  aMedia(w, { mediaId: 'M3', host: 'drive-02', stage: 'receive', state: 'waiting' });
-  return JSON.stringify(w);
-}
-const WORLD = world();
+const WORLD = TWO_LAPTOP_WORLD;
 
 const step = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('act' as const), who: fc.nat(1), intent }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('reconnect' as const) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('handover' as const), who: fc.nat(1), halfDrained: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('time' as const), ms: fc.integer({ min: 1000, max: 120_000 }) }) },
-  // The other laptop's changes reach this one's database, and its world has not taken them in yet.
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('pull' as const), who: fc.nat(1) }) },
+  ...LAPTOP_STEPS,
   // A third writer puts what the console would never write straight into a laptop's database (issue 32).
   { weight: 2, arbitrary: hostileStep },
 );

@@ -32,13 +32,13 @@ async function idsOf(db: PouchDB, prefix: string): Promise<string[]> {
 
 const pickOf = <T>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
 
-/** An edit of an existing entity's stored form, one generation on. */
-async function editOf(db: PouchDB, prefix: string, pick: number, change: (e: Record<string, unknown>) => Record<string, unknown>, stamp = STAMP): Promise<Doc[]> {
+/** An edit of an existing entity's stored form, one generation on, stamped `stamp` (null: with no stamp at all). */
+async function editOf(db: PouchDB, prefix: string, pick: number, change: (e: Record<string, unknown>) => Record<string, unknown>, stamp: typeof STAMP | null = STAMP): Promise<Doc[]> {
   const id = pickOf(await idsOf(db, prefix), pick);
   const doc = id ? await winner(db, id) : null;
   if (!doc) return [];
-  const { _rev, _revisions: _r, ...body } = doc;
-  return [written({ ...body, e: change({ ...(body.e as Record<string, unknown>) }), stamp }, _rev)];
+  const { _rev, _revisions: _r, stamp: _s, ...body } = doc;
+  return [written({ ...body, e: change({ ...(body.e as Record<string, unknown>) }), ...(stamp ? { stamp } : {}) }, _rev)];
 }
 
 /** The hostile documents of one step. Some arrive late: a second call with `late` writes the parent a first one named. */
@@ -95,7 +95,7 @@ export async function hostileDocs(db: PouchDB, step: HostileStep): Promise<Doc[]
     case 12: // a flood: many refused documents of one action
       return Array.from({ length: 50 }, (_, i) => written({ _id: `projects:flood-${pick}-${i}`, kind: 'projects', e: { o: 'not a number' }, at: {}, stamp: { ...STAMP, tx: `flood-${pick}`, n: 50 } }));
     default: // a stamp that says nothing
-      return editOf(db, 'captures:', pick, (e) => ({ ...e, description: 'no stamp' }), undefined as never);
+      return editOf(db, 'captures:', pick, (e) => ({ ...e, description: 'no stamp' }), null);
   }
 }
 

@@ -28,10 +28,15 @@ export interface Laptop {
   db: PouchDB;
   session: SyncSession;
   world: string;
+  /** the team account its documents are stamped with, where a team server checks them (none: the person signed in) */
+  account?: string;
 }
 
-/** A laptop that has joined a world seeded from `world` (all.json's shape), signed in as `email`. */
-export async function laptop(name: string, email: string, world: string, clock = new ManualClock(T0)): Promise<Laptop> {
+/**
+ * A laptop that has joined a world seeded from `world` (all.json's shape), signed in as `email`;
+ * with `account`, it then writes as that team account, as one signed in to a team server does.
+ */
+export async function laptop(name: string, email: string, world: string, clock = new ManualClock(T0), account?: string): Promise<Laptop> {
   const store = memoryStore();
   const journal = new SyncJournal(name, new Map());
   let n = 0;
@@ -42,7 +47,9 @@ export async function laptop(name: string, email: string, world: string, clock =
   engine.attachSync(journal);
   const db = new PouchDB(`laptops-${++names}`, { adapter: 'memory' });
   const session = await SyncSession.seed(engine, store, db, journal);
-  return { name, email, engine, store, clock, db, session, world };
+  // Seeded as the sample data, alike on every laptop, as a seeded team world is; written as the account from then on.
+  journal.author = account ?? null;
+  return { name, email, engine, store, clock, db, session, world, ...(account ? { account } : {}) };
 }
 
 /**
@@ -53,6 +60,7 @@ export async function handover(l: Laptop): Promise<Laptop> {
   l.engine.stop();
   await l.engine.settled();
   const journal = await openJournal(l.store, l.name);
+  journal.author = l.account ?? null;
   let n = 0;
   const engine = createEngine({ clock: l.clock, store: l.store, newId: () => `${l.name}-next-${l.clock.now()}-${++n}`, loadText: async () => l.world, sync: journal });
   await engine.boot(bootInput());

@@ -124,7 +124,7 @@ export function favouriteRecord(star: Favourite): StoredRecord {
 }
 
 /** The records a commit writes: exactly the entities it changed or removed, and the meta record. */
-export function commitBatch(world: World): WorldBatch {
+export function commitBatch(world: World, keepHistory = false): WorldBatch {
   const writes = world.lastWrites;
   const batch: WorldBatch = { put: [], del: [], meta: metaOf(world) };
   if (!writes) return batch;
@@ -145,8 +145,9 @@ export function commitBatch(world: World): WorldBatch {
     for (const id of ids) {
       batch.del.push({ kind, id });
       if (kind === 'captures') buckets.add(bucketOf(id));
-      // A removed entity's history goes with it (Clean Demo makes room: docs/history.md#kept).
-      const owner = ownerOf(kind, id);
+      // A removed entity's history goes with it (Clean Demo makes room: docs/history.md#kept);
+      // in a team world it stays, the team's record of who did what (docs/history.md#sync).
+      const owner = keepHistory ? null : ownerOf(kind, id);
       if (owner) batch.del.push({ kind: HISTORY_KIND, id: owner });
     }
   }

@@ -250,7 +250,8 @@ export class Engine {
         await this.writer.rollBack();
         throw error;
       }
-      // Entries made elsewhere say when this laptop learnt of them (docs/history.md#sync).
+      // Entries made elsewhere say when this laptop learnt of them (docs/history.md#sync); those of
+      // an entity removed are kept as well, as every laptop of the team keeps them.
       const history = appendsOf(result.history.map((e) => (e.arrivedAt === undefined ? { ...e, arrivedAt: now } : e)));
       await this.writer.commitTaken(now, taken.written(result), history);
       return result;

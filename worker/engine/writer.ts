@@ -204,7 +204,7 @@ export class Writer {
     let batch: WorldBatch | null = null;
     if (this.world.hasWrites) {
       this.world.savedAt = now;
-      batch = commitBatch(this.world);
+      batch = commitBatch(this.world, this.history.teamLaptop !== null);
     }
     return { change, batch };
   }

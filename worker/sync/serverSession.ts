@@ -19,7 +19,7 @@ export type SignedIn = { ok: true; name: string } | { ok: false; error: string; 
 /** The account a person typed, checked: an error names the field. */
 export function checkAccount(name: unknown, password: unknown): { ok: true; account: TeamAccount } | { ok: false; error: string; field: 'account' | 'password' } {
   const given = typeof name === 'string' ? name.trim() : '';
-  if (!given || given.length > 254 || /[\u0000-\u001f:]/.test(given)) return { ok: false, field: 'account', error: 'Team account is the name your team’s admin gave you, such as ana.lima@aerial.example' };
+  if (!given || given.length > 254 || given.includes(':') || [...given].some((c) => c.charCodeAt(0) < 0x20)) return { ok: false, field: 'account', error: 'Team account is the name your team’s admin gave you, such as ana.lima@aerial.example' };
   if (typeof password !== 'string' || !password || password.length > 1000) return { ok: false, field: 'password', error: 'Type the password of your team account' };
   return { ok: true, account: { name: given, password } };
 }

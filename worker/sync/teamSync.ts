@@ -15,7 +15,7 @@ import { describedDoc } from './docIds';
 import { checkJoin, type TeamSettings } from './joining';
 import type { NotTakenEntry } from './notTaken';
 import { isSeed } from './seed';
-import { checkAccount, signIn, signOut, type Fetch } from './serverSession';
+import { checkAccount, signIn, signedInAs, signOut, type Fetch } from './serverSession';
 import { resolveConflict } from './resolving';
 import { SyncLoop } from './syncLoop';
 import { syncStatus, type SyncFacts } from './syncStatus';
@@ -76,15 +76,9 @@ export class TeamSync {
     if (this.link || (await this.settings())) return { ok: false, error: `This laptop is already in the team world ${this.status.world}: leave it first` };
     const checked = checkJoin(server, world);
     if (!checked.ok) return checked;
-    let signedAs: string | undefined;
-    if (account !== undefined) {
-      const given = checkAccount(account, password);
-      if (!given.ok) return given;
-      const signed = await signIn(this.fetch, this.origin, checked.server, given.account);
-      if (!signed.ok) return signed;
-      signedAs = signed.name;
-    }
-    const settings: TeamSettings = { server: checked.server, world: checked.world, laptop: this.newLaptopId(), ...(signedAs ? { account: signedAs } : {}) };
+    const signedAs = await this.signedIn(checked.server, account, password);
+    if (!signedAs.ok) return signedAs;
+    const settings: TeamSettings = { server: checked.server, world: checked.world, laptop: this.newLaptopId(), account: signedAs.name };
     this.set({ ...this.factsOff(), settings, joining: true });
     try {
       await this.connect(settings, true);
@@ -103,9 +97,7 @@ export class TeamSync {
     await this.starting;
     const settings = await this.settings();
     if (!settings) return { ok: false, error: 'Join a team world first' };
-    const given = checkAccount(account, password);
-    if (!given.ok) return given;
-    const signed = await signIn(this.fetch, this.origin, settings.server, given.account);
+    const signed = await this.signedIn(settings.server, account, password);
     if (!signed.ok) return signed;
     await this.close();
     const now = { ...settings, account: signed.name };
@@ -113,6 +105,25 @@ export class TeamSync {
     this.set({ ...this.factsOff(), settings: now });
     await this.connect(now, false).catch((error: unknown) => this.failed(error));
     return { ok: true };
+  }
+
+  /**
+   * Signs in with the account typed; with none, asks the server whom it takes this laptop for
+   * (a company's single sign-on in front of it signs each request in: docs/sync.md#signing-in).
+   */
+  private async signedIn(server: string, account: unknown, password: unknown): Promise<{ ok: true; name: string } | { ok: false; error: string; field?: 'account' | 'password' }> {
+    if ((account === undefined || account === '') && (password === undefined || password === '')) {
+      let name: string | null;
+      try {
+        name = await signedInAs(this.fetch, this.origin, server);
+      } catch (error) {
+        return { ok: false, error: `The team server ${server} cannot be reached (${reason(error)})` };
+      }
+      return name ? { ok: true, name } : { ok: false, field: 'account', error: 'Type your team account and its password: the team server does not know this laptop yet' };
+    }
+    const given = checkAccount(account, password);
+    if (!given.ok) return given;
+    return signIn(this.fetch, this.origin, server, given.account);
   }
 
   /** Ends the session with the team server: sync stops, the world and its waiting changes stay here. */

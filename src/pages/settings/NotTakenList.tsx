@@ -1,11 +1,12 @@
 /**
  * Settings → Team sync: the team's changes this laptop has not taken into its world, each named
  * (issue 32, docs/sync.md#what-is-not-taken): what it is about, who sent it from which laptop and
- * when, and why; and below, the refusals this laptop answered by writing back the version it
- * holds. Read again whenever the badge's count moves.
+ * when, and why; this laptop's own changes the team server refused (issue 33), with what it said,
+ * sent again only when the person asks; and below, the refusals this laptop answered by writing
+ * back the version it holds. Read again whenever the badge's count moves.
  */
 import { useEffect, useState } from 'react';
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DateTime } from 'luxon';
 import type { NotTakenShown, SyncStatus } from '../../../worker/api';
 import { engineClient } from '../../engine/client';
@@ -52,6 +53,8 @@ export function NotTakenList({ status }: { status: SyncStatus }) {
   const s = useStyles();
   const [lists, setLists] = useState<{ listed: NotTakenShown[]; answered: NotTakenShown[] } | null>(null);
   const { notTaken, answered } = status;
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
     void engineClient()
@@ -62,16 +65,43 @@ export function NotTakenList({ status }: { status: SyncStatus }) {
     };
   }, [notTaken, answered]);
   if (!lists || (!lists.listed.length && !lists.answered.length)) return null;
+  const denied = lists.listed.filter((item) => item.state === 'denied');
+  const others = lists.listed.filter((item) => item.state !== 'denied');
+  const sendAgain = async () => {
+    setSending(true);
+    try {
+      const answer = await engineClient().teamSync({ op: 'sendAgain' });
+      setSent(answer.ok ? 'Sent again: the team server answers each one.' : answer.error);
+    } finally {
+      setSending(false);
+    }
+  };
   return (
     <div className={s.root}>
-      {lists.listed.length > 0 && (
+      {denied.length > 0 && (
+        <>
+          <Text weight="semibold">Refused by the team server</Text>
+          <Text className={s.muted}>
+            The team server would not take these changes made on this laptop. They stay here, in this laptop’s world, and are not sent again on their own: once what
+            the server said is mended (your team’s admin added you to the team world, say), send them again.
+          </Text>
+          <Changes caption="Refused by the team server" items={denied} />
+          <div>
+            <Button disabled={sending} onClick={() => void sendAgain()}>
+              {sending ? 'Sending again…' : 'Send again'}
+            </Button>
+          </div>
+          {sent && <Text role="status">{sent}</Text>}
+        </>
+      )}
+      {others.length > 0 && (
         <>
           <Text weight="semibold">Changes not taken on this laptop</Text>
           <Text className={s.muted}>
             These changes from the team world break the console’s rules or name something this laptop does not hold. They stay out of this laptop’s world until a
             new version of them arrives, or what they name does.
           </Text>
-          <Changes caption="Changes not taken" items={lists.listed} />
+          <Changes caption="Changes not taken" items={others} />
         </>
       )}
       {lists.answered.length > 0 && (

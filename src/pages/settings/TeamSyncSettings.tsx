@@ -1,6 +1,7 @@
 /**
- * Settings → Team sync (issue 21, docs/sync.md): joins a team world on the server beside this
- * app (several laptops, one world, offline and converging when they meet) and leaves it. The
+ * Settings → Team sync (issues 21 and 33, docs/sync.md): joins a team world on the server beside
+ * this app, signed in with the person's team account (several laptops, one world, offline and
+ * converging when they meet), shows who is signed in, signs out and in again, and leaves it. The
  * engine worker checks what is typed; its message stands beside the field it is about.
  */
 import { useState } from 'react';
@@ -11,6 +12,8 @@ import { showFlash } from '../../app/flash';
 import { confirmDialog } from '../../components/presets';
 import { syncStateText } from '../../shell/syncStateText';
 import { NotTakenList } from './NotTakenList';
+import { TeamAccountFields } from './TeamAccountFields';
+import { TeamSignIn } from './TeamSignIn';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start' },
@@ -23,7 +26,8 @@ export function TeamSyncSettings() {
   const status = useTeamSync();
   const [server, setServer] = useState('/couch');
   const [world, setWorld] = useState('');
-  const [errors, setErrors] = useState<{ server?: string; world?: string; other?: string }>({});
+  const [account, setAccount] = useState({ account: '', password: '' });
+  const [errors, setErrors] = useState<{ server?: string; world?: string; account?: string; password?: string; other?: string }>({});
   const [busy, setBusy] = useState(false);
   const joined = status !== null && status.state !== 'off' && status.state !== 'joining';
 
@@ -37,9 +41,11 @@ export function TeamSyncSettings() {
     setBusy(true);
     setErrors({});
     try {
-      const answer = await engineClient().teamSync({ op: 'join', server, world });
-      if (answer.ok) showFlash({ category: 'success', text: `Joined the team world ${world.trim()}` });
-      else setErrors(answer.field ? { [answer.field]: answer.error } : { other: answer.error });
+      const answer = await engineClient().teamSync({ op: 'join', server, world, account: account.account, password: account.password });
+      if (answer.ok) {
+        setAccount((a) => ({ ...a, password: '' }));
+        showFlash({ category: 'success', text: `Joined the team world ${world.trim()} as ${answer.status.account ?? account.account.trim()}` });
+      } else setErrors(answer.field ? { [answer.field]: answer.error } : { other: answer.error });
     } finally {
       setBusy(false);
     }
@@ -56,13 +62,39 @@ export function TeamSyncSettings() {
     }
   };
 
+  const signOut = async () => {
+    setBusy(true);
+    try {
+      const answer = await engineClient().teamSync({ op: 'signOut' });
+      if (answer.ok) showFlash({ category: 'success', text: 'Signed out of the team server: sync is stopped, and what is on this laptop stays' });
+      else setErrors({ other: answer.error });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   if (joined) {
+    const signedOut = status.state === 'signed-out';
     return (
       <>
         <Text>
           This laptop is in the team world <strong>{status.world}</strong> on {status.server}: {syncStateText(status)}.
         </Text>
-        {status.error && <Text role="alert">{status.error}</Text>}
+        {signedOut ? (
+          <TeamSignIn status={status} />
+        ) : (
+          <>
+            {status.error && <Text role="alert">{status.error}</Text>}
+            <div className={s.actions}>
+              <Text>
+                Signed in to the team server as <strong>{status.account ?? 'an account the server did not name'}</strong>.
+              </Text>
+              <Button disabled={busy} onClick={() => void signOut()}>
+                Sign out of the team server
+              </Button>
+            </div>
+          </>
+        )}
         <NotTakenList status={status} />
         <div className={s.actions}>
           <Button disabled={busy} onClick={() => void leave()}>
@@ -93,6 +125,12 @@ export function TeamSyncSettings() {
         <Field label="World name" validationMessage={errors.world} hint="The same on every laptop of the team">
           <Input value={world} onChange={(_, d) => setWorld(d.value)} />
         </Field>
+        <TeamAccountFields
+          value={account}
+          onChange={setAccount}
+          errors={errors}
+          hint="Given by your team’s admin, such as ana.lima@aerial.example; leave both empty where your company signs you in"
+        />
         <div className={s.actions}>
           <Button type="submit" appearance="primary" disabled={busy || status?.state === 'joining'}>
             {busy || status?.state === 'joining' ? 'Joining…' : 'Join team world'}

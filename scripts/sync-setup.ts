@@ -1,0 +1,32 @@
+/**
+ * `npm run sync:setup -- <server url> <world> [--members a,b] [--admins c] [--remove d]`: sets up a
+ * team world on Apache CouchDB 3 or the test server, as its admin (docs/sync.md#who-can-do-what):
+ * the database, its `_security` (the members given are added to those there, those removed are
+ * taken out), and the team's validation (`_design/team-rules`, made from the console's own rules).
+ * Run again after an upgrade of the console: the validation is written where it differs.
+ */
+import { listOption, serverAndAdmin } from './team/adminArgs';
+import { setUpWorld } from './team/worlds';
+
+const [given, world, ...rest] = process.argv.slice(2);
+const target = serverAndAdmin(given);
+if (typeof target === 'string' || !world || world.startsWith('-')) {
+  console.error(typeof target === 'string' ? target : 'Name the team world.');
+  console.error('Usage: SYNC_ADMIN=name:password npm run sync:setup -- <server url> <world> [--members a,b] [--admins c] [--remove d]');
+  process.exit(2);
+}
+const members = listOption(rest, '--members');
+const admins = listOption(rest, '--admins');
+const removed = listOption(rest, '--remove');
+try {
+  await setUpWorld(target.server, target.admin, world, { members, admins, removed });
+  const security = (await (await fetch(`${target.server}/${encodeURIComponent(world)}/_security`, { headers: { authorization: `Basic ${Buffer.from(`${target.admin.name}:${target.admin.password}`).toString('base64')}` } })).json()) as {
+    members?: { names?: string[] };
+    admins?: { names?: string[] };
+  };
+  console.log(`The team world ${world} is set up on ${target.server}, with the team's validation.`);
+  console.log(`Members: ${security.members?.names?.join(', ') || 'none yet'}; admins: ${security.admins?.names?.join(', ') || 'the server admin only'}`);
+} catch (error) {
+  console.error(`The team world ${world} was not set up: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
