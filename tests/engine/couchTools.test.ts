@@ -7,10 +7,10 @@
  */
 import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import PouchDB from 'pouchdb-core';
 import { seedTeamWorld } from '../../scripts/seedWorld';
-import { cleanUp, laptop, qcWorld, teamServer, type TeamLaptop } from '../helpers/teamLaptops';
+import { cleanUp, laptop, qcWorld, teamServer, until, type TeamLaptop } from '../helpers/teamLaptops';
 import { ANN, BOB, T0 } from '../helpers/builders';
 import { comparableExport } from '../helpers/comparableExport';
 
@@ -57,7 +57,7 @@ describe("a team world backed up and restored with CouchDB's own tools (issue 32
     expect(await a.join('team')).toEqual({ ok: true });
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
     expect((await a.engine.dispatch({ type: 'approveSurveyQc', surveyId: 's-qc' })).ok).toBe(true);
-    await vi.waitFor(() => expect(a.sync.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { timeout: 20_000, interval: 50 });
+    await until(() => expect(a.sync.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), a);
     const documents = (await new PouchDB(original).allDocs({ include_docs: true })).rows.length;
 
     const full = await backup(original, 'full');

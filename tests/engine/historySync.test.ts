@@ -4,11 +4,11 @@
  * laptop), each saying when this laptop learnt of it; a conflict a person settles is in both
  * laptops' histories with both versions and how it was settled.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../worker/domain/history';
 import type { Engine } from '../../worker/engine/engine';
 import { act, laptop as joined, lateJoiner, reconnect } from '../helpers/syncLaptops';
-import { cleanUp, twoJoined } from '../helpers/teamLaptops';
+import { cleanUp, twoJoined, until } from '../helpers/teamLaptops';
 import { ANN, BOB, T0, aSurvey, aWorld } from '../helpers/builders';
 import { ManualClock } from '../helpers/manualClock';
 
@@ -66,12 +66,12 @@ describe("a team's history (issue 34)", () => {
     expect((await b.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Blur' })).ok).toBe(true);
     await a.sync.start();
     await b.sync.start();
-    await vi.waitFor(() => expect([a.sync.status.conflicts, b.sync.status.conflicts]).toEqual([1, 1]), { timeout: 10_000, interval: 50 });
+    await until(() => expect([a.sync.status.conflicts, b.sync.status.conflicts]).toEqual([1, 1]), a, b);
     const [conflict] = await a.sync.conflicts();
     const bobs = conflict!.versions.find((v) => v.by === BOB)!;
     expect(await a.sync.resolve(conflict!.id, bobs.rev)).toEqual({ ok: true });
     for (const l of [a, b]) {
-      await vi.waitFor(async () => expect((await entriesOf(l.engine)).some((e) => e.what.kind === 'settled')).toBe(true), { timeout: 10_000, interval: 50 });
+      await until(async () => expect((await entriesOf(l.engine)).some((e) => e.what.kind === 'settled')).toBe(true), l);
       const settled = (await entriesOf(l.engine)).find((e) => e.what.kind === 'settled')!;
       expect(settled).toMatchObject({ by: ANN, on: { surveys: ['s-qc'] }, conflict: { settledBy: ANN, how: `kept the version by ${BOB}` } });
       expect(settled.conflict!.versions.map((v) => [v.by, v.what]).sort()).toEqual([
@@ -79,7 +79,7 @@ describe("a team's history (issue 34)", () => {
         [BOB, 'Reason: Blur'],
       ]);
       // Both laptops' flags are in the history too: nothing a person did is left out.
-      await vi.waitFor(async () => expect((await entriesOf(l.engine)).filter((e) => e.what.kind === 'flagged').map((e) => e.by).sort(), l.engine.world.current.user?.email).toEqual([ANN, BOB].sort()), { timeout: 10_000, interval: 50 });
+      await until(async () => expect((await entriesOf(l.engine)).filter((e) => e.what.kind === 'flagged').map((e) => e.by).sort(), l.engine.world.current.user?.email).toEqual([ANN, BOB].sort()), l);
     }
   }, 30_000);
 });

@@ -7,11 +7,11 @@
  * And a position in one database is never trusted in another: a laptop that joins a restored
  * copy of a seeded world equals one that joins the original.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import PouchDB from 'pouchdb-core';
 import type { SyncServer } from '../../scripts/syncServer';
 import { seedTeamWorld } from '../../scripts/seedWorld';
-import { CLEO, cleanUp, laptop, passwordOf, qcWorld, servers, teamServer, type TeamLaptop } from '../helpers/teamLaptops';
+import { CLEO, cleanUp, laptop, passwordOf, qcWorld, servers, teamServer, until, type TeamLaptop } from '../helpers/teamLaptops';
 import { ANN, BOB, T0 } from '../helpers/builders';
 import { comparableExport } from '../helpers/comparableExport';
 
@@ -39,15 +39,15 @@ async function restartedEmpty(old: SyncServer): Promise<SyncServer> {
 /** The sessions the lost server knew are gone with it: each person signs in again. */
 async function signedInAgain(...laptops: [TeamLaptop, string][]) {
   for (const [l, name] of laptops) {
-    await vi.waitFor(() => expect(l.sync.status.state).toBe('signed-out'), { timeout: 20_000, interval: 50 });
+    await until(() => expect(l.sync.status.state).toBe('signed-out'), l);
     expect(await l.sync.signIn(name, passwordOf(name))).toEqual({ ok: true });
   }
 }
 
 const upToDate = (...laptops: TeamLaptop[]) =>
-  vi.waitFor(() => {
+  until(() => {
     for (const l of laptops) expect(l.sync.status).toMatchObject({ state: 'up-to-date', waiting: 0 });
-  }, { timeout: 20_000, interval: 50 });
+  }, ...laptops);
 
 describe('the laptop knows what the server holds (issue 32)', () => {
   it('a server restarted empty: both laptops say so and send the world again; a laptop that joins afterwards equals them', async () => {
@@ -58,7 +58,7 @@ describe('the laptop knows what the server holds (issue 32)', () => {
     expect(await a.join('lost')).toEqual({ ok: true });
     expect(await b.join('lost')).toEqual({ ok: true });
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
-    await vi.waitFor(() => expect(flagged(b)).toEqual(['Cloud']), { timeout: 10_000 });
+    await until(() => expect(flagged(b)).toEqual(['Cloud']), b);
     await upToDate(a, b);
 
     const notes: string[] = [];
@@ -68,9 +68,9 @@ describe('the laptop knows what the server holds (issue 32)', () => {
     // is not the one they gave, and send it again.
     await again.world('lost');
     await signedInAgain([a, ANN], [b, BOB]);
-    await vi.waitFor(async () => expect((await asAdmin(again, 'lost').info()).doc_count).toBeGreaterThan(10), { timeout: 20_000, interval: 100 });
-    expect(notes.join(' ')).toMatch(/team world is another copy now/);
     await upToDate(a, b);
+    expect((await asAdmin(again, 'lost').info()).doc_count).toBeGreaterThan(10);
+    expect(notes.join(' ')).toMatch(/team world is another copy now/);
 
     const c = await laptop(server.url, CLEO, qcWorld('a world of its own'));
     expect(await c.join('lost')).toEqual({ ok: true });
@@ -93,7 +93,7 @@ describe('the laptop knows what the server holds (issue 32)', () => {
     expect(await b.join('team')).toEqual({ ok: true });
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
     expect((await b.engine.dispatch({ type: 'approveSurveyQc', surveyId: 's-qc' })).ok).toBe(true);
-    await vi.waitFor(() => expect(flagged(b)).toEqual(['Cloud']), { timeout: 10_000 });
+    await until(() => expect(flagged(b)).toEqual(['Cloud']), b);
     await upToDate(a, b);
 
     // The server is restarted empty and the world restored from the backup.
@@ -101,11 +101,8 @@ describe('the laptop knows what the server holds (issue 32)', () => {
     await again.world('team');
     await PouchDB.replicate(backup, asAdmin(again, 'team'));
     await signedInAgain([a, ANN], [b, BOB]);
-    await vi.waitFor(async () => {
-      const flags = (await asAdmin(again, 'team').allDocs({ startkey: 'frameFlag:', endkey: 'frameFlag:\uffff' })).rows;
-      expect(flags).toHaveLength(1);
-    }, { timeout: 20_000, interval: 100 });
     await upToDate(a, b);
+    expect((await asAdmin(again, 'team').allDocs({ startkey: 'frameFlag:', endkey: 'frameFlag:\uffff' })).rows).toHaveLength(1);
 
     // The restored copy's seed names a position of the original database: a laptop that joins it
     // must not trust it, and ends with what the laptops hold.

@@ -5,7 +5,7 @@
  * changed after the seed. A laptop whose data differs pulls every body, and ends in the same world.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import PouchDB from '../helpers/pouch';
 import { seedTeamWorld } from '../../scripts/seedWorld';
 import type { SyncServer } from '../../scripts/syncServer';
@@ -17,7 +17,7 @@ import { bootInput } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
 import { ANN, BOB, T0 } from '../helpers/builders';
 import { cookieFetch } from '../../scripts/team/cookieFetch';
-import { cleanUp, passwordOf, teamServer } from '../helpers/teamLaptops';
+import { cleanUp, passwordOf, teamServer, until } from '../helpers/teamLaptops';
 const Local = PouchDB.defaults({ adapter: 'memory' });
 const SAMPLE = readFileSync('public/data/all.json', 'utf8');
 const DAY = 86_400_000;
@@ -105,7 +105,7 @@ describe('a seeded team world (issue 21)', () => {
     const survey = Object.values(a.engine.world.index.surveys).find((s) => s.flags.qcInProgress)!;
     const frame = { surveyId: survey.surveyId, line: 1, camera: 'Cam01', frame: 2 };
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
-    await vi.waitFor(() => expect(a.sync.status.state).toBe('up-to-date'), { timeout: 5000 });
+    await until(() => expect(a.sync.status.state).toBe('up-to-date'), a);
 
     const b = await laptop(server.url, BOB);
     expect(await b.join('seeded-b')).toEqual({ ok: true });
@@ -115,10 +115,10 @@ describe('a seeded team world (issue 21)', () => {
     expect(exported(b.engine)).toEqual(exported(a.engine));
 
     expect((await b.engine.dispatch({ type: 'flagFrame', ...frame, frame: 3, reason: 'Blur' })).ok).toBe(true);
-    await vi.waitFor(() => expect(a.engine.world.index.surveys[survey.surveyId]!.frameFlags.map((f) => f.reason)).toEqual(['Cloud', 'Blur']), { timeout: 5000 });
+    await until(() => expect(a.engine.world.index.surveys[survey.surveyId]!.frameFlags.map((f) => f.reason)).toEqual(['Cloud', 'Blur']), a);
     expect(a.sync.status.conflicts).toBe(0);
     // Live replication went on from where the join's pull ended, not from the server's start.
-    await vi.waitFor(() => expect(b.sync.status.state).toBe('up-to-date'), { timeout: 5000 });
+    await until(() => expect(b.sync.status.state).toBe('up-to-date'), b);
     // The seed, the two flags and their two history entries.
     for (const l of [a, b]) expect(await l.held('seeded-b')).toBe(5);
   });

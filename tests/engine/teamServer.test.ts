@@ -15,12 +15,12 @@
  * exist is therefore written by the server, and it is the laptops that take it in which hold it
  * back, naming it in Settings → Team sync with why.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PouchDB from '../helpers/pouch';
 import type { Account } from '../../scripts/team/worlds';
 import { childRevision } from '../../worker/sync/revisions';
 import { favouriteDocId, flagDocId } from '../../worker/sync/docIds';
-import { cleanUp, laptop, passwordOf, teamServer, type TeamLaptop } from '../helpers/teamLaptops';
+import { cleanUp, laptop, passwordOf, teamServer, until, type TeamLaptop } from '../helpers/teamLaptops';
 import type { SyncServer } from '../../scripts/syncServer';
 import { ANN, BOB, T0 } from '../helpers/builders';
 import { TWO_LAPTOP_WORLD } from '../helpers/twoLaptops';
@@ -215,7 +215,7 @@ describe('the team server keeps out who does not belong and checks every write (
     // Ann flags a frame (a flag and its history entry) and stars a capture: documents of hers.
     expect((await ann.engine.dispatch({ type: 'flagFrame', ...FRAME, reason: 'Cloud' })).ok).toBe(true);
     expect((await ann.engine.dispatch({ type: 'setFavourite', kind: 'captures', id: 'cap-1', starred: true })).ok).toBe(true);
-    await vi.waitFor(() => expect(ann.sync.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { timeout: 10_000 });
+    await until(() => expect(ann.sync.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), ann);
     bob = await laptop(server.url, BOB, WORLD);
     expect(await bob.join('team-h')).toEqual({ ok: true });
     // A seed the admin wrote: no member removes it.
@@ -284,7 +284,7 @@ describe('the team server keeps out who does not belong and checks every write (
   it("accepts a member's own change made on their laptop, and it reaches the other member's laptop", async () => {
     const bobs = { surveyId: 's-qc', line: 2, camera: 'Cam01', frame: 4 };
     expect(await bob.engine.dispatch({ type: 'flagFrame', ...bobs, reason: 'Blur' })).toMatchObject({ ok: true });
-    await vi.waitFor(() => expect(ann.engine.world.index.surveys['s-qc']!.frameFlags).toContainEqual(expect.objectContaining({ reason: 'Blur', by: BOB, line: 2, frame: 4 })), { timeout: 10_000 });
+    await until(() => expect(ann.engine.world.index.surveys['s-qc']!.frameFlags).toContainEqual(expect.objectContaining({ reason: 'Blur', by: BOB, line: 2, frame: 4 })), ann);
     const flag = await current(server, 'team-h', flagDocId('s-qc', bobs));
     expect(flag?.stamp).toMatchObject({ by: BOB });
     expect(bob.sync.status).toMatchObject({ notTaken: 0 });
@@ -303,7 +303,7 @@ describe('the team server keeps out who does not belong and checks every write (
     expect(after._conflicts).toBeUndefined();
     expect((after.e as { description?: string }).description).toBe('North strip, flown again');
     // And a laptop takes it as the capture's description.
-    await vi.waitFor(() => expect(ann.engine.world.index.captures['cap-1']!.description).toBe('North strip, flown again'), { timeout: 10_000 });
+    await until(() => expect(ann.engine.world.index.captures['cap-1']!.description).toBe('North strip, flown again'), ann);
   });
 
   it('writes a survey naming a capture that does not exist (no design document reads another document); the laptops hold it back and say why', async () => {
@@ -315,11 +315,11 @@ describe('the team server keeps out who does not belong and checks every write (
     expect((answer.json as BulkAnswer).filter((r) => r.error)).toEqual([]);
     expect(await current(server, 'team-h', 'surveys:s-orphan')).toMatchObject({ e: { captureId: 'cap-ghost' } });
     for (const l of [ann, bob]) {
-      await vi.waitFor(async () => {
+      await until(async () => {
         expect((await l.sync.notTaken()).listed).toEqual([
           expect.objectContaining({ id: 'surveys:s-orphan', state: 'waiting', by: BOB, why: expect.stringMatching(/^surveys:s-orphan names capture cap-ghost, which this laptop does not hold$/) as string }),
         ]);
-      }, { timeout: 10_000 });
+      }, l);
       expect(l.engine.world.index.surveys['s-orphan']).toBeUndefined();
     }
   });

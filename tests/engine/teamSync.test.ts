@@ -3,8 +3,8 @@
  * replication through the test server, the status the header shows, conflicts refused and
  * resolved, and the actions that would wipe the team's world refused while syncing.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanUp, laptop, qcWorld, teamServer, twoJoined } from '../helpers/teamLaptops';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanUp, laptop, qcWorld, teamServer, twoJoined, until } from '../helpers/teamLaptops';
 import PouchDB from 'pouchdb-core';
 import { createEngine, WHILE_SYNCING, type Engine } from '../../worker/engine/engine';
 import { checkJoin } from '../../worker/sync/joining';
@@ -33,26 +33,26 @@ describe('team sync in the worker (issue 21)', () => {
     const a = await laptop(server.url, ANN, qcWorld('North strip'));
     const b = await laptop(server.url, BOB, qcWorld('something else'));
     expect(await a.join('team-x')).toEqual({ ok: true });
-    await vi.waitFor(() => expect(a.sync.status.state).toBe('up-to-date'), { timeout: 5000 });
+    await until(() => expect(a.sync.status.state).toBe('up-to-date'), a);
     expect(await b.join('team-x')).toEqual({ ok: true });
     expect(b.engine.world.index.captures['cap-1']!.description).toBe('North strip');
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
-    await vi.waitFor(() => expect(b.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([{ reason: 'Cloud', by: ANN }]), { timeout: 5000 });
+    await until(() => expect(b.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([{ reason: 'Cloud', by: ANN }]), b);
     expect((await b.engine.dispatch({ type: 'resetDemo' }))).toEqual({ ok: false, error: WHILE_SYNCING });
   });
 
   it("a laptop whose store refuses the team's change says Sync error and why, changes nothing, and takes it on its own once the store takes writes", async () => {
     const { a, b } = await twoJoined('team-full');
-    await vi.waitFor(() => expect(b.sync.status.state).toBe('up-to-date'), { timeout: 5000 });
+    await until(() => expect(b.sync.status.state).toBe('up-to-date'), b);
     b.store.failWith = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
-    await vi.waitFor(() => expect(b.sync.status).toMatchObject({ state: 'error', error: teamChangesRefused(new DOMException('', 'QuotaExceededError')) }), { timeout: 5000 });
+    await until(() => expect(b.sync.status).toMatchObject({ state: 'error', error: teamChangesRefused(new DOMException('', 'QuotaExceededError')) }), b);
     expect(b.engine.world.index.surveys['s-qc']!.frameFlags).toEqual([]);
     // Nothing else happens on the team's side: the laptop tries again on its own.
     b.store.failWith = null;
     (b.engine.clock as ManualClock).advance(STORE_RETRY_MS);
-    await vi.waitFor(() => expect(b.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([{ reason: 'Cloud', by: ANN }]), { timeout: 10_000 });
-    await vi.waitFor(() => expect([b.sync.status.state, b.sync.status.error]).toEqual(['up-to-date', undefined]), { timeout: 5000 });
+    await until(() => expect(b.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([{ reason: 'Cloud', by: ANN }]), b);
+    await until(() => expect([b.sync.status.state, b.sync.status.error]).toEqual(['up-to-date', undefined]), b);
   }, 20_000);
 
   it('one frame flagged two ways: a conflict on both, actions on its survey refused, resolved on one and settled on both', async () => {
@@ -63,10 +63,7 @@ describe('team sync in the worker (issue 21)', () => {
     expect((await b.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Blur' })).ok).toBe(true);
     await a.sync.start();
     await b.sync.start();
-    await vi.waitFor(async () => {
-      expect(a.sync.status.conflicts).toBe(1);
-      expect(b.sync.status.conflicts).toBe(1);
-    }, { timeout: 8000 });
+    await until(() => expect([a.sync.status.conflicts, b.sync.status.conflicts]).toEqual([1, 1]), a, b);
     const [conflict] = await a.sync.conflicts();
     expect(conflict!.fields).toEqual([{ path: 'flag.reason', label: 'Reason' }]);
     expect(conflict!.versions.map((v) => v.values['flag.reason']).sort()).toEqual(['Blur', 'Cloud']);
@@ -75,13 +72,12 @@ describe('team sync in the worker (issue 21)', () => {
     expect(refused.ok).toBe(false);
     const bobs = conflict!.versions.find((v) => v.by === BOB)!;
     expect(await a.sync.resolve(conflict!.id, bobs.rev)).toEqual({ ok: true });
-    await vi.waitFor(() => {
-      expect(a.sync.status.conflicts).toBe(0);
-      expect(b.sync.status.conflicts).toBe(0);
+    await until(() => {
+      expect([a.sync.status.conflicts, b.sync.status.conflicts]).toEqual([0, 0]);
       expect(a.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([{ reason: 'Blur' }]);
-    }, { timeout: 8000 });
+    }, a, b);
     expect((await a.engine.dispatch({ type: 'approveSurveyQc', surveyId: 's-qc' })).ok).toBe(true);
-    await vi.waitFor(() => expect(a.sync.status.state).toBe('up-to-date'), { timeout: 5000 });
+    await until(() => expect(a.sync.status.state).toBe('up-to-date'), a);
     expect(await a.sync.leave()).toEqual({ ok: true });
     expect(a.sync.status.state).toBe('off');
     expect((await a.engine.dispatch({ type: 'resetDemo' })).ok).toBe(true);
@@ -93,21 +89,21 @@ describe('team sync in the worker (issue 21)', () => {
     const a = await laptop(server.url, ANN);
     const van = (what: 'cut' | 'restore') => fetch(`${server.url}/__vans/a/${what}`, { method: 'POST' });
     expect(await a.join('team-w', { server: '/van/a/couch' })).toEqual({ ok: true });
-    await vi.waitFor(() => expect(a.sync.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { timeout: 5000 });
+    await until(() => expect(a.sync.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), a);
     await van('cut');
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
-    await vi.waitFor(() => expect(a.sync.status).toMatchObject({ state: 'offline', waiting: 1 }), { timeout: 15_000 });
+    await until(() => expect(a.sync.status).toMatchObject({ state: 'offline', waiting: 1 }), a);
 
     const next = await a.reopen();
-    await vi.waitFor(() => expect(next.status).toMatchObject({ state: 'offline', waiting: 1 }), { timeout: 15_000 });
+    await until(() => expect(next.status).toMatchObject({ state: 'offline', waiting: 1 }), { sync: next, engine: a.engine });
     await van('restore');
-    await vi.waitFor(() => expect(next.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { timeout: 20_000 });
+    await until(() => expect(next.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { sync: next, engine: a.engine });
     const { rows } = await new PouchDB(`${server.url}/couch/team-w`, { auth: { username: server.admin.name, password: server.admin.password } }).allDocs({ include_docs: true });
     expect(rows.filter((r) => r.id?.startsWith('frameFlag:')).map((r) => (r.doc as { flag?: { reason?: string } }).flag?.reason)).toEqual(['Cloud']);
 
     // Reopened again, online: nothing waits.
     const third = await a.reopen();
-    await vi.waitFor(() => expect(third.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { timeout: 10_000 });
+    await until(() => expect(third.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { sync: third, engine: a.engine });
   }, 60_000);
 
   it("the simulation speed is the team world's: a laptop that joins takes it, and a change on one reaches the other", async () => {
@@ -121,7 +117,7 @@ describe('team sync in the worker (issue 21)', () => {
     expect(b.engine.world.flags.speed).toBe(1);
 
     expect((await a.engine.dispatch({ type: 'setFlags', flags: { speed: 100 } })).ok).toBe(true);
-    await vi.waitFor(() => expect(b.engine.world.flags.speed).toBe(100), { timeout: 5000 });
+    await until(() => expect(b.engine.world.flags.speed).toBe(100), b);
     const world = (engine: Engine) => {
       const { loadedAt: _l, savedAt: _s, ...rest } = JSON.parse(engine.serialise()) as Record<string, unknown>;
       return rest;
@@ -136,7 +132,7 @@ describe('team sync in the worker (issue 21)', () => {
     expect((await b.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Blur', note: '' })).ok).toBe(true);
     await a.sync.start();
     await b.sync.start();
-    await vi.waitFor(() => expect([a.sync.status.conflicts, b.sync.status.conflicts]).toEqual([1, 1]), { timeout: 8000 });
+    await until(() => expect([a.sync.status.conflicts, b.sync.status.conflicts]).toEqual([1, 1]), a, b);
     const [conflict] = await a.sync.conflicts();
     expect(conflict!.fields.map((f) => f.path)).toEqual(['flag.note', 'flag.reason']);
     const anns = conflict!.versions.find((v) => v.by === ANN)!;
@@ -150,11 +146,11 @@ describe('team sync in the worker (issue 21)', () => {
     // Ann's note, Bob's reason.
     expect(await a.sync.resolve(conflict!.id, anns.rev, { 'flag.reason': bobs.rev })).toEqual({ ok: true });
     const merged = { reason: 'Blur', note: 'low cloud over the river' };
-    await vi.waitFor(() => {
+    await until(() => {
       expect([a.sync.status.conflicts, b.sync.status.conflicts]).toEqual([0, 0]);
       expect(a.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([merged]);
       expect(b.engine.world.index.surveys['s-qc']!.frameFlags).toMatchObject([merged]);
-    }, { timeout: 8000 });
+    }, a, b);
   });
 
   it("a team world never expires as the demo's sample does: the laptop boots into it weeks later, with its changes", async () => {
@@ -189,11 +185,11 @@ describe('team sync in the worker (issue 21)', () => {
     const next = a.nextTab();
     let worldRead = () => {};
     const started = next.start(new Promise<void>((read) => (worldRead = read)));
-    await vi.waitFor(() => expect(next.status).toMatchObject({ state: 'syncing', world: 'team-r' }));
+    await until(() => expect(next.status).toMatchObject({ state: 'syncing', world: 'team-r' }), { sync: next, engine: a.engine });
     const again = next.join('/couch', 'team-other');
     worldRead();
     expect(await again).toMatchObject({ ok: false, error: expect.stringMatching(/already in the team world team-r/) as string });
     await started;
-    await vi.waitFor(() => expect(next.status.state).toBe('up-to-date'), { timeout: 5000 });
+    await until(() => expect(next.status.state).toBe('up-to-date'), { sync: next, engine: a.engine });
   });
 });

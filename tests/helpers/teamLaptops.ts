@@ -103,3 +103,50 @@ export async function twoJoined(world: string) {
   return { a, b, server };
 }
 
+/** What `until` watches: a laptop's team sync (its statuses) and its engine (its world and its history). */
+export interface Watched {
+  sync: Pick<TeamSync, 'statusChanges'>;
+  engine: Pick<Engine, 'changes' | 'history'>;
+}
+
+/**
+ * Resolves once `check` passes (returns anything but false, and throws nothing), looked at again
+ * after each status a laptop's team sync tells and each change of its world or its history: no
+ * polling and no wall time (docs/testing.md). A check that never passes ends with the test's own
+ * timeout; the last thing it threw is printed.
+ */
+export function until(check: () => unknown, ...from: Watched[]): Promise<void> {
+  return new Promise((done) => {
+    const stops: (() => void)[] = [];
+    let busy = false;
+    let again = false;
+    let last: unknown;
+    const finish = () => {
+      for (const stop of stops) stop();
+      clearTimeout(report);
+      done();
+    };
+    // Never a wait: only what to print if the test's own timeout ends it first.
+    const report = setTimeout(() => console.log('until: still not passing:', last instanceof Error ? last.message : last), 9_000);
+    const attempt = async (): Promise<void> => {
+      if (busy) return void (again = true);
+      busy = true;
+      do {
+        again = false;
+        try {
+          if ((await check()) !== false) return finish();
+          last = 'the check answered false';
+        } catch (error) {
+          last = error;
+        }
+      } while (again);
+      busy = false;
+    };
+    for (const w of from) {
+      stops.push(w.sync.statusChanges.on(() => void attempt()));
+      stops.push(w.engine.changes.on(() => void attempt()));
+      stops.push(w.engine.history.changed.on(() => void attempt()));
+    }
+    void attempt();
+  });
+}
