@@ -58,6 +58,7 @@ declare module 'pouchdb-core' {
     get(id: string, options?: { conflicts?: boolean; rev?: string }): Promise<Doc & { _conflicts?: string[] }>;
     put(doc: { _id: string; _rev?: string } & Record<string, unknown>): Promise<{ ok: boolean; id: string; rev: string }>;
     revsDiff(diff: Record<string, string[]>): Promise<Record<string, { missing: string[] }>>;
+    bulkGet(request: { docs: { id: string; rev?: string }[] }): Promise<{ results: { id: string; docs: ({ ok: Doc } | { error: unknown })[] }[] }>;
     changes(options: { since: number | string | 'now'; live: true }): ChangesFeed;
     changes(options: { since: number | string; style?: 'all_docs' | 'main_only'; limit?: number; include_docs?: boolean }): Promise<{
       results: { id: string; seq: number | string; changes: { rev: string }[]; deleted?: boolean; doc?: Doc }[];
