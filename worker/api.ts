@@ -1,6 +1,6 @@
 /**
  * The page's API, declared once (docs/architecture.md#arch-action-flow): the object the engine
- * worker exposes (`createPageApi`), the intents it takes (`Action`), its answers, and the page
+ * worker exposes (`PageApi`), the intents it takes (`Action`), its answers, and the page
  * events it pushes. The page imports this module as types only; what a screen asks for and draws
  * is beside it, in screens.ts.
  *
@@ -14,7 +14,6 @@ import type { PodconfigSummary } from './domain/podconfig';
 import type { Current, EntityKind, Flags, Id, IsoDate, SearchEntry } from './domain/types';
 import type { ValuePatch, AnswerPath } from './domain/valuePatch';
 import type { AnyAnswer, ViewSpec } from './screens';
-import type { LeaderLink } from './tabs';
 import type { ConflictField, ConflictShown, ConflictVersion, NotTakenShown, SyncStatus } from './syncContract';
 
 export interface NewSurveyInput {
@@ -215,26 +214,25 @@ export type WorkerMessage =
   | { type: 'persist'; message: PersistMessage }
   | { type: 'boot-progress'; progress: BootProgress };
 
-/** The object the worker exposes to its page: every call goes to the leading tab's engine. */
-export function createPageApi(leader: LeaderLink) {
-  return {
-    /** Boots the engine (once for all tabs) and answers the session. */
-    boot: (input: BootInput): Promise<BootAnswer> => leader.call('boot', input),
-    /** Applies an action; answers once its change is on disk and its rows are sent. */
-    dispatch: (action: Action): Promise<ActionResult> => leader.call('dispatch', action),
-    /** Reads a PodConfig file as Process PodConfig would, changing nothing. */
-    checkPodconfig: (files: PodconfigFile[]): Promise<PodconfigCheck> => leader.call('checkPodconfig', files),
-    search: (text: string): Promise<SearchEntry[]> => leader.call('search', text),
-    /** The world as one JSON text in the all.json shape (version 45, no session): Export demo data. */
-    exportWorld: (): Promise<string> => leader.call('exportWorld'),
-    /** Waits for the writes in flight and hands over the localStorage mirror now (page hidden). */
-    flush: (): Promise<void> => leader.call('flush'),
-    /** Team sync: its status, join and leave a team world, its conflicts, resolving one. */
-    teamSync: (intent: TeamSyncIntent): Promise<TeamSyncAnswer> => leader.call('teamSync', intent),
-    /** Opens a view under the page's number for it; its answers arrive as page events. */
-    openView: (viewId: number, spec: ViewSpec): void => leader.openView(viewId, spec),
-    closeView: (viewId: number): void => leader.closeView(viewId),
-  };
+/**
+ * The object the worker exposes to its page (built by pageApi.ts): every call goes to the leading
+ * tab's engine.
+ */
+export interface PageApi {
+  /** Boots the engine (once for all tabs) and answers the session. */
+  boot(input: BootInput): Promise<BootAnswer>;
+  /** Applies an action; answers once its change is on disk and its rows are sent. */
+  dispatch(action: Action): Promise<ActionResult>;
+  /** Reads a PodConfig file as Process PodConfig would, changing nothing. */
+  checkPodconfig(files: PodconfigFile[]): Promise<PodconfigCheck>;
+  search(text: string): Promise<SearchEntry[]>;
+  /** The world as one JSON text in the all.json shape (version 45, no session): Export demo data. */
+  exportWorld(): Promise<string>;
+  /** Waits for the writes in flight and hands over the localStorage mirror now (page hidden). */
+  flush(): Promise<void>;
+  /** Team sync: its status, join and leave a team world, its conflicts, resolving one. */
+  teamSync(intent: TeamSyncIntent): Promise<TeamSyncAnswer>;
+  /** Opens a view under the page's number for it; its answers arrive as page events. */
+  openView(viewId: number, spec: ViewSpec): void;
+  closeView(viewId: number): void;
 }
-
-export type PageApi = ReturnType<typeof createPageApi>;

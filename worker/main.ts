@@ -8,7 +8,8 @@
  */
 import * as Comlink from 'comlink';
 import { clear, getMany } from 'idb-keyval';
-import { createPageApi, type BootProgress, type WorkerMessage } from './api';
+import type { BootProgress, WorkerMessage } from './api';
+import { createPageApi } from './pageApi';
 import { createEngine } from './engine/engine';
 import { idbStore } from './engine/store/idbStore';
 import type { WorldStore } from './engine/store/worldStore';
