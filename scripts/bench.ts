@@ -15,7 +15,7 @@ import { memoryStore } from '../worker/engine/store/worldStore';
 import { World as EngineWorld } from '../worker/engine/world';
 import { restore } from '../worker/domain/restore';
 import type { PageEventBody } from '../worker/api';
-import type { Db } from '../worker/domain/types';
+import type { Db } from '../worker/domain/dataFile';
 import { Leader } from '../worker/leader';
 import { currentStage } from '../worker/domain/workflow';
 import type { World } from '../worker/engine/world';

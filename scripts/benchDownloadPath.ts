@@ -19,7 +19,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { chromium, type CDPSession, type Page } from 'playwright';
-import type { DataFile } from '../worker/domain/types';
+import type { DataFile } from '../worker/domain/dataFile';
 
 export interface DownloadResult {
   size: number;

@@ -7,7 +7,8 @@
  */
 import { historyId, type HistoryEntry, type HistorySubjects, type HistoryWhat } from '../../worker/domain/history';
 import type { HistoryFile } from '../../worker/domain/historyFile';
-import type { DataFile, Stage, Survey } from '../../worker/domain/types';
+import type { Stage, Survey } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 import { Rng } from './prng';
 
 /** The laptops of the generated operation's staff (vans and the office). */

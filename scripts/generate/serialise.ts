@@ -2,7 +2,7 @@
  * How all.json is written: one entity per line, so the committed file stays small (no deep
  * indentation) yet a regeneration shows up in git as readable per-entity diffs.
  */
-import type { DataFile } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 
 /**
  * The QC review's fields (issue 8: frame flags, reject reason) are empty in the sample and

@@ -4,7 +4,8 @@
  * fields with the engine's own factories. Also makes big worlds for the benchmark.
  */
 import { DATA_VERSION, SAMPLE, type SizePreset } from '../../worker/domain/constants';
-import type { DataFile, Drive, EntityMaps, FlightPlan, IdLists, Media, Survey, User } from '../../worker/domain/types';
+import type { Drive, EntityMaps, FlightPlan, IdLists, Media, Survey, User } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 import { captureDates, deriveAll } from '../../worker/domain/derive';
 import { userFromEmail } from '../../worker/domain/users';
 import { planCaptures, type PlannedCapture } from './captures';

@@ -3,7 +3,8 @@
  * for capture tabs are built by helpers"). The router matches the same patterns (src/app/routes.tsx),
  * so a path is written once; components never assemble paths by hand.
  */
-import { inject } from 'regexparam';
+import { inject, parse } from 'regexparam';
+import { matchRoute } from 'wouter';
 import type { Id } from '../../worker/domain/types';
 import type { HistoryOf } from '../../worker/screens';
 
@@ -33,6 +34,15 @@ export const PATTERNS = {
   mediaHistory: '/media/:mid/history',
   driveHistory: '/drives/:host/history',
 } as const;
+
+/**
+ * The pattern a path opens, matched as the router's Switch matches it (wouter's default parser).
+ * No two patterns match one path, so the table's order does not matter; every pattern is a route
+ * of src/app/routes.tsx.
+ */
+export function patternAt(pathname: string): string | undefined {
+  return Object.values(PATTERNS).find((pattern) => matchRoute(parse, pattern, pathname)[0]);
+}
 
 export type CaptureTab = 'surveys' | 'flight-plans' | 'qc';
 export type HelpPath = 'release-notes' | 'upcoming' | 'known-issues' | 'videos';

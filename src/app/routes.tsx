@@ -4,13 +4,12 @@
  * title all read this one table. Pages load lazily so the first load stays small.
  */
 import type { ReactNode } from 'react';
-import { Redirect, matchRoute } from 'wouter';
-import { parse } from 'regexparam';
+import { Redirect } from 'wouter';
 import type { Flags } from '../../worker/domain/types';
 import { lazyPage } from '../shell/lazyPage';
 import { decodeParam, lineParam } from '../shell/routeParams';
 import { HELP_PAGES, type HelpPageName } from '../pages/help/helpPages';
-import { PATTERNS, paths } from './paths';
+import { PATTERNS, paths, patternAt } from './paths';
 
 const LoginPage = lazyPage(() => import('../pages/auth/LoginPage'));
 const LogoutPage = lazyPage(() => import('../pages/auth/LogoutPage'));
@@ -132,9 +131,10 @@ export const ROUTES: readonly AppRoute[] = [
   { path: PATTERNS.conflicts, title: 'Conflicts', access: 'user', page: ConflictsPage, render: () => <ConflictsPage /> },
 ];
 
-/** The route a path opens, matched as the router's Switch matches it (wouter's default parser). */
+/** The route a path opens, matched as the router's Switch matches it (paths.ts `patternAt`). */
 export function routeAt(pathname: string): AppRoute | undefined {
-  return ROUTES.find((route) => matchRoute(parse, route.path, pathname)[0]);
+  const pattern = patternAt(pathname);
+  return pattern === undefined ? undefined : ROUTES.find((route) => route.path === pattern);
 }
 
 /** The header's destinations, fetched when the browser is idle so the first visit is instant. */

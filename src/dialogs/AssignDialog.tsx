@@ -6,8 +6,7 @@
 import { useState } from 'react';
 import { Field, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
 import type { Id } from '../../worker/domain/types';
-import type { UserRow } from '../../worker/screens';
-import type { MediaOfActions } from '../components/MediaActions';
+import type { MediaRow, UserRow } from '../../worker/screens';
 import { DialogForm, formDialog } from '../components/FormDialog';
 import { useAction } from '../app/useAction';
 import { useCurrent, useView } from '../engine/hooks';
@@ -15,7 +14,7 @@ import { shortId } from '../../worker/domain/shortId';
 import { surveyLabel, surveyTitle } from '../../worker/domain/names';
 import { UserPicker } from './UserPicker';
 
-type AssignFormProps = { media: Pick<MediaOfActions, 'mediaId' | 'receiveId' | 'surveyIds'>; onClose: () => void };
+type AssignFormProps = { media: Pick<MediaRow, 'mediaId' | 'receiveId' | 'surveyIds'>; onClose: () => void };
 
 export const AssignDialog = formDialog(AssignForm);
 

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DialogForm, formDialog } from '../components/FormDialog';
-import type { MediaOfActions } from '../components/MediaActions';
+import type { MediaRow } from '../../worker/screens';
 import { useAction } from '../app/useAction';
 import { isoDay, receiveIdOf } from '../../worker/domain/dates';
 
@@ -17,7 +17,7 @@ const useStyles = makeStyles({
   preview: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
 });
 
-type ReceiveMediaFormProps = { host: string; media: Pick<MediaOfActions, 'mediaId' | 'bays'> | null; onClose: () => void };
+type ReceiveMediaFormProps = { host: string; media: Pick<MediaRow, 'mediaId' | 'bays'> | null; onClose: () => void };
 
 export const ReceiveMediaDialog = formDialog(ReceiveMediaForm);
 

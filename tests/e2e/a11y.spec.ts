@@ -6,7 +6,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { DataFile, PhotoIndex } from '../../worker/domain/types';
+import type { PhotoIndex } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 import { animationsFinished, login } from './helpers';
 
 async function expectNoSeriousViolations(page: Page, what: string) {

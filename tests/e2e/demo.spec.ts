@@ -10,7 +10,7 @@
  */
 import { expect, test } from './fixtures';
 import { sampleData, signIn } from './helpers';
-import type { DataFile } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 import { EMPTY_HOST, assign, captureRow, checkAndApprove, insert, processAndPublish, receive, surveysOf } from './demoSteps';
 
 let data: DataFile;

@@ -16,7 +16,8 @@ import { expectNoSeriousViolations } from './qcHelpers';
 import { cutNetwork, restoreNetwork, waitForController } from './pwa';
 import { startPwaServer, type PwaServer } from './pwaServer';
 import { zipEntries } from '../helpers/zipEntries';
-import type { DataFile, PhotoIndex } from '../../worker/domain/types';
+import type { PhotoIndex } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 
 /** A whole set of frames is real work for a busy 2-core laptop: its outcome may take a while. */
 const WHOLE_SET = { timeout: 60_000 };

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { DataFile, Survey } from '../../worker/domain/types';
+import type { Survey } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 import { DEMO_USER, flash, login, receiveTakenLabel, rowOf, sampleData, signIn } from './helpers';
 
 const SAMPLE = readFileSync('public/samples/podconfig-sample.xml');

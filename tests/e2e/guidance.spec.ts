@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { DataFile } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 import { animationsFinished, flash, rowOf, signIn } from './helpers';
 
 async function expectNoSeriousViolations(page: Page, what: string) {

@@ -3,7 +3,7 @@
  * of docs/architecture.md#arch-names.
  */
 import { expect, type Page } from '@playwright/test';
-import type { DataFile } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 
 export const DEMO_USER = { email: 'jane.doe@aerial.example', password: 'demo' };
 

@@ -7,7 +7,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { sampleData, signIn } from './helpers';
-import type { DataFile, Media } from '../../worker/domain/types';
+import type { Media } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 
 /** The reference: the sample's media sets that are received and hold a survey of a capture of `season`, on or after `from`. */
 function receivedIn(data: DataFile, season: string, from: string): Media[] {

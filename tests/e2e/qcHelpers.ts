@@ -2,7 +2,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
-import type { DataFile, PhotoIndex } from '../../worker/domain/types';
+import type { PhotoIndex } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 import { login } from './helpers';
 
 export async function openQc(page: Page, query = ''): Promise<{ surveyId: string; index: PhotoIndex }> {

@@ -6,7 +6,7 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { DataFile } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 import { DEMO_USER, flash, login, signIn } from './helpers';
 
 const SAMPLE_CAPTURE_ID = 'ddced3da-3667-40ce-9191-9373bd859474';

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { actionDocs, flagsBySurvey } from '../../worker/sync/actionDocs';
 import { outboxRecords, type HeldRevisions } from '../../worker/sync/outbox';
-import { SAMPLE_STAMP, syncedDocs, type SyncStamp } from '../../worker/sync/syncedForm';
+import { SAMPLE_STAMP, syncedDocs } from '../../worker/sync/syncedForm';
+import type { SyncStamp } from '../../worker/sync/syncStamp';
 import { entityDocId, flagDocId, surveyOfFlagDoc } from '../../worker/sync/docIds';
 import { harness, type Harness } from '../helpers/engineHarness';
 import { ANN, T0, aSurvey, aWorld } from '../helpers/builders';

@@ -12,7 +12,8 @@ import replication from 'pouchdb-replication';
 import { restore } from '../../worker/domain/restore';
 import { allConflicts, conflictOf, differingFields, resolution } from '../../worker/sync/conflicts';
 import { drain, outboxRecords, type Held } from '../../worker/sync/outbox';
-import { flagDocs, SAMPLE_STAMP, syncedDocs, type EntityDoc, type SyncedDoc, type SyncStamp } from '../../worker/sync/syncedForm';
+import { flagDocs, SAMPLE_STAMP, syncedDocs, type EntityDoc, type SyncedDoc } from '../../worker/sync/syncedForm';
+import type { SyncStamp } from '../../worker/sync/syncStamp';
 import { ANN, BOB, T0 } from '../helpers/builders';
 
 PouchDB.plugin(memory).plugin(replication);

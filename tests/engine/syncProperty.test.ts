@@ -16,7 +16,8 @@ import type { StoredDoc } from '../../worker/sync/database';
 import { readChanges } from '../../worker/sync/inbox';
 import { drain, heldOf, outboxRecords, type HeldRevisions } from '../../worker/sync/outbox';
 import { contentOf } from '../../worker/sync/revisions';
-import { SAMPLE_STAMP, type EntityDoc, type SyncStamp } from '../../worker/sync/syncedForm';
+import { SAMPLE_STAMP, type EntityDoc } from '../../worker/sync/syncedForm';
+import type { SyncStamp } from '../../worker/sync/syncStamp';
 import { ANN, BOB, T0 } from '../helpers/builders';
 
 PouchDB.plugin(memory).plugin(replication);

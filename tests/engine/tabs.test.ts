@@ -11,7 +11,7 @@ import { createEngine } from '../../worker/engine/engine';
 import { memoryStore, type MemoryStore } from '../../worker/engine/store/worldStore';
 import { Leader } from '../../worker/leader';
 import { Tabs, type ChannelLike, type LockManagerLike } from '../../worker/tabs';
-import type { DataFile } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 import { ManualClock } from '../helpers/manualClock';
 import { ANN, T0, aWorld } from '../helpers/builders';
 import { bootInput } from '../helpers/engineHarness';

@@ -15,7 +15,8 @@ import jpeg from 'jpeg-js';
 import { CAMERAS } from '../../worker/domain/constants';
 import { DEFECT_KINDS, DEFECTS_PER_KIND, FRAMES_PER_LINE, LINES, photoIndex, spoiledFrames } from '../../scripts/generate/photos/flight';
 import { renditions, THUMB_H, THUMB_W } from '../../scripts/generate/photos/renditions';
-import type { DataFile, EntityKind, SurveyDisplayStage } from '../../worker/domain/types';
+import type { EntityKind, SurveyDisplayStage } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 
 const ALL_JSON = resolve(__dirname, '../../public/data/all.json');
 const PHOTOS_JSON = resolve(__dirname, '../../public/data/photos.json');

@@ -8,7 +8,8 @@ import { makeCapture, makeDrive, makeFlightPlan, makeMedia, makeProject, makeSur
 import { surveyWorkflowAt, type SurveyAtOptions } from '../../worker/domain/surveyWorkflow';
 import { mediaWorkflowAt, type MediaAtOptions, type MediaStageName } from '../../worker/domain/mediaWorkflow';
 import { captureWorkflowAt, type CaptureAtOptions, type CaptureStageName } from '../../worker/domain/captureWorkflow';
-import type { Capture, DataFile, EntityKind, Media, QcState, Survey, SurveyStageName } from '../../worker/domain/types';
+import type { Capture, EntityKind, Media, QcState, Survey, SurveyStageName } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 
 export const T0 = Date.UTC(2026, 5, 15, 12, 0, 0);
 export const ANN = 'ann.lee@example.com';

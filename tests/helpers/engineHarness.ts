@@ -4,7 +4,8 @@
  * dispatch, advance time, look.
  */
 import type { Action, ActionResult, BootAnswer, BootInput, Flash, PersistMessage } from '../../worker/api';
-import type { Current, DataFile, EntityKind, Flags, Id } from '../../worker/domain/types';
+import type { Current, EntityKind, Flags, Id } from '../../worker/domain/types';
+import type { DataFile } from '../../worker/domain/dataFile';
 import { createEngine, type Engine } from '../../worker/engine/engine';
 import type { ProgressKind } from '../../worker/engine/activeTable';
 import type { WorldChange } from '../../worker/engine/world';

@@ -10,7 +10,8 @@
  * dropped, with the ones that needed it; `repaired` says what, so the boot can tell the person.
  */
 import { DEFAULT_WORKFLOW_SECONDS } from './constants';
-import type { Capture, Db, EntityKind, EntityMaps, IdLists, Stage, Workflow } from './types';
+import type { Capture, EntityKind, EntityMaps, IdLists, Stage, Workflow } from './types';
+import type { Db } from './dataFile';
 import { captureDates, deriveAll } from './derive';
 import { assembleCapture, assembleMedia, assembleSurvey, makeDrive, makeFlightPlan, makeProject } from './entities';
 import { checkedFields, isObj, keyRule, kindOf, shownId, STAGE_RULE_LIST, type Obj, type Rule } from './storedFields';

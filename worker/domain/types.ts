@@ -5,9 +5,7 @@
  * and on every load (restore), so a stored copy never disagrees with the rules.
  */
 import type { FrameFlag } from './frameFlags';
-import type { Favourite } from './favourites';
 import type { SimulationSpeed } from './constants';
-import type { HistoryFile } from './historyFile';
 
 export type Id = string;
 /** Dates are ISO strings: `yyyy-MM-dd` for days, full ISO for instants. */
@@ -329,20 +327,6 @@ export type EntityKind = keyof EntityMaps;
 export type EntityOf<K extends EntityKind> = EntityMaps[K][Id];
 export type IdLists = Record<EntityKind, Id[]>;
 
-/** Shape of public/data/all.json (docs/requirements.md#req-call-all-json). */
-export interface DataFile {
-  version: number;
-  index: EntityMaps;
-  ids: IdLists;
-  /**
-   * How its history began and, in a file (Export, Import, a generated past), its entries
-   * (docs/history.md). The world in memory keeps only the start: entries are read when shown.
-   */
-  history?: HistoryFile;
-  /** People's stars (issue 36): absent in all.json and in exports from before them. */
-  favourites?: Favourite[];
-}
-
 export interface Flags {
   projects: boolean;
   surveys: boolean;
@@ -354,12 +338,4 @@ export interface Flags {
 export interface Current {
   loggedIn: boolean;
   user: User | null;
-}
-
-/** What `db` holds. */
-export interface Db extends DataFile {
-  /** Save stamp (epoch ms): at boot the newest valid copy wins. */
-  savedAt: number;
-  /** When this world was loaded from all.json; the demo expires from here. */
-  loadedAt: number;
 }

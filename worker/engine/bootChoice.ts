@@ -8,7 +8,7 @@ import type { BootInput, BootProgress, Flash } from '../api';
 import { DATA_VERSION } from '../domain/constants';
 import { isOtherVersion } from '../domain/dataVersion';
 import { restore } from '../domain/restore';
-import type { Db } from '../domain/types';
+import type { Db } from '../domain/dataFile';
 import { checkCurrent, checkFlags } from '../domain/session';
 import { chooseStored, judge, judgeStored, readLegacy, repairNotice, type Candidate, type Judgement, type LegacyStore } from './persistence';
 import { holdsTeamWorld, type StoreMeta, type StoredWorld, type WorldStore } from './store/worldStore';

@@ -10,7 +10,7 @@ import type { CallLog } from './callLog';
 import { DATA_VERSION } from '../domain/constants';
 import { isOtherVersion } from '../domain/dataVersion';
 import { restore } from '../domain/restore';
-import type { Db } from '../domain/types';
+import type { Db } from '../domain/dataFile';
 import { loadSample } from './bootChoice';
 import type { Clock } from './clock';
 import { storageFailure } from './storageFailure';

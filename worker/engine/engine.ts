@@ -11,7 +11,8 @@ import type { Action, ActionResult, BootAnswer, BootInput, BootProgress, Persist
 import { DATA_VERSION, TICK_MS } from '../domain/constants';
 import { checkPodconfig } from '../domain/podconfig';
 import { isSimulationSpeed } from '../domain/session';
-import type { Current, Db, Flags, SearchEntry } from '../domain/types';
+import type { Current, Flags, SearchEntry } from '../domain/types';
+import type { Db } from '../domain/dataFile';
 import { applyAction, type SyncAction } from './actions/dispatch';
 import { actionFault, type ActionContext } from './actions/context';
 import { Boot } from './boot';

@@ -5,7 +5,8 @@
  * commitRecords.ts.
  */
 import { DEMO_EXPIRY_MS, STORAGE_KEYS } from '../domain/constants';
-import type { Current, Db, EntityKind, Flags, Id, Workflow } from '../domain/types';
+import type { Current, EntityKind, Flags, Id, Workflow } from '../domain/types';
+import type { Db } from '../domain/dataFile';
 import { checkCurrent, checkFlags, parseCurrent, parseFlags } from '../domain/session';
 import { slimWorkflow } from '../domain/stageCatalog';
 import { DERIVED_FIELDS } from '../domain/storedFields';

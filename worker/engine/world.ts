@@ -7,7 +7,8 @@
  * touched and active entities are visited.
  */
 import { DATA_VERSION, DEFAULT_FLAGS } from '../domain/constants';
-import type { Capture, Current, Db, EntityKind, EntityMaps, EntityOf, Flags, Id, IdLists, Survey } from '../domain/types';
+import type { Capture, Current, EntityKind, EntityMaps, EntityOf, Flags, Id, IdLists, Survey } from '../domain/types';
+import type { Db } from '../domain/dataFile';
 import { captureDates, deriveCapture, deriveDrive, deriveMedia, deriveSurvey } from '../domain/derive';
 import { ENTITY_KINDS } from '../domain/restore';
 import { isActive } from '../domain/workflow';

@@ -10,7 +10,7 @@
  */
 import type { Flash } from '../api';
 import { Emitter } from '../domain/emitter';
-import type { Db } from '../domain/types';
+import type { Db } from '../domain/dataFile';
 import { judgeStored } from './persistence';
 import { commitBatch, entityRecords, wholeWorldBatch } from './commitRecords';
 import type { LiveSearch } from './liveSearch';

@@ -11,7 +11,8 @@ import { ID_FIELD } from '../domain/restore';
 import type { EntityKind, Id } from '../domain/types';
 import type { World } from '../engine/world';
 import type { StoredRecord } from '../engine/store/storedForm';
-import { entityDoc, flagDocs, PARENT_LISTS, speedDoc, type SyncedDoc, type SyncStamp } from './syncedForm';
+import { entityDoc, flagDocs, PARENT_LISTS, speedDoc, type SyncedDoc } from './syncedForm';
+import type { SyncStamp } from './syncStamp';
 import { entityDocId, FLAG_KIND, parseDocId, surveyOfFlagDoc } from './docIds';
 import { favouriteChangeDocs } from './favouriteDocs';
 

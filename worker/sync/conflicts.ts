@@ -8,7 +8,8 @@
 import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from './database';
 import { isObj } from '../domain/storedFields';
 import { bodyOf, childRevision, closing, contentOf, generationOf } from './revisions';
-import { canonical, SAMPLE_STAMP, type SyncStamp } from './syncedForm';
+import { canonical, SAMPLE_STAMP } from './syncedForm';
+import type { SyncStamp } from './syncStamp';
 
 export interface Version {
   rev: string;

@@ -4,13 +4,19 @@
  * sync needs only these calls. A PouchDB 9 database (memory in the tests, IndexedDB in the
  * worker) meets it as it is.
  */
-import type { Revision } from './revisions';
 
 export interface StoredDoc {
   _id: string;
   _rev: string;
   _deleted?: boolean;
   [field: string]: unknown;
+}
+
+/** A revision, and where it hangs in its document's tree: written with `new_edits: false`, PouchDB keeps it as given (revisions.ts makes them). */
+export interface Revision {
+  _rev: string;
+  /** the revision and its parent, newest first: where it hangs in the document's tree */
+  _revisions: { start: number; ids: string[] };
 }
 
 export type WrittenDoc = { _id: string; _deleted?: boolean; [field: string]: unknown } & Revision;

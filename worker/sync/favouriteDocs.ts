@@ -12,7 +12,7 @@
 import type { Favourite } from '../domain/favourites';
 import type { FavouriteChanges } from '../engine/favouriteBook';
 import { FAVOURITE_KIND, favouriteDocId } from './docIds';
-import type { SyncStamp } from './syncedForm';
+import type { SyncStamp } from './syncStamp';
 
 export interface FavouriteDoc {
   _id: string;

@@ -8,7 +8,7 @@
 import { chosenVersion, settling, standing, type Version } from './conflicts';
 import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from './database';
 import type { HeldRevisions } from './outbox';
-import type { SyncStamp } from './syncedForm';
+import type { SyncStamp } from './syncStamp';
 
 export interface Read {
   /** each document whose version the world must now hold, if it can (a removal has `_deleted`) */

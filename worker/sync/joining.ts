@@ -7,7 +7,7 @@
  */
 import { deriveAll } from '../domain/derive';
 import { restore } from '../domain/restore';
-import type { Db } from '../domain/types';
+import type { Db } from '../domain/dataFile';
 import type { Engine } from '../engine/engine';
 import { INBOX_KIND, TEAM_SETTINGS_ID, type WorldBatch } from '../engine/store/worldStore';
 import { heldPacks } from './heldStore';

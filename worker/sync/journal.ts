@@ -14,7 +14,7 @@ import { heldRecords } from './heldStore';
 import type { WorldBatch } from '../engine/store/worldStore';
 import type { HistoryEntry } from '../domain/history';
 import { historyDoc } from './settledHistory';
-import type { SyncStamp } from './syncedForm';
+import type { SyncStamp } from './syncStamp';
 import { contentOfBuilt } from './revisions';
 import { answerRecords, heldOf, outboxRecords, type Held, type HeldRevisions, type OutboxRecord } from './outbox';
 

@@ -14,7 +14,7 @@
  */
 import { NOT_TAKEN_KIND, type WorldBatch } from '../engine/store/worldStore';
 import type { StoredRecord } from '../engine/store/storedForm';
-import type { SyncStamp } from './syncedForm';
+import type { SyncStamp } from './syncStamp';
 
 export type NotTakenState = 'waiting' | 'arriving' | 'refused' | 'answered' | 'denied';
 

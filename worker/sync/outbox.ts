@@ -10,7 +10,8 @@
 import type { EntityKind } from '../domain/types';
 import type { SyncDatabase, WrittenDoc } from './database';
 import { childRevision, contentOf, contentOfBuilt } from './revisions';
-import type { SyncedDoc, SyncStamp } from './syncedForm';
+import type { SyncedDoc } from './syncedForm';
+import type { SyncStamp } from './syncStamp';
 
 export interface OutboxRecord {
   /** the document's id */

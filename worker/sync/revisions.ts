@@ -11,13 +11,7 @@
  */
 import { stringMd5 } from 'pouchdb-md5';
 import { canonical } from './syncedForm';
-import type { WrittenDoc } from './database';
-
-export interface Revision {
-  _rev: string;
-  /** the revision and its parent, newest first: where it hangs in the document's tree */
-  _revisions: { start: number; ids: string[] };
-}
+import type { Revision, WrittenDoc } from './database';
 
 export function generationOf(rev: string): number {
   return Number.parseInt(rev, 10);

@@ -10,11 +10,12 @@
 import { stringMd5 } from 'pouchdb-md5';
 import { DEFAULT_FLAGS } from '../domain/constants';
 import { restore } from '../domain/restore';
-import type { Db } from '../domain/types';
+import type { Db } from '../domain/dataFile';
 import type { WrittenDoc } from './database';
 import { outboxRecords, type Held } from './outbox';
 import { childRevision } from './revisions';
-import { SAMPLE_STAMP, syncedDocs, type SyncStamp } from './syncedForm';
+import { SAMPLE_STAMP, syncedDocs } from './syncedForm';
+import type { SyncStamp } from './syncStamp';
 import { SEED_ID } from './docIds';
 import { holdsWorld, nameWorld, type IdentityTarget } from './worldIdentity';
 

@@ -8,7 +8,8 @@ import { historyId, type HistoryEntry, type HistorySubjects } from '../domain/hi
 import type { ConflictShown } from './conflictShown';
 import { describedDoc, HISTORY_KIND, historyDocId, parseDocId } from './docIds';
 import { childRevision } from './revisions';
-import { canonical, type SyncStamp } from './syncedForm';
+import { canonical } from './syncedForm';
+import type { SyncStamp } from './syncStamp';
 import type { WrittenDoc } from './database';
 
 /** The entities a conflicted document is about, as a history entry names them; null for one no history keeps (a project, the speed). */

@@ -14,22 +14,12 @@
 import type { FrameFlag } from '../domain/frameFlags';
 import { ENTITY_KINDS } from '../domain/restore';
 import { CHILD_LISTS } from '../domain/storedFields';
-import type { DataFile, Db, EntityKind, Id } from '../domain/types';
+import type { EntityKind, Id } from '../domain/types';
+import type { DataFile, Db } from '../domain/dataFile';
 import { encode, type StoredRecord } from '../engine/store/storedForm';
 import { entityDocId, FLAG_KIND, flagDocId, SPEED_ID } from './docIds';
 import { favouriteDocs, type FavouriteDoc } from './favouriteDocs';
-
-/** Who changed a document: a person, on a laptop, at a time, in one action of `n` documents. */
-export interface SyncStamp {
-  by: string;
-  laptop: string;
-  /** epoch ms */
-  at: number;
-  /** the action's id: every document it changed carries it */
-  tx: string;
-  /** how many documents the action changed: a laptop takes them in once all have arrived */
-  n: number;
-}
+import type { SyncStamp } from './syncStamp';
 
 export interface EntityDoc {
   _id: string;

@@ -18,7 +18,7 @@ import type { EntityKind, Id } from '../domain/types';
 import type { StoredRecord } from '../engine/store/storedForm';
 import type { StoredDoc } from './database';
 import { parseDocId, type FlagPlace } from './docIds';
-import type { SyncStamp } from './syncedForm';
+import type { SyncStamp } from './syncStamp';
 
 export type Places = Partial<Record<EntityKind, number>>;
 

@@ -1,0 +1,17 @@
+/**
+ * The stamp every team document carries (docs/sync.md#the-synced-form): who changed it, on which
+ * laptop, when, and in which action. A leaf: every kind of document (syncedForm.ts,
+ * favouriteDocs.ts) and every reader of one takes it from here.
+ */
+
+/** Who changed a document: a person, on a laptop, at a time, in one action of `n` documents. */
+export interface SyncStamp {
+  by: string;
+  laptop: string;
+  /** epoch ms */
+  at: number;
+  /** the action's id: every document it changed carries it */
+  tx: string;
+  /** how many documents the action changed: a laptop takes them in once all have arrived */
+  n: number;
+}
