@@ -1,0 +1,87 @@
+// The import graph's rules, checked by `npm run lint` (docs/codebase.md#tests-and-lint): no module
+// reaches itself through its imports, and inside the worker each layer imports only those below
+// it. Type-only imports count: a circle of types is a circle a reader has to walk, and it drags
+// one side's declarations (PouchDB's, say) into the other's type check.
+//
+//   domain ← engine ← sync, views ← leader ← tabs ← pageApi ← main
+//
+// The contract (api.ts, syncContract.ts, screens.ts) is a leaf beside them: it imports the
+// domain alone, so the page that reads it as types reaches no implementation. Its one exception
+// is deliberate: screens.ts takes the views' specs and answers from `typeof` the view table
+// (views/table.ts), so a view is declared once; the views import their rows' types back from
+// screens.ts. That circle, through screens.ts, is the only one allowed.
+const contract = '^worker/(api|syncContract|screens)\\.ts$';
+const below = (...layers) => `^worker/(${layers.join('|')})`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A module reaches itself through its imports: move the shared part (often a type) to the module both sides build on.',
+      from: {},
+      to: { circular: true, viaOnly: { pathNot: '^worker/screens\\.ts$' } },
+    },
+    {
+      name: 'contract-is-a-leaf',
+      severity: 'error',
+      comment: 'The contract (api.ts, syncContract.ts, screens.ts) imports the domain alone: the page reads it as types.',
+      from: { path: contract },
+      to: { path: '^worker/', pathNot: [contract, below('domain/'), '^worker/views/table\\.ts$'] },
+    },
+    {
+      name: 'view-table-from-screens-only',
+      severity: 'error',
+      comment: 'Of the contract, only screens.ts takes the view table (its specs and answers, by `typeof`).',
+      from: { path: '^worker/(api|syncContract)\\.ts$' },
+      to: { path: '^worker/views/' },
+    },
+    {
+      name: 'domain-imports-only-domain',
+      severity: 'error',
+      comment: 'The shared layer (worker/domain) runs in the page, the worker and the scripts: it imports nothing outside itself.',
+      from: { path: '^worker/domain/' },
+      to: { path: '^(worker|src)/', pathNot: '^worker/domain/' },
+    },
+    {
+      name: 'sync-and-views-apart',
+      severity: 'error',
+      comment: 'Team sync and the views stand side by side on the engine; the leading tab joins them.',
+      from: { path: '^worker/(sync|views)/' },
+      to: { path: '^worker/(sync|views)/', pathNot: '^worker/$1/' },
+    },
+    {
+      name: 'sync-and-views-below-the-leader',
+      severity: 'error',
+      from: { path: below('sync/', 'views/') },
+      to: { path: below('leader', 'tabs', 'pageApi', 'main') + '\\.ts$' },
+    },
+    {
+      name: 'leader-below-tabs',
+      severity: 'error',
+      from: { path: '^worker/leader\\.ts$' },
+      to: { path: below('tabs', 'pageApi', 'main') + '\\.ts$' },
+    },
+    {
+      name: 'tabs-below-page-api',
+      severity: 'error',
+      from: { path: '^worker/tabs\\.ts$' },
+      to: { path: below('pageApi', 'main') + '\\.ts$' },
+    },
+    {
+      name: 'main-is-the-entry',
+      severity: 'error',
+      comment: 'Nothing imports the worker entry.',
+      from: { pathNot: '^worker/main\\.ts$' },
+      to: { path: '^worker/main\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.worker.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.d.ts', '.js'] },
+    cache: false,
+  },
+};
