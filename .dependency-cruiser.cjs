@@ -45,6 +45,13 @@ module.exports = {
       to: { path: '^(worker|src)/', pathNot: '^worker/domain/' },
     },
     {
+      name: 'engine-below-sync-and-views',
+      severity: 'error',
+      comment: 'The engine knows nothing of who shows the world or syncs it: they listen, and sync is given a port (engine/syncPort.ts).',
+      from: { path: '^worker/(engine|prescreen)/' },
+      to: { path: [below('sync/', 'views/'), below('leader', 'tabs', 'pageApi', 'main') + '\\.ts$'] },
+    },
+    {
       name: 'sync-and-views-apart',
       severity: 'error',
       comment: 'Team sync and the views stand side by side on the engine; the leading tab joins them.',

@@ -19,6 +19,7 @@ import type { Db } from '../worker/domain/dataFile';
 import { Leader } from '../worker/leader';
 import { currentStage } from '../worker/domain/workflow';
 import type { World } from '../worker/engine/world';
+import { enginePort } from '../worker/sync/enginePort';
 import { SyncJournal } from '../worker/sync/journal';
 import { seedDocs } from '../worker/sync/seed';
 import { appendsOf } from '../worker/engine/historyBook';
@@ -121,7 +122,7 @@ async function main() {
     // Team sync on (docs/sync.md#the-journal): every document held, as after a join; each tick
     // moves the held contents of what time moved on.
     const { held } = seedDocs(engine.world.toDb(now), engine.world.flags.speed);
-    engine.attachSync(new SyncJournal('bench', held));
+    engine.attachSync(enginePort(new SyncJournal('bench', held)));
     log(`  team sync on: ${held.size.toLocaleString('en')} documents held`);
   }
   // The search index of a new world is built at the first query (or a tick after boot): not a keystroke's cost.

@@ -9,6 +9,7 @@ import { outboxRecords, type HeldRevisions } from '../../worker/sync/outbox';
 import { SAMPLE_STAMP, syncedDocs } from '../../worker/sync/syncedForm';
 import type { SyncStamp } from '../../worker/sync/syncStamp';
 import { entityDocId, flagDocId, surveyOfFlagDoc } from '../../worker/sync/docIds';
+import type { WorldWrites } from '../../worker/engine/world';
 import { harness, type Harness } from '../helpers/engineHarness';
 import { ANN, T0, aSurvey, aWorld } from '../helpers/builders';
 
@@ -27,13 +28,17 @@ async function synced(): Promise<{ h: Harness; held: HeldRevisions }> {
   const h = await harness({ world: qcWorld() });
   const held: HeldRevisions = new Map();
   outboxRecords(syncedDocs(h.engine.world.toDb(h.clock.now()), 1, SAMPLE_STAMP), [], SAMPLE_STAMP, held);
+  h.engine.attachSync({ laptop: 'van-1', author: null, refusal: () => null, commitRecords: ({ writes }) => ((lastWrites = writes), { put: [], landed: () => undefined }), ticked: () => undefined });
   return { h, held };
 }
+
+/** What the last action's commit wrote, as team sync is given it. */
+let lastWrites: WorldWrites | null = null;
 
 /** The ids the last action's outbox records would write and remove. */
 function sent(h: Harness, held: HeldRevisions) {
   const flags = flagsBySurvey(held.keys());
-  const { written, removed } = actionDocs(h.engine.world, STAMP, { flags: (surveyId) => flags.get(surveyId) ?? [], places: (id) => held.get(id)?.at });
+  const { written, removed } = actionDocs(h.engine.world, lastWrites!, STAMP, { flags: (surveyId) => flags.get(surveyId) ?? [], places: (id) => held.get(id)?.at });
   const records = outboxRecords(written, removed, STAMP, held);
   return {
     /** every document the commit touched, before those saying what the laptop holds are left out */

@@ -11,6 +11,7 @@ import { HELD_KIND, memoryStore, OUTBOX_KIND, type MemoryStore } from '../../wor
 import { entityKey } from '../../worker/domain/names';
 import PouchDB from 'pouchdb-core';
 import memory from 'pouchdb-adapter-memory';
+import { enginePort } from '../../worker/sync/enginePort';
 import { SyncJournal } from '../../worker/sync/journal';
 import { conflictOf } from '../../worker/sync/conflicts';
 import { drain } from '../../worker/sync/outbox';
@@ -41,7 +42,7 @@ async function syncing(store: MemoryStore = memoryStore(), journal = new SyncJou
   const world = JSON.stringify(qcWorld());
   let n = 0;
   const held = journal.held;
-  const engine = createEngine({ clock, store, newId: () => `tx-${++n}`, loadText: async () => world, sync: journal });
+  const engine = createEngine({ clock, store, newId: () => `tx-${++n}`, loadText: async () => world, sync: enginePort(journal) });
   await engine.boot(bootInput());
   await engine.dispatch({ type: 'login', email: ANN, password: 'demo' });
   await engine.settled();
@@ -133,7 +134,7 @@ describe("sync's part of an action's commit (issue 21)", () => {
     // The leading tab closes with one record not drained; the next tab's engine opens the journal.
     const next = await openJournal(store, 'van-1');
     expect(new Map(next.held)).toEqual(new Map(held));
-    const engine2 = createEngine({ clock: new ManualClock(T0 + 1000), store, newId: () => 'tx-next', loadText: async () => JSON.stringify(qcWorld()), sync: next });
+    const engine2 = createEngine({ clock: new ManualClock(T0 + 1000), store, newId: () => 'tx-next', loadText: async () => JSON.stringify(qcWorld()), sync: enginePort(next) });
     await engine2.boot(bootInput());
     expect((await engine2.dispatch({ type: 'flagFrame', ...frame, reason: 'Other', note: 'bird' })).ok).toBe(true);
     const ids = [...store.data.keys()].filter((k) => k.startsWith(`${OUTBOX_KIND}\u0000`));

@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUp, laptop, qcWorld, teamServer, twoJoined, until } from '../helpers/teamLaptops';
 import PouchDB from 'pouchdb-core';
-import { createEngine, WHILE_SYNCING, type Engine } from '../../worker/engine/engine';
+import { createEngine, type Engine } from '../../worker/engine/engine';
+import { WHILE_SYNCING } from '../../worker/sync/enginePort';
 import { checkJoin } from '../../worker/sync/joining';
 import { STORE_RETRY_MS } from '../../worker/sync/syncLoop';
 import { teamChangesRefused } from '../../worker/engine/storageFailure';

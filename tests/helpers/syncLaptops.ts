@@ -8,6 +8,7 @@ import type { Action } from '../../worker/api';
 import { createEngine, type Engine } from '../../worker/engine/engine';
 import { memoryStore, OUTBOX_KIND, type MemoryStore } from '../../worker/engine/store/worldStore';
 import { openJournal } from '../../worker/sync/drainer';
+import { enginePort } from '../../worker/sync/enginePort';
 import { SyncJournal } from '../../worker/sync/journal';
 import type { OutboxRecord } from '../../worker/sync/outbox';
 import { SyncSession } from '../../worker/sync/syncSession';
@@ -44,7 +45,7 @@ export async function laptop(name: string, email: string, world: string, clock =
   await engine.boot(bootInput());
   await engine.dispatch({ type: 'login', email, password: 'demo' });
   // As Settings → Team sync joins: signed in first, the journal attached, then the world seeded.
-  engine.attachSync(journal);
+  engine.attachSync(enginePort(journal));
   const db = new PouchDB(`laptops-${++names}`, { adapter: 'memory' });
   const session = await SyncSession.seed(engine, store, db, journal);
   // Seeded as the sample data, alike on every laptop, as a seeded team world is; written as the account from then on.
@@ -62,7 +63,7 @@ export async function handover(l: Laptop): Promise<Laptop> {
   const journal = await openJournal(l.store, l.name);
   journal.author = l.account ?? null;
   let n = 0;
-  const engine = createEngine({ clock: l.clock, store: l.store, newId: () => `${l.name}-next-${l.clock.now()}-${++n}`, loadText: async () => l.world, sync: journal });
+  const engine = createEngine({ clock: l.clock, store: l.store, newId: () => `${l.name}-next-${l.clock.now()}-${++n}`, loadText: async () => l.world, sync: enginePort(journal) });
   await engine.boot(bootInput());
   const session = await SyncSession.open(engine, l.store, l.db, journal);
   return { ...l, engine, session };
@@ -80,7 +81,7 @@ const EMPTY_WORLD = JSON.stringify({ version: DATA_VERSION, index: { projects: {
 export async function lateJoiner(from: Laptop, name = `late-${++names}`): Promise<Laptop> {
   const store = memoryStore();
   const journal = new SyncJournal(name, new Map());
-  const engine = createEngine({ clock: from.clock, store, newId: () => `${name}-${from.clock.now()}`, loadText: async () => EMPTY_WORLD, sync: journal });
+  const engine = createEngine({ clock: from.clock, store, newId: () => `${name}-${from.clock.now()}`, loadText: async () => EMPTY_WORLD, sync: enginePort(journal) });
   await engine.boot(bootInput());
   await engine.dispatch({ type: 'login', email: from.email, password: 'demo' });
   const db = new PouchDB(`laptops-${++names}`, { adapter: 'memory' });

@@ -12,7 +12,7 @@ import { captureRowRecord, encode, type StoredRecord } from './store/storedForm'
 import { CAPTURE_ROWS, FAVOURITES_KIND, HISTORY_KIND, type StoreMeta, type WorldBatch } from './store/worldStore';
 import { ownerOf } from '../domain/history';
 import { BUCKET_KEYS, bucketOf, isBucketKey, type RowBucket } from './store/rowBuckets';
-import type { World } from './world';
+import type { World, WorldWrites } from './world';
 
 export function metaOf(world: World): StoreMeta {
   const meta: StoreMeta = { version: world.version, savedAt: world.savedAt, loadedAt: world.loadedAt, current: world.current, flags: world.flags, history: world.history };
@@ -123,11 +123,9 @@ export function favouriteRecord(star: Favourite): StoredRecord {
   return { o: 0, email: star.email, kind: star.kind, id: star.id };
 }
 
-/** The records a commit writes: exactly the entities it changed or removed, and the meta record. */
-export function commitBatch(world: World, keepHistory = false): WorldBatch {
-  const writes = world.lastWrites;
+/** The records a commit writes: exactly the entities it changed or removed (`writes`), and the meta record. */
+export function commitBatch(world: World, writes: WorldWrites, keepHistory = false): WorldBatch {
   const batch: WorldBatch = { put: [], del: [], meta: metaOf(world) };
-  if (!writes) return batch;
   const orderOf = orderOfIn(world);
   const buckets = new Set<string>();
   for (const [kind, ids] of Object.entries(writes.put) as [EntityKind, Id[]][]) {

@@ -27,9 +27,7 @@ import { storageFailure } from './storageFailure';
 import { memoryStore, type WorldBatch, type WorldStore } from './store/worldStore';
 import { World, type ChangeKind } from './world';
 import { Writer } from './writer';
-import type { SyncJournal } from '../sync/journal';
-import type { StoredDoc } from '../sync/database';
-import { takeIntoWorld, type PlaceOf, type TakenIntoWorld } from '../sync/takenIntoWorld';
+import type { Intake, SyncPort, Taken } from './syncPort';
 import { appendsOf, type HistoryBook, type HistoryNote } from './historyBook';
 import { allEntries } from './historyExport';
 import type { HistoryEntry } from '../domain/history';
@@ -50,17 +48,12 @@ export interface EngineDeps {
   firstLook?: boolean;
   /** Told how far a boot from all.json has come (the worker passes it to its page). */
   bootProgress?: (p: BootProgress) => void;
-  /** Team sync (docs/sync.md#the-journal): each action's commit writes its outbox records too. */
-  sync?: SyncJournal;
+  /** Team sync, from the start (docs/sync.md#the-journal): each action's commit writes its outbox records too. */
+  sync?: SyncPort;
 }
 
 /** Actions that change only the session: kept in memory while the store cannot hold the world. */
 const SESSION_ACTIONS: ReadonlySet<Action['type']> = new Set(['login', 'logout', 'setFlags']);
-
-/** Actions that replace or empty the world: refused while team sync is on. */
-const WORLD_WIPES: ReadonlySet<Action['type']> = new Set(['resetDemo', 'reloadData', 'importWorld', 'cleanDemo', 'sampleOnly']);
-export const WHILE_SYNCING =
-  'Team sync is on: this would replace the world your team shares and wipe other people\u2019s work. Leave the team world in Settings \u2192 Team sync first.';
 
 export class Engine {
   readonly world = new World();
@@ -88,8 +81,8 @@ export class Engine {
     this.newId = deps.newId ?? (() => crypto.randomUUID());
     this.index = new LiveSearch(this.world, this.clock);
     this.mirror = new Mirror(this.clock, this.world);
-    this.writer = new Writer(this.world, this.store, this.mirror, this.index, () => this.clock.now());
-    if (deps.sync) this.attachSync(deps.sync);
+    this.writer = new Writer(this.world, this.store, this.mirror, this.index, () => this.clock.now(), this.newId);
+    this.attachSync(deps.sync ?? null);
     this.boots = new Boot({
       world: this.world,
       store: this.store,
@@ -117,14 +110,12 @@ export class Engine {
   }
 
   /**
-   * Team sync on (docs/sync.md#the-journal): from now on each action's commit writes its outbox
-   * records too; null turns it off (the laptop left its team world).
+   * Team sync on (docs/sync.md#the-journal), given once per link to a team world: from now on each
+   * commit writes its records too, entries say the team's laptop (docs/history.md#sync), and what
+   * sync refuses is refused; null turns it off (the laptop left its team world).
    */
-  attachSync(journal: SyncJournal | null): void {
-    this.writer.journal = journal ? { entry: (world, now, batch) => journal.entry(world, this.newId(), now, batch), ticked: (world, batch) => journal.ticked(world, batch) } : null;
-    // Entries made while syncing say the team's laptop id (docs/history.md#sync).
-    this.writer.history.teamLaptop = journal?.laptop ?? null;
-    this.writer.history.teamAuthor = journal?.author ?? null;
+  attachSync(port: SyncPort | null): void {
+    this.writer.sync = port;
   }
 
   /** Every survey's history (docs/history.md): its records, read when a history view opens. */
@@ -142,11 +133,6 @@ export class Engine {
     const now = this.clock.now();
     const arrived = entries.map((e) => (e.arrivedAt === undefined ? { ...e, arrivedAt: now } : e));
     await this.writer.exclusive(() => this.writer.commitTaken(now, { put: [], del: [] }, appendsOf(arrived)));
-  }
-
-  /** Whether team sync is on. */
-  get syncing(): boolean {
-    return this.writer.journal !== null;
   }
 
   /**
@@ -208,9 +194,10 @@ export class Engine {
     if (!this.boots.booted) return { ok: false, error: 'The engine has not started' };
     await this.boots.loaded();
     if (!action || typeof action !== 'object') return { ok: false, error: 'Unknown action' };
-    // A whole new world on one laptop would wipe the team's work on every other (docs/sync.md#joining-leaving-switching-worlds).
-    if (this.syncing && WORLD_WIPES.has(action.type)) return { ok: false, error: WHILE_SYNCING };
     if (action.type === 'resetDemo' || action.type === 'reloadData' || action.type === 'importWorld') {
+      // A whole new world on one laptop would wipe the team's work on every other (docs/sync.md#joining-leaving-switching-worlds).
+      const refused = this.writer.sync?.refusal(action);
+      if (refused) return { ok: false, error: refused };
       const known = callId ? await this.knownAnswer(callId) : undefined;
       if (known) return known;
       if (action.type === 'resetDemo') return this.demo.reset(callId);
@@ -227,14 +214,12 @@ export class Engine {
 
   /**
    * Other laptops' changes (docs/sync.md#the-inbox): `read` runs while no action does, and gives
-   * the documents to take and sync's records to write with them (knowing what the world refused);
-   * they land in one commit, after
-   * the step before it (a tick, as before an action). Answers what the world refused, or null
-   * when `read` found nothing to take. Throws if the store refused the commit (nothing changed).
+   * how they change the world and sync's records to write with them (knowing what the world
+   * took and refused); they land in one commit, after the step before it (a tick, as before an
+   * action). Answers what the take answered, or null when `read` found nothing to take. Throws if
+   * the store refused the commit (nothing changed).
    */
-  async takeIn(
-    read: () => Promise<{ docs: StoredDoc[]; written: (taken: TakenIntoWorld) => Pick<WorldBatch, 'put' | 'del'>; placeOf: PlaceOf } | null>,
-  ): Promise<TakenIntoWorld | null> {
+  async takeIn<T extends Taken>(read: () => Promise<Intake<T> | null>): Promise<T | null> {
     await this.boots.loaded();
     return this.writer.exclusive(async () => {
       if (this.writer.unsaved !== null) throw new Error(this.writer.unsaved);
@@ -243,9 +228,9 @@ export class Engine {
       const now = this.clock.now();
       step(this.world, now);
       this.writer.commitTick(now);
-      let result: TakenIntoWorld;
+      let result: T;
       try {
-        result = takeIntoWorld(this.world, taken.docs, now, taken.placeOf);
+        result = taken.take(this.world, now);
       } catch (error) {
         // A fault half way: the world goes back to what the store holds, and nothing is taken.
         await this.writer.rollBack();
@@ -340,33 +325,6 @@ export class Engine {
     this.stopTick ??= this.clock.every(TICK_MS, () => this.tick());
   }
 
-  /**
-   * Team sync's conflicts (docs/sync.md#conflicts): whether a document is in conflict, while sync
-   * is on. An action on an entity in conflict is refused: a person settles the conflict first.
-   */
-  conflicted: (() => ReadonlySet<string>) | null = null;
-
-  private conflictIn(action: Action): string | null {
-    const conflicted = this.conflicted?.();
-    if (!conflicted?.size) return null;
-    const named = action as Partial<Record<'surveyId' | 'captureId' | 'mediaId' | 'host', unknown>>;
-    const targets: [string, unknown, string][] = [
-      ['surveys', named.surveyId, 'Survey'],
-      ['captures', named.captureId, 'Capture'],
-      ['media', named.mediaId, 'Media set'],
-      ['drives', named.host, 'Drive'],
-    ];
-    for (const [kind, id, what] of targets) {
-      if (typeof id !== 'string') continue;
-      if (conflicted.has(`${kind}:${id}`)) return `${what} ${id} was changed on two laptops at once: keep one version on the Conflicts page first`;
-      // A survey's QC rests on its flags: one flagged two ways is settled first.
-      const flags = `frameFlag:${encodeURIComponent(id)}:`;
-      if (kind === 'surveys' && [...conflicted].some((c) => c.startsWith(flags)))
-        return `${what} ${id} has a frame flagged differently on two laptops: keep one version on the Conflicts page first`;
-    }
-    return null;
-  }
-
   private sessionNow(): { current: Current; flags: Flags } {
     return { current: this.world.current, flags: { ...this.world.flags } };
   }
@@ -379,13 +337,14 @@ export class Engine {
     // Nothing is confirmed that is not on disk: while the store cannot hold the world, only the
     // session (sign in, out, the settings) changes, in memory, as the banner says.
     if (this.writer.unsaved !== null && !SESSION_ACTIONS.has(action.type)) return { ok: false, error: this.writer.unsaved, storage: true };
-    const conflict = this.conflictIn(action);
-    if (conflict) return { ok: false, error: conflict };
+    // What team sync refuses: a new world over the team's, or what is in conflict until a person settles it.
+    const refused = this.writer.sync?.refusal(action);
+    if (refused) return { ok: false, error: refused };
     const now = this.clock.now();
     step(this.world, now);
     // While syncing, what time alone changed is committed first, as a tick: an action's outbox
     // holds what the person changed, and every laptop derives the rest from stored times.
-    if (this.writer.journal) this.writer.commitTick(now);
+    if (this.writer.sync) this.writer.commitTick(now);
     const notes: HistoryNote[] = [];
     const ctx: ActionContext = { world: this.world, now, newId: this.newId, note: (what, on) => void notes.push({ what, on }) };
     let result: ActionResult;

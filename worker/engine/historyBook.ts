@@ -8,6 +8,7 @@
 import { Emitter } from '../domain/emitter';
 import { byTime, historyId, ownersOf, type HistoryEntry, type HistoryOwner, type HistorySubjects, type HistoryWhat } from '../domain/history';
 import type { HistoryAppend, WorldStore } from './store/worldStore';
+import type { SyncPort } from './syncPort';
 import type { World } from './world';
 
 /** What an action handler notes: what happened, to which entities. */
@@ -24,21 +25,21 @@ export class HistoryBook {
   private readonly reading = new Set<HistoryOwner>();
   /** Records were read, or entries from elsewhere taken: the history views answer again. */
   readonly changed = new Emitter<void>();
-  /** The team's laptop id while team sync is on (docs/history.md#sync); else this store's own. */
-  teamLaptop: string | null = null;
-  /** The team account while team sync is on and signed in: who the entries say did it, as the server checks. */
-  teamAuthor: string | null = null;
-
   constructor(
     private readonly world: World,
     private readonly store: Pick<WorldStore, 'readHistory'>,
     /** Runs work in the writer's order. */
     private readonly serial: <T>(work: () => Promise<T>) => Promise<T>,
+    /**
+     * Team sync, while it is on (docs/history.md#sync): entries say the team's laptop id, and the
+     * team account as who did it, as the server checks.
+     */
+    private readonly team: () => Pick<SyncPort, 'laptop' | 'author'> | null,
   ) {}
 
-  /** Where this laptop's entries say they were made. */
+  /** Where this laptop's entries say they were made: the team's laptop id while syncing, else this store's own. */
   get laptop(): string {
-    return this.teamLaptop ?? this.world.laptop;
+    return this.team()?.laptop ?? this.world.laptop;
   }
 
   /**
@@ -48,7 +49,7 @@ export class HistoryBook {
    */
   stamp(notes: readonly HistoryNote[], now: number): HistoryEntry[] {
     if (!notes.length) return [];
-    const by = this.teamAuthor ?? this.world.current.user?.email ?? '';
+    const by = this.team()?.author ?? this.world.current.user?.email ?? '';
     const laptop = this.laptop;
     const tx = (++this.world.historySeq).toString(36).padStart(6, '0');
     return notes.map(({ what, on }, n) => ({ id: historyId(now, laptop, tx, n), at: now, by, laptop, tx, n, what, on }));

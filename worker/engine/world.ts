@@ -3,7 +3,7 @@
  * change was taken (entities, removals, id lists, progress) and the set of active workflows the
  * clock looks at. `takeChange()` recomputes the derived fields of what changed, cascading to the
  * captures and drives that summarise it, and answers the change (for the views, docs/views.md)
- * and what it means to write (`lastWrites`). Nothing here grows with db size per tick: only
+ * and what it means to write (its `writes`). Nothing here grows with db size per tick: only
  * touched and active entities are visited.
  */
 import { DATA_VERSION, DEFAULT_FLAGS } from '../domain/constants';
@@ -32,6 +32,27 @@ export interface WorldChange {
   progress: readonly [ProgressKind, Id, number, number][];
   /** The session (`current` or `flags`) changed. */
   session: boolean;
+}
+
+/**
+ * What one commit changed that belongs on disk (and, while syncing, in the outbox): the entities
+ * it changed (those still there), the ones it removed, whether the session keys changed, and the
+ * stars set and taken off.
+ */
+export interface WorldWrites {
+  put: Partial<Record<EntityKind, Id[]>>;
+  del: Partial<Record<EntityKind, Id[]>>;
+  session: boolean;
+  /** Captures of `put` whose stored fields did not change, only their derived row. */
+  rederived: ReadonlySet<Id>;
+  /** Stars set and taken off (issue 36). */
+  favourites: FavouriteChanges;
+}
+
+/** A commit's change, taken from the world: what it means to those who show it, and what it writes (null: nothing stored, progress alone). */
+export interface TakenChange {
+  change: WorldChange;
+  writes: WorldWrites | null;
 }
 
 export function emptyMaps(): EntityMaps {
@@ -243,10 +264,10 @@ export class World {
 
   /**
    * Derives what changed (a survey's capture and a media set's drive summarise them, so they are
-   * derived again too), updates the active set, and answers the change; null when nothing did.
+   * derived again too), updates the active set, and answers the change and what it writes; null
+   * when nothing changed.
    */
-  takeChange(now: number): WorldChange | null {
-    this.lastWrites = null;
+  takeChange(now: number): TakenChange | null {
     const speed = this.speed;
     const surveys = this.changed.get('surveys');
     if (surveys) {
@@ -305,33 +326,9 @@ export class World {
     for (const [kind, set] of this.changed) put[kind] = [...set].filter((id) => (this.index[kind] as Record<Id, unknown>)[id]);
     const del: Partial<Record<EntityKind, Id[]>> = {};
     for (const [kind, set] of this.removed) if (set.size) del[kind] = [...set];
-    this.lastWrites = { put, del, session: this.sessionChanged, rederived: this.rederived, favourites };
+    const writes: WorldWrites = { put, del, session: this.sessionChanged, rederived: this.rederived, favourites };
     this.clearChanges();
-    return change;
-  }
-
-  /**
-   * What the last commit changed that belongs on disk: the entities it changed (those still
-   * there), the ones it removed, and whether the session keys changed. Null when it changed
-   * nothing stored (progress alone).
-   */
-  lastWrites: {
-    put: Partial<Record<EntityKind, Id[]>>;
-    del: Partial<Record<EntityKind, Id[]>>;
-    session: boolean;
-    /** Captures of `put` whose stored fields did not change, only their derived row. */
-    rederived: ReadonlySet<Id>;
-    /** Stars set and taken off (issue 36). */
-    favourites: FavouriteChanges;
-  } | null = null;
-
-  /** Has the last commit anything to write? */
-  get hasWrites(): boolean {
-    const w = this.lastWrites;
-    return (
-      !!w &&
-      (w.session || Object.values(w.put).some((l) => l.length) || Object.values(w.del).some((l) => l.length) || w.favourites.put.length + w.favourites.del.length > 0)
-    );
+    return { change, writes: writesAnything(writes) ? writes : null };
   }
 
   /** Derived again because what it summarises changed (its own stored fields did not). */
@@ -350,6 +347,11 @@ export class World {
     this.rederived = new Set();
     this.sessionChanged = false;
   }
+}
+
+/** Whether a commit's writes hold anything to store. */
+function writesAnything(w: WorldWrites): boolean {
+  return w.session || Object.values(w.put).some((l) => l.length) || Object.values(w.del).some((l) => l.length) || w.favourites.put.length + w.favourites.del.length > 0;
 }
 
 export { ENTITY_KINDS };

@@ -18,8 +18,8 @@ import type { Mirror } from './mirror';
 import { HISTORY_KIND, type HistoryAppend, type WorldBatch, type WorldStore } from './store/worldStore';
 import { appendsOf, HistoryBook } from './historyBook';
 import type { HistoryEntry, HistoryOwner } from '../domain/history';
-import type { World, WorldChange } from './world';
-import type { JournalEntry } from '../sync/journal';
+import type { SyncPort } from './syncPort';
+import type { World, WorldChange, WorldWrites } from './world';
 
 /** The world was replaced (a boot, reset, import, a refused write): everything may have changed. */
 export interface WorldReplaced {
@@ -42,8 +42,8 @@ export class Writer {
    */
   mirrorsStore = false;
   readonly changes = new Emitter<WorldChange>();
-  /** Team sync's records for an action's commit (docs/sync.md#the-journal), while sync is on. */
-  journal: { entry(world: World, now: number, batch: WorldBatch): JournalEntry; ticked(world: World, batch: WorldBatch): void } | null = null;
+  /** Team sync, while this laptop is in a team world: each commit writes its records too (docs/sync.md#the-journal). */
+  sync: SyncPort | null = null;
   readonly replacements = new Emitter<WorldReplaced>();
   /** The history: an action's entries are appended in its commit (docs/history.md#written-in-the-actions-own-commit). */
   readonly history: HistoryBook;
@@ -54,8 +54,10 @@ export class Writer {
     private readonly mirror: Mirror,
     private readonly search: LiveSearch,
     private readonly now: () => number,
+    /** An action's id, for team sync's records of it. */
+    private readonly newId: () => string,
   ) {
-    this.history = new HistoryBook(world, store, (work) => this.serial(work));
+    this.history = new HistoryBook(world, store, (work) => this.serial(work), () => this.sync);
   }
 
   /** Runs `work` after every write queued before it (whether they landed or failed). */
@@ -93,22 +95,22 @@ export class Writer {
    * to the caller: no entry is kept either.
    */
   async commitAction(now: number, extra: Partial<WorldBatch> = {}, entries: readonly HistoryEntry[] = []): Promise<boolean> {
-    const { change, batch } = this.take(now);
+    const { change, batch, writes } = this.take(now);
     if ((batch || extra.call) && this.unsaved === null) {
       const own = batch ?? { put: [], del: [] };
       const deleted = deletedHistory(own.del);
-      // In the batch before the journal sees it: team sync sends each new entry as a document of its own.
+      // In the batch before sync sees it: team sync sends each new entry as a document of its own.
       if (entries.length) own.history = appendsOf(entries, deleted);
       // While team sync is on, the action's outbox records go in its own transaction.
-      const journal = batch && this.journal ? this.journal.entry(this.world, now, batch) : null;
+      const synced = batch && writes && this.sync ? this.sync.commitRecords({ world: this.world, writes, batch, tx: this.newId(), now }) : null;
       try {
-        await this.store.commit({ ...own, ...extra, put: journal ? [...own.put, ...journal.put] : own.put });
+        await this.store.commit({ ...own, ...extra, put: synced ? [...own.put, ...synced.put] : own.put });
       } catch (error) {
         this.mirrorsStore = false;
         await this.rollBack();
         throw error;
       }
-      journal?.landed();
+      synced?.landed();
       this.history.landed(own.history ?? [], deleted);
       this.mirror.schedule();
     }
@@ -140,8 +142,8 @@ export class Writer {
 
   /** A tick's change: told at once; its write queued behind the writes before it. */
   commitTick(now: number): void {
-    const { change, batch } = this.take(now);
-    if (batch) this.journal?.ticked(this.world, batch);
+    const { change, batch, writes } = this.take(now);
+    if (batch && writes) this.sync?.ticked({ world: this.world, writes, batch });
     if (change) this.changes.emit(change);
     if (batch && this.unsaved === null) {
       // A refused tick write loses nothing: restore() and step() redo it from the stored times.
@@ -198,15 +200,14 @@ export class Writer {
     this.replacements.emit({});
   }
 
-  private take(now: number): { change: WorldChange | null; batch: WorldBatch | null } {
+  /** The world's change since the last commit, and the records it writes (none: nothing stored changed). */
+  private take(now: number): { change: WorldChange | null; batch: WorldBatch | null; writes: WorldWrites | null } {
     this.search.follow();
-    const change = this.world.takeChange(now);
-    let batch: WorldBatch | null = null;
-    if (this.world.hasWrites) {
-      this.world.savedAt = now;
-      batch = commitBatch(this.world, this.history.teamLaptop !== null);
-    }
-    return { change, batch };
+    const taken = this.world.takeChange(now);
+    if (!taken?.writes) return { change: taken?.change ?? null, batch: null, writes: null };
+    this.world.savedAt = now;
+    // In a team world a removed entity's history stays: every laptop keeps the team's record.
+    return { change: taken.change, batch: commitBatch(this.world, taken.writes, this.sync !== null), writes: taken.writes };
   }
 }
 

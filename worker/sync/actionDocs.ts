@@ -9,7 +9,7 @@
 import type { FrameFlag } from '../domain/frameFlags';
 import { ID_FIELD } from '../domain/restore';
 import type { EntityKind, Id } from '../domain/types';
-import type { World } from '../engine/world';
+import type { World, WorldWrites } from '../engine/world';
 import type { StoredRecord } from '../engine/store/storedForm';
 import { entityDoc, flagDocs, PARENT_LISTS, speedDoc, type SyncedDoc } from './syncedForm';
 import type { SyncStamp } from './syncStamp';
@@ -118,20 +118,20 @@ export type Encoded = (kind: EntityKind, id: Id) => StoredRecord | undefined;
 export type HeldFlags = (surveyId: Id) => Iterable<string>;
 
 /**
- * The documents the world's last commit wrote and removed. With `speed`, a change of the session
- * also writes the simulation speed's document (the outbox leaves it out when the speed is the one
- * the laptop holds already): a tick never changes the speed, so it does not ask.
+ * The documents a commit of the world wrote and removed (`writes`, what it stored). With `speed`,
+ * a change of the session also writes the simulation speed's document (the outbox leaves it out
+ * when the speed is the one the laptop holds already): a tick never changes the speed, so it does
+ * not ask.
  */
 export function actionDocs(
   world: World,
+  writes: WorldWrites,
   stamp: SyncStamp,
   held: { flags: HeldFlags; places: HeldPlaces },
   { speed = false, encoded }: { speed?: boolean; encoded?: Encoded } = {},
 ): { written: SyncedDoc[]; removed: string[] } {
-  const writes = world.lastWrites;
   const written: SyncedDoc[] = [];
   const removed: string[] = [];
-  if (!writes) return { written, removed };
   if (speed && writes.session) written.push(speedDoc(world.flags.speed, stamp));
   const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
   for (const [kind, ids] of Object.entries(writes.put) as [EntityKind, Id[]][]) {

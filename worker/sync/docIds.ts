@@ -29,8 +29,11 @@ export type FlagPlace = Pick<FrameFlag, 'line' | 'frame' | 'camera'> & { surveyI
 
 export const entityDocId = (kind: EntityKind, id: Id): string => `${kind}:${id}`;
 
+/** What every flag document of a survey's begins with. */
+export const surveyFlagsPrefix = (surveyId: Id): string => `${FLAG_KIND}:${encodeURIComponent(surveyId)}:`;
+
 export const flagDocId = (surveyId: Id, flag: Pick<FrameFlag, 'line' | 'camera' | 'frame'>): string =>
-  `${FLAG_KIND}:${encodeURIComponent(surveyId)}:${flag.line}:${flag.frame}:${encodeURIComponent(flag.camera)}`;
+  `${surveyFlagsPrefix(surveyId)}${flag.line}:${flag.frame}:${encodeURIComponent(flag.camera)}`;
 
 /** What an id names: an entity, a flag, the speed, the seed, a document of the database itself, or nothing of ours. */
 export type DocId =

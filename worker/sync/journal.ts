@@ -5,7 +5,7 @@
  * refused commit leaves no record and no revision behind, and the next action starts from the
  * same base as before.
  */
-import type { World } from '../engine/world';
+import type { World, WorldWrites } from '../engine/world';
 import type { Id } from '../domain/types';
 import type { StoredRecord } from '../engine/store/storedForm';
 import { HELD_KIND, OUTBOX_KIND } from '../engine/store/worldStore';
@@ -80,9 +80,9 @@ export class SyncJournal {
    * next action would send a capture whose workflow alone had moved, and a person's change to it on
    * another laptop would meet it as a conflict nobody made.
    */
-  ticked(world: World, batch?: Pick<WorldBatch, 'put'>): void {
+  ticked(world: World, writes: WorldWrites, batch?: Pick<WorldBatch, 'put'>): void {
     // Time never changes a frame flag: no held flag is looked up.
-    const { written } = actionDocs(world, TICK_STAMP, { flags: () => [], places: (id) => this.held.get(id)?.at }, { encoded: encodedIn(batch) });
+    const { written } = actionDocs(world, writes, TICK_STAMP, { flags: () => [], places: (id) => this.held.get(id)?.at }, { encoded: encodedIn(batch) });
     for (const doc of written) {
       const held = this.held.get(doc._id);
       // Built by the synced form, its keys are in order already: hashed without ordering them again.
@@ -97,12 +97,12 @@ export class SyncJournal {
     addFlags(this.flags(), taken.keys());
   }
 
-  /** The records the action's commit writes beside its own; none if it changed nothing synced. */
-  entry(world: World, tx: string, now: number, batch?: Pick<WorldBatch, 'put' | 'history'>): JournalEntry {
+  /** The records the action's commit (`writes`) writes beside its own; none if it changed nothing synced. */
+  entry(world: World, writes: WorldWrites, tx: string, now: number, batch?: Pick<WorldBatch, 'put' | 'history'>): JournalEntry {
     const overlay = new Overlay(this.held);
     const stamp = { by: this.by(world), laptop: this.laptop, at: now, tx, n: 0 };
     const held = { flags: (surveyId: Id) => this.flags().get(surveyId) ?? [], places: (id: string) => overlay.get(id)?.at };
-    const { written, removed } = actionDocs(world, stamp, held, { speed: true, encoded: encodedIn(batch) });
+    const { written, removed } = actionDocs(world, writes, stamp, held, { speed: true, encoded: encodedIn(batch) });
     const entries = historyEntries(batch);
     const records = outboxRecords(written, removed, stamp, overlay, entries.length);
     const numbered = this.numbered([...records, ...historyRecords(entries, { ...stamp, n: records.length + entries.length })]);

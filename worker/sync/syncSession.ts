@@ -14,7 +14,7 @@ import { drainStored } from './drainer';
 import { actionOf, readAgain, readChanges, READ_BATCH, type Read } from './inbox';
 import { Overlay, type SyncJournal } from './journal';
 import { heldOf, type HeldRevisions } from './outbox';
-import type { TakenIntoWorld } from './takenIntoWorld';
+import { takeIntoWorld, type TakenIntoWorld } from './takenIntoWorld';
 import { seedDocs } from './seed';
 import { heldPacks, heldRecords } from './heldStore';
 import { NotTaken, type NotTakenChange } from './notTaken';
@@ -185,9 +185,9 @@ export class SyncSession {
       if (stale) return null;
       // A sibling taken in this same read stands at its document's place.
       const places = new Map(docs.map((d) => [d._id, d.at as Record<string, number> | undefined]));
+      const placeOf = (id: string) => places.get(id) ?? overlay.get(id)?.at;
       return {
-        docs,
-        placeOf: (id: string) => places.get(id) ?? overlay.get(id)?.at,
+        take: (world, now) => takeIntoWorld(world, docs, now, placeOf),
         written: (taken: TakenIntoWorld) => {
           const entry = this.written(taken, overlay, notTaken);
           answers = entry;

@@ -11,6 +11,7 @@ import type { Clock } from '../engine/clock';
 import type { Engine } from '../engine/engine';
 import type { WorldStore } from '../engine/store/worldStore';
 import { openJournal } from './drainer';
+import { enginePort } from './enginePort';
 import { settingsRecord, takeTeamWorld, type TeamSettings } from './joining';
 import { SyncJournal } from './journal';
 import { LiveReplication, type ServerState } from './liveReplication';
@@ -52,6 +53,8 @@ export interface LinkParts {
   databases: Databases;
   origin: string;
   trace: (line: string) => void;
+  /** The documents in conflict while the link is up: the engine refuses an action on them (enginePort.ts). */
+  conflicted: () => ReadonlySet<string>;
 }
 
 export class TeamLink {
@@ -99,7 +102,7 @@ export class TeamLink {
       }
     } else journal = await openJournal(store, settings.laptop);
     journal.author = settings.account ?? null;
-    engine.attachSync(journal);
+    engine.attachSync(enginePort(journal, parts.conflicted));
     let session: SyncSession;
     if (ours) {
       session = await SyncSession.seed(engine, store, local, journal);

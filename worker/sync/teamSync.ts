@@ -243,10 +243,10 @@ export class TeamSync {
 
   private async connect(settings: TeamSettings, joining: boolean): Promise<void> {
     const databases = await this.pouch();
-    const link = await TeamLink.connect({ engine: this.engine, store: this.store, clock: this.engine.clock, databases, origin: this.origin, trace: this.trace }, settings, joining);
+    const conflicted = () => this.link?.session.conflicted ?? new Set<string>();
+    const link = await TeamLink.connect({ engine: this.engine, store: this.store, clock: this.engine.clock, databases, origin: this.origin, trace: this.trace, conflicted }, settings, joining);
     this.link = link;
     this.caughtUp = link.caughtUp;
-    this.engine.conflicted = () => this.link?.session.conflicted ?? new Set<string>();
     // The conflicts stored with the inbox's position, less any settled since it was written.
     await link.session.conflicts();
     this.set({ ...this.factsOff(), settings: link.settings });
@@ -374,7 +374,6 @@ export class TeamSync {
     this.stopListening?.();
     this.stopListening = null;
     this.link = null;
-    this.engine.conflicted = null;
   }
 }
 
