@@ -9,7 +9,7 @@ import { outboxRecords, type HeldRevisions } from '../../worker/sync/outbox';
 import { SAMPLE_STAMP, syncedDocs } from '../../worker/sync/syncedForm';
 import type { SyncStamp } from '../../worker/sync/syncStamp';
 import { entityDocId, flagDocId, surveyOfFlagDoc } from '../../worker/sync/docIds';
-import type { WorldWrites } from '../../worker/engine/world';
+import type { WorldWrites } from '../../worker/engine/worldChange';
 import { harness, type Harness } from '../helpers/engineHarness';
 import { ANN, T0, aSurvey, aWorld } from '../helpers/builders';
 

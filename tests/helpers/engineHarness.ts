@@ -8,7 +8,7 @@ import type { Current, EntityKind, Flags, Id } from '../../worker/domain/types';
 import type { DataFile } from '../../worker/domain/dataFile';
 import { createEngine, type Engine } from '../../worker/engine/engine';
 import type { ProgressKind } from '../../worker/engine/activeTable';
-import type { WorldChange } from '../../worker/engine/world';
+import type { WorldChange } from '../../worker/engine/worldChange';
 import { memoryStore, type MemoryStore } from '../../worker/engine/store/worldStore';
 import { ManualClock } from './manualClock';
 import { ANN, T0, aWorld } from './builders';

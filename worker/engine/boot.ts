@@ -17,7 +17,8 @@ import { captureRowsBatch } from './commitRecords';
 import { unsavedWorld } from './storageFailure';
 import { unpackRows } from './store/rowBuckets';
 import { CAPTURE_ROWS, type WorldStore } from './store/worldStore';
-import { emptyIds, emptyMaps, type ChangeKind, type World } from './world';
+import { emptyIds, emptyMaps, type World } from './world';
+import type { ChangeKind } from './worldChange';
 import type { Writer } from './writer';
 
 export interface BootDeps {

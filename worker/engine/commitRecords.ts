@@ -12,7 +12,8 @@ import { captureRowRecord, encode, type StoredRecord } from './store/storedForm'
 import { CAPTURE_ROWS, FAVOURITES_KIND, HISTORY_KIND, type StoreMeta, type WorldBatch } from './store/worldStore';
 import { ownerOf } from '../domain/history';
 import { BUCKET_KEYS, bucketOf, isBucketKey, type RowBucket } from './store/rowBuckets';
-import type { World, WorldWrites } from './world';
+import type { World } from './world';
+import type { WorldWrites } from './worldChange';
 
 export function metaOf(world: World): StoreMeta {
   const meta: StoreMeta = { version: world.version, savedAt: world.savedAt, loadedAt: world.loadedAt, current: world.current, flags: world.flags, history: world.history };

@@ -6,31 +6,32 @@
  * as done is on disk. Everything it touches outside itself (time, storage, fetching all.json, ids)
  * is injected, so the same code runs in the worker and in Node tests. Who shows the world (the
  * views, worker/views) listens to `changes` and `replacements`; the engine knows nothing of them.
+ * An action runs through actionCommit.ts; team sync is a port it is given (syncPort.ts), and its
+ * commits run through teamCommits.ts.
  */
 import type { Action, ActionResult, BootAnswer, BootInput, BootProgress, PersistMessage, PodconfigCheck, PodconfigFile } from '../api';
 import { DATA_VERSION, TICK_MS } from '../domain/constants';
-import { checkPodconfig } from '../domain/podconfig';
-import { isSimulationSpeed } from '../domain/session';
-import type { Current, Flags, SearchEntry } from '../domain/types';
 import type { Db } from '../domain/dataFile';
-import { applyAction, type SyncAction } from './actions/dispatch';
-import { actionFault, type ActionContext } from './actions/context';
+import type { HistoryEntry } from '../domain/history';
+import { checkPodconfig } from '../domain/podconfig';
+import type { SearchEntry } from '../domain/types';
+import { ActionCommits } from './actionCommit';
 import { Boot } from './boot';
 import { CallLog } from './callLog';
 import { realClock, type Cancel, type Clock } from './clock';
 import { DemoData } from './demoData';
+import type { HistoryBook } from './historyBook';
+import { allEntries } from './historyExport';
 import { LiveSearch } from './liveSearch';
 import { Mirror } from './mirror';
 import { serialise, type LegacyStore } from './persistence';
 import { step } from './simulation';
-import { storageFailure } from './storageFailure';
 import { memoryStore, type WorldBatch, type WorldStore } from './store/worldStore';
-import { World, type ChangeKind } from './world';
-import { Writer } from './writer';
 import type { Intake, SyncPort, Taken } from './syncPort';
-import { appendsOf, type HistoryBook, type HistoryNote } from './historyBook';
-import { allEntries } from './historyExport';
-import type { HistoryEntry } from '../domain/history';
+import { TeamCommits } from './teamCommits';
+import { World } from './world';
+import type { ChangeKind } from './worldChange';
+import { Writer } from './writer';
 
 export interface EngineDeps {
   clock?: Clock;
@@ -52,9 +53,6 @@ export interface EngineDeps {
   sync?: SyncPort;
 }
 
-/** Actions that change only the session: kept in memory while the store cannot hold the world. */
-const SESSION_ACTIONS: ReadonlySet<Action['type']> = new Set(['login', 'logout', 'setFlags']);
-
 export class Engine {
   readonly world = new World();
   readonly clock: Clock;
@@ -66,6 +64,8 @@ export class Engine {
   private readonly writer: Writer;
   private readonly boots: Boot;
   private readonly demo: DemoData;
+  private readonly actions: ActionCommits;
+  private readonly team: TeamCommits;
   private stopTick: Cancel | null = null;
   private bootCalled: () => void = () => {};
   /**
@@ -97,6 +97,8 @@ export class Engine {
       ...(deps.bootProgress ? { progress: deps.bootProgress } : {}),
     });
     this.demo = new DemoData(this.world, this.writer, this.clock, deps.loadText, () => this.boots.baseUrl, this.calls);
+    this.actions = new ActionCommits({ world: this.world, writer: this.writer, store: this.store, calls: this.calls, clock: this.clock, newId: this.newId });
+    this.team = new TeamCommits({ world: this.world, writer: this.writer, clock: this.clock, loaded: () => this.boots.loaded(), adopted: () => (this.lastTickAt = -Infinity) });
   }
 
   /** Every change of the world (an action's, a tick's), once it is on disk (a tick's: at once). */
@@ -123,37 +125,14 @@ export class Engine {
     return this.writer.history;
   }
 
-  /**
-   * Entries made elsewhere (team sync, docs/history.md#sync), kept in their records with the
-   * instant this laptop learnt of them (an entry that says already keeps its own): each once,
-   * however often it arrives, since a record skips an id it holds. Throws if the store refused.
-   */
-  async takeHistory(entries: readonly HistoryEntry[]): Promise<void> {
-    await this.boots.loaded();
-    const now = this.clock.now();
-    const arrived = entries.map((e) => (e.arrivedAt === undefined ? { ...e, arrivedAt: now } : e));
-    await this.writer.exclusive(() => this.writer.commitTaken(now, { put: [], del: [] }, appendsOf(arrived)));
+  /** Entries made elsewhere (team sync, docs/history.md#sync), kept in their records (teamCommits.ts). */
+  takeHistory(entries: readonly HistoryEntry[]): Promise<void> {
+    return this.team.takeHistory(entries);
   }
 
-  /**
-   * The team's world replaces this laptop's (joining a world that has one), with sync's records
-   * in the same transaction (docs/sync.md#joining-leaving-switching-worlds). Throws, with nothing changed, if refused.
-   */
-  async adoptWorld(db: Db, put: WorldBatch['put'], speed: number = this.world.flags.speed): Promise<void> {
-    await this.boots.loaded();
-    await this.writer.exclusive(async () => {
-      const flags = this.world.flags;
-      try {
-        if (speed !== flags.speed && isSimulationSpeed(speed)) this.world.setFlags({ ...flags, speed });
-        await this.writer.replace(db, this.clock.now(), undefined, put);
-      } catch (error) {
-        this.world.flags = flags;
-        await this.writer.rollBack();
-        throw error;
-      }
-      this.lastTickAt = -Infinity;
-      this.writer.replacements.emit({});
-    });
+  /** The team's world replaces this laptop's, with sync's records in the same transaction (teamCommits.ts). */
+  adoptWorld(db: Db, put: WorldBatch['put'], speed: number = this.world.flags.speed): Promise<void> {
+    return this.team.adoptWorld(db, put, speed);
   }
 
   /** Loads the newest valid stored world (or all.json) and starts the clock. Once. */
@@ -198,50 +177,18 @@ export class Engine {
       // A whole new world on one laptop would wipe the team's work on every other (docs/sync.md#joining-leaving-switching-worlds).
       const refused = this.writer.sync?.refusal(action);
       if (refused) return { ok: false, error: refused };
-      const known = callId ? await this.knownAnswer(callId) : undefined;
+      const known = callId ? await this.actions.known(callId) : undefined;
       if (known) return known;
       if (action.type === 'resetDemo') return this.demo.reset(callId);
       if (action.type === 'reloadData') return this.demo.reload(callId);
       return this.demo.import(action.text, callId);
     }
-    return this.writer.exclusive(() => this.apply(action, callId));
+    return this.writer.exclusive(() => this.actions.apply(action, callId));
   }
 
-  /** The answer a call already had (in this engine, or stored by an earlier leader), if any. */
-  private async knownAnswer(callId: string): Promise<ActionResult | undefined> {
-    return this.calls.answer(callId) ?? (await this.store.answerOf(callId).catch(() => undefined));
-  }
-
-  /**
-   * Other laptops' changes (docs/sync.md#the-inbox): `read` runs while no action does, and gives
-   * how they change the world and sync's records to write with them (knowing what the world
-   * took and refused); they land in one commit, after the step before it (a tick, as before an
-   * action). Answers what the take answered, or null when `read` found nothing to take. Throws if
-   * the store refused the commit (nothing changed).
-   */
-  async takeIn<T extends Taken>(read: () => Promise<Intake<T> | null>): Promise<T | null> {
-    await this.boots.loaded();
-    return this.writer.exclusive(async () => {
-      if (this.writer.unsaved !== null) throw new Error(this.writer.unsaved);
-      const taken = await read();
-      if (!taken) return null;
-      const now = this.clock.now();
-      step(this.world, now);
-      this.writer.commitTick(now);
-      let result: T;
-      try {
-        result = taken.take(this.world, now);
-      } catch (error) {
-        // A fault half way: the world goes back to what the store holds, and nothing is taken.
-        await this.writer.rollBack();
-        throw error;
-      }
-      // Entries made elsewhere say when this laptop learnt of them (docs/history.md#sync); those of
-      // an entity removed are kept as well, as every laptop of the team keeps them.
-      const history = appendsOf(result.history.map((e) => (e.arrivedAt === undefined ? { ...e, arrivedAt: now } : e)));
-      await this.writer.commitTaken(now, taken.written(result), history);
-      return result;
-    });
+  /** Other laptops' changes taken into the world in one commit (docs/sync.md#the-inbox, teamCommits.ts). */
+  takeIn<T extends Taken>(read: () => Promise<Intake<T> | null>): Promise<T | null> {
+    return this.team.takeIn(read);
   }
 
   /** Reads a PodConfig file as Process PodConfig would; changes nothing and holds no clock. */
@@ -323,54 +270,6 @@ export class Engine {
 
   private startClock(): void {
     this.stopTick ??= this.clock.every(TICK_MS, () => this.tick());
-  }
-
-  private sessionNow(): { current: Current; flags: Flags } {
-    return { current: this.world.current, flags: { ...this.world.flags } };
-  }
-
-  private async apply(action: Action, callId: string | undefined): Promise<ActionResult> {
-    const known = callId ? await this.knownAnswer(callId) : undefined;
-    // A call an earlier leader applied is answered as it was then, session and all: the page
-    // writes the session it is answered with (a reload right after finds it).
-    if (known) return known.ok && SESSION_ACTIONS.has(action.type) ? { ...known, session: this.sessionNow() } : known;
-    // Nothing is confirmed that is not on disk: while the store cannot hold the world, only the
-    // session (sign in, out, the settings) changes, in memory, as the banner says.
-    if (this.writer.unsaved !== null && !SESSION_ACTIONS.has(action.type)) return { ok: false, error: this.writer.unsaved, storage: true };
-    // What team sync refuses: a new world over the team's, or what is in conflict until a person settles it.
-    const refused = this.writer.sync?.refusal(action);
-    if (refused) return { ok: false, error: refused };
-    const now = this.clock.now();
-    step(this.world, now);
-    // While syncing, what time alone changed is committed first, as a tick: an action's outbox
-    // holds what the person changed, and every laptop derives the rest from stored times.
-    if (this.writer.sync) this.writer.commitTick(now);
-    const notes: HistoryNote[] = [];
-    const ctx: ActionContext = { world: this.world, now, newId: this.newId, note: (what, on) => void notes.push({ what, on }) };
-    let result: ActionResult;
-    try {
-      result = applyAction(ctx, action as SyncAction);
-    } catch (error) {
-      // A handler that throws is a bug, and it may have changed part of the world first: memory goes
-      // back to what the store holds (the world before this action) and the call is answered.
-      await this.writer.rollBack();
-      return { ok: false, error: actionFault(error) };
-    }
-    try {
-      const extra: Partial<WorldBatch> = {};
-      if (callId) {
-        extra.call = { id: callId, result };
-        const forget = this.calls.add(callId, result);
-        if (forget.length) extra.forget = forget;
-      }
-      // A refused action changed nothing and writes no entry (handlers check everything first).
-      const entries = result.ok ? this.history.stamp(notes, now) : [];
-      const session = await this.writer.commitAction(now, extra, entries);
-      return session && result.ok ? { ...result, session: this.sessionNow() } : result;
-    } catch (error) {
-      if (callId) this.calls.drop(callId);
-      return { ok: false, error: storageFailure(error), storage: true };
-    }
   }
 }
 

@@ -11,7 +11,7 @@ import { isOtherVersion } from '../domain/dataVersion';
 import { makeCapture, makeProject, makeUser } from '../domain/entities';
 import type { Capture, Current, EntityKind, Flags, Id, Project, User } from '../domain/types';
 import { byFavourite, favouriteOf, favouriteProblem, type Favourite } from '../domain/favourites';
-import type { ChangeKind } from './world';
+import type { ChangeKind } from './worldChange';
 import { parseCurrent, parseFlags } from './persistence';
 import { checkedFields, isObj, keyRule, type Obj } from '../domain/storedFields';
 import { byPlace, captureFromRow, decode } from './store/storedForm';

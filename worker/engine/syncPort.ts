@@ -8,7 +8,8 @@
 import type { Action } from '../api';
 import type { HistoryEntry } from '../domain/history';
 import type { WorldBatch } from './store/worldStore';
-import type { World, WorldWrites } from './world';
+import type { World } from './world';
+import type { WorldWrites } from './worldChange';
 
 /** One commit as sync is shown it: the world after it, what it wrote, and its own batch's records. */
 export interface SyncedCommit {

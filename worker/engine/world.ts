@@ -2,58 +2,20 @@
  * The engine's mutable world: entity maps and ordered id lists, plus what changed since the last
  * change was taken (entities, removals, id lists, progress) and the set of active workflows the
  * clock looks at. `takeChange()` recomputes the derived fields of what changed, cascading to the
- * captures and drives that summarise it, and answers the change (for the views, docs/views.md)
- * and what it means to write (its `writes`). Nothing here grows with db size per tick: only
- * touched and active entities are visited.
+ * captures and drives that summarise it (worldChange.ts), and answers the change (for the views,
+ * docs/views.md) and what it means to write (its `writes`). Nothing here grows with db size per
+ * tick: only touched and active entities are visited.
  */
 import { DATA_VERSION, DEFAULT_FLAGS } from '../domain/constants';
 import type { Capture, Current, EntityKind, EntityMaps, EntityOf, Flags, Id, IdLists, Survey } from '../domain/types';
 import type { Db } from '../domain/dataFile';
-import { captureDates, deriveCapture, deriveDrive, deriveMedia, deriveSurvey } from '../domain/derive';
 import { ENTITY_KINDS } from '../domain/restore';
 import { isActive } from '../domain/workflow';
-import { ActiveTable, PROGRESS_KINDS, type ProgressKind, type Timed } from './activeTable';
+import { ActiveTable, PROGRESS_KINDS, type Timed } from './activeTable';
 import type { HistoryStart } from '../domain/history';
-import { FavouriteBook, type FavouriteChanges } from './favouriteBook';
+import { FavouriteBook } from './favouriteBook';
 import type { Favourite } from '../domain/favourites';
-
-/** What a change may touch, for those who show it: a kind of entity, or people's stars (issue 36). */
-export type ChangeKind = EntityKind | 'favourites';
-
-/** What one commit (an action, or a tick that moved something) changed, for those who show it. */
-export interface WorldChange {
-  /** Kinds with an entity changed or removed, or whose ordered list changed; `favourites` when a star did. */
-  kinds: ReadonlySet<ChangeKind>;
-  changed: ReadonlyMap<EntityKind, ReadonlySet<Id>>;
-  removed: ReadonlyMap<EntityKind, ReadonlySet<Id>>;
-  /** Kinds whose ordered id list changed. */
-  lists: ReadonlySet<EntityKind>;
-  /** Working stages whose only change is what they show: [kind, id, percent, simulated seconds left]. */
-  progress: readonly [ProgressKind, Id, number, number][];
-  /** The session (`current` or `flags`) changed. */
-  session: boolean;
-}
-
-/**
- * What one commit changed that belongs on disk (and, while syncing, in the outbox): the entities
- * it changed (those still there), the ones it removed, whether the session keys changed, and the
- * stars set and taken off.
- */
-export interface WorldWrites {
-  put: Partial<Record<EntityKind, Id[]>>;
-  del: Partial<Record<EntityKind, Id[]>>;
-  session: boolean;
-  /** Captures of `put` whose stored fields did not change, only their derived row. */
-  rederived: ReadonlySet<Id>;
-  /** Stars set and taken off (issue 36). */
-  favourites: FavouriteChanges;
-}
-
-/** A commit's change, taken from the world: what it means to those who show it, and what it writes (null: nothing stored, progress alone). */
-export interface TakenChange {
-  change: WorldChange;
-  writes: WorldWrites | null;
-}
+import { deriveChanged, writesAnything, type ChangeKind, type TakenChange, type WorldChange, type WorldWrites } from './worldChange';
 
 export function emptyMaps(): EntityMaps {
   return { projects: {}, captures: {}, flightPlans: {}, surveys: {}, media: {}, drives: {}, users: {} };
@@ -268,45 +230,7 @@ export class World {
    * when nothing changed.
    */
   takeChange(now: number): TakenChange | null {
-    const speed = this.speed;
-    const surveys = this.changed.get('surveys');
-    if (surveys) {
-      for (const id of surveys) {
-        const s = this.index.surveys[id];
-        if (!s) continue;
-        deriveSurvey(s, now, speed);
-        this.touchDerived('captures', s.captureId);
-      }
-    }
-    const media = this.changed.get('media');
-    if (media) {
-      for (const id of media) {
-        const m = this.index.media[id];
-        if (!m) continue;
-        deriveMedia(m, now, speed);
-        if (m.host) this.touchDerived('drives', m.host);
-      }
-    }
-    for (const id of this.changed.get('drives') ?? []) {
-      const d = this.index.drives[id];
-      if (d) deriveDrive(d, d.mediaId ? this.index.media[d.mediaId] : undefined);
-    }
-    for (const id of this.changed.get('captures') ?? []) {
-      const c = this.index.captures[id];
-      if (!c) continue;
-      const list = this.surveysOf(c);
-      Object.assign(c, captureDates(list));
-      deriveCapture(c, list, now, speed);
-    }
-    for (const kind of PROGRESS_KINDS) {
-      const set = this.changed.get(kind);
-      if (!set) continue;
-      for (const id of set) {
-        const e = this.index[kind][id];
-        if (e && isActive(e.workflow)) this.active.of(kind).enter(id, e);
-        else this.active.of(kind).leave(id);
-      }
-    }
+    deriveChanged(this, this.changed, now, (kind, id) => this.touchDerived(kind, id));
     if (!this.hasChanges()) return null;
     const kinds = new Set<ChangeKind>(this.idsChanged);
     const favourites = this.favourites.take();
@@ -347,11 +271,6 @@ export class World {
     this.rederived = new Set();
     this.sessionChanged = false;
   }
-}
-
-/** Whether a commit's writes hold anything to store. */
-function writesAnything(w: WorldWrites): boolean {
-  return w.session || Object.values(w.put).some((l) => l.length) || Object.values(w.del).some((l) => l.length) || w.favourites.put.length + w.favourites.del.length > 0;
 }
 
 export { ENTITY_KINDS };

@@ -19,7 +19,8 @@ import { HISTORY_KIND, type HistoryAppend, type WorldBatch, type WorldStore } fr
 import { appendsOf, HistoryBook } from './historyBook';
 import type { HistoryEntry, HistoryOwner } from '../domain/history';
 import type { SyncPort } from './syncPort';
-import type { World, WorldChange, WorldWrites } from './world';
+import type { World } from './world';
+import type { WorldChange, WorldWrites } from './worldChange';
 
 /** The world was replaced (a boot, reset, import, a refused write): everything may have changed. */
 export interface WorldReplaced {

@@ -9,7 +9,8 @@
 import type { FrameFlag } from '../domain/frameFlags';
 import { ID_FIELD } from '../domain/restore';
 import type { EntityKind, Id } from '../domain/types';
-import type { World, WorldWrites } from '../engine/world';
+import type { World } from '../engine/world';
+import type { WorldWrites } from '../engine/worldChange';
 import type { StoredRecord } from '../engine/store/storedForm';
 import { entityDoc, flagDocs, PARENT_LISTS, speedDoc, type SyncedDoc } from './syncedForm';
 import type { SyncStamp } from './syncStamp';

@@ -5,7 +5,8 @@
  * refused commit leaves no record and no revision behind, and the next action starts from the
  * same base as before.
  */
-import type { World, WorldWrites } from '../engine/world';
+import type { World } from '../engine/world';
+import type { WorldWrites } from '../engine/worldChange';
 import type { Id } from '../domain/types';
 import type { StoredRecord } from '../engine/store/storedForm';
 import { HELD_KIND, OUTBOX_KIND } from '../engine/store/worldStore';

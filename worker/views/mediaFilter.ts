@@ -11,7 +11,8 @@
  */
 import { isFiltered, type MediaFilter } from '../domain/mediaFilter';
 import type { Id } from '../domain/types';
-import type { World, WorldChange } from '../engine/world';
+import type { World } from '../engine/world';
+import type { WorldChange } from '../engine/worldChange';
 import { placeThenId } from '../engine/store/storedForm';
 import { inListOrder } from './listOrder';
 import { MediaIndex, type PackedFilter } from './mediaIndex';

@@ -6,12 +6,13 @@
  * stages its rows show, the session. Nothing else crosses to a page.
  */
 import type { Current, EntityKind, Flags, Id } from '../domain/types';
-import type { ChangeKind } from '../engine/world';
+import type { ChangeKind } from '../engine/worldChange';
 import { withProgress } from '../domain/workflow';
 import { diffValue, updateAt, type AnswerPath } from '../domain/valuePatch';
 import { entityKey } from '../domain/names';
 import type { PageEventBody } from '../api';
-import type { World, WorldChange } from '../engine/world';
+import type { World } from '../engine/world';
+import type { WorldChange } from '../engine/worldChange';
 import type { AnyAnswer, ViewSpec } from '../screens';
 import { CaptureOrder } from './lists';
 import { MediaSelection } from './mediaFilter';

@@ -11,7 +11,8 @@ import type { StarredIds } from '../domain/favourites';
 import { mediaFilterOf, type MediaFilter } from '../domain/mediaFilter';
 import type { CaptureSortKey, SortDir } from '../domain/sort';
 import type { Id } from '../domain/types';
-import type { ChangeKind, World } from '../engine/world';
+import type { World } from '../engine/world';
+import type { ChangeKind } from '../engine/worldChange';
 import type {
   CaptureRow,
   CaptureTab,
