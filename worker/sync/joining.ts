@@ -9,7 +9,7 @@ import { deriveAll } from '../domain/derive';
 import { restore } from '../domain/restore';
 import type { Db } from '../domain/dataFile';
 import type { Engine } from '../engine/engine';
-import { INBOX_KIND, TEAM_SETTINGS_ID, type WorldBatch } from '../engine/store/worldStore';
+import { HELD_KIND, INBOX_KIND, NOT_TAKEN_KIND, OUTBOX_KIND, TEAM_SETTINGS_ID, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
 import { heldPacks } from './heldStore';
 import { SyncJournal } from './journal';
 import type { Held } from './outbox';
@@ -31,6 +31,28 @@ export interface TeamSettings {
 
 /** The store's record of the laptop's team settings (kept with the world, so the next leading tab goes on). */
 export const settingsRecord = (settings: TeamSettings): WorldBatch['put'][number] => ({ kind: INBOX_KIND, id: TEAM_SETTINGS_ID, record: { o: 0, ...settings } });
+
+/** Leaving a team world: sync's records go (the held revisions, the inbox and the settings, the outbox, what was not taken); the world stays. */
+export async function forgetTeamWorld(store: Pick<WorldStore, 'readKind' | 'commit'>): Promise<void> {
+  const del: WorldBatch['del'] = [];
+  for (const kind of [HELD_KIND, INBOX_KIND, OUTBOX_KIND, NOT_TAKEN_KIND] as const) for (const [id] of await store.readKind(kind)) del.push({ kind, id });
+  await store.commit({ put: [], del });
+}
+
+/** The laptop's team settings as its store keeps them; null when it is in no team world. */
+export async function storedSettings(store: Pick<WorldStore, 'readKind'>): Promise<TeamSettings | null> {
+  const [found] = (await store.readKind(INBOX_KIND)).filter(([id]) => id === TEAM_SETTINGS_ID);
+  const s = found?.[1];
+  if (!s || typeof s.server !== 'string' || typeof s.world !== 'string' || typeof s.laptop !== 'string') return null;
+  return {
+    server: s.server,
+    world: s.world,
+    laptop: s.laptop,
+    ...(typeof s.identity === 'string' ? { identity: s.identity } : {}),
+    ...(isSeed(s.seed) ? { seed: s.seed } : {}),
+    ...(typeof s.account === 'string' ? { account: s.account } : {}),
+  };
+}
 
 /** Documents a join's one-off pull asks for at once (PouchDB's default, 100, makes a large world's pull many round trips). */
 const PULL_BATCH = 500;

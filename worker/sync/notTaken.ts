@@ -15,6 +15,8 @@
 import { NOT_TAKEN_KIND, type WorldBatch } from '../engine/store/worldStore';
 import type { StoredRecord } from '../engine/store/storedForm';
 import type { SyncStamp } from './syncStamp';
+import type { NotTakenShown } from '../syncContract';
+import { describedDoc } from './docIds';
 
 export type NotTakenState = 'waiting' | 'arriving' | 'refused' | 'answered' | 'denied';
 
@@ -243,4 +245,24 @@ class Change implements NotTakenChange {
     for (const [id, entry] of this.sets) this.list.replace(id, entry);
     for (const [id] of answered.slice(ANSWERED_KEPT)) this.list.replace(id, null);
   }
+}
+
+/** What Settings lists: the team's changes not taken (newest first), and the refusals answered. */
+export function notTakenLists(list: NotTaken): { listed: NotTakenShown[]; answered: NotTakenShown[] } {
+  const byTime = (a: NotTakenShown, b: NotTakenShown) => b.at - a.at || (a.id < b.id ? -1 : 1);
+  return { listed: list.listed().map(notTakenShown).sort(byTime), answered: list.answered().map(notTakenShown) };
+}
+
+/** A change not taken as Settings names it (docs/sync.md#what-is-not-taken). */
+function notTakenShown([id, e]: [string, NotTakenEntry]): NotTakenShown {
+  return {
+    id,
+    what: describedDoc(id),
+    state: e.state === 'arriving' ? 'waiting' : e.state,
+    why: e.why,
+    by: e.stamp.by,
+    laptop: e.stamp.laptop,
+    at: e.stamp.at,
+    ...(e.answeredAt !== undefined ? { answeredAt: e.answeredAt } : {}),
+  };
 }

@@ -2,8 +2,12 @@
  * How team sync stands, made from what sync knows in one place (issue 35, docs/sync.md#in-the-worker):
  * the header's badge and Settings → Team sync say exactly this. A pure function of the facts, so
  * no path through sync builds a status of its own, and a test reads one from facts it chose.
+ * Beside it, the counts a session gives the facts, and a wait for the status to settle.
  */
+import type { Emitter } from '../domain/emitter';
+import type { Clock } from '../engine/clock';
 import type { SyncStatus } from '../syncContract';
+import type { SyncSession } from './syncSession';
 
 /** What sync knows that its status follows from. */
 export interface SyncFacts {
@@ -37,6 +41,9 @@ export interface SyncFacts {
   answered: number;
 }
 
+/** What sync knows while this laptop is in no team world. */
+export const FACTS_OFF: Readonly<SyncFacts> = { settings: null, joining: false, server: 'unknown', storeRefused: null, failure: null, waiting: 0, undrained: false, conflicts: 0, notTaken: 0, answered: 0 };
+
 export function syncStatus(f: SyncFacts): SyncStatus {
   const counts = { waiting: f.waiting, conflicts: f.conflicts, notTaken: f.notTaken, answered: f.answered, ...(f.receiving ? { receiving: f.receiving } : {}) };
   if (!f.settings) return { state: 'off', waiting: 0, conflicts: 0, notTaken: 0, answered: 0, ...(f.joinError ? { error: f.joinError } : {}) };
@@ -49,4 +56,28 @@ export function syncStatus(f: SyncFacts): SyncStatus {
   // Up to date: the server answered, has every change made here, and nothing of another laptop is half here.
   const done = f.server === 'answers' && f.waiting === 0 && !f.undrained && !f.receiving && !f.note;
   return { state: done ? 'up-to-date' : 'syncing', ...where, ...(f.note ? { note: f.note } : {}) };
+}
+
+/** The counts the status shows, as the session has them now. */
+export function sessionCounts(session: SyncSession): Pick<SyncFacts, 'conflicts' | 'notTaken' | 'answered' | 'receiving'> {
+  return {
+    conflicts: session.conflicted.size,
+    notTaken: session.notTaken.changes(),
+    answered: session.notTaken.answeredSize,
+    receiving: session.notTaken.receiving() ?? undefined,
+  };
+}
+
+/** Resolves once replication is not sending (up to date, offline or failed), or after `ms` of the clock. */
+export function notSending(status: SyncStatus, changes: Emitter<SyncStatus>, clock: Clock, ms: number): Promise<void> {
+  if (status.state !== 'syncing') return Promise.resolve();
+  return new Promise((done) => {
+    const stopTimer = clock.after(ms, finish);
+    const stop = changes.on((next) => next.state !== 'syncing' && finish());
+    function finish() {
+      stopTimer();
+      stop();
+      done();
+    }
+  });
 }

@@ -1,28 +1,25 @@
 /**
  * Team sync in the leading tab's engine worker (docs/sync.md#in-the-worker): joining a team world
- * on a CouchDB server and leaving it, signing in to it and out, and the laptop's link to it
- * (teamLink.ts) with its drain and take-in loop (syncLoop.ts). What sync knows is kept as facts,
- * and how it stands is made from them by one function (syncStatus.ts): the header's badge and
- * Settings → Team sync. The laptop's settings are kept in the world's store, so the next leading
- * tab goes on syncing where this one stopped. Timers run on the engine's clock.
+ * on a CouchDB server and leaving it, signing in to it and out (the account: teamAccount.ts), and
+ * the laptop's link to it (teamLink.ts) with its drain and take-in loop (syncLoop.ts). What sync
+ * knows is kept as facts, and how it stands is made from them by one function (syncStatus.ts):
+ * the header's badge and Settings → Team sync. The laptop's settings are kept in the world's
+ * store, so the next leading tab goes on syncing where this one stopped. Timers run on the
+ * engine's clock.
  */
 import { Emitter } from '../domain/emitter';
 import type { Engine } from '../engine/engine';
-import { HELD_KIND, INBOX_KIND, NOT_TAKEN_KIND, OUTBOX_KIND, TEAM_SETTINGS_ID, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
+import { OUTBOX_KIND, type WorldStore } from '../engine/store/worldStore';
 import type { ConflictShown, NotTakenShown, SyncStatus } from '../syncContract';
 import { shown } from './conflictShown';
-import { describedDoc } from './docIds';
-import { checkJoin, type TeamSettings } from './joining';
-import type { NotTakenEntry } from './notTaken';
-import { isSeed } from './seed';
-import { checkAccount, signIn, signedInAs, signOut, type Fetch } from './serverSession';
+import { checkJoin, forgetTeamWorld, settingsRecord, storedSettings, type TeamSettings } from './joining';
+import { notTakenLists } from './notTaken';
+import { signOut, type Fetch } from './serverSession';
+import { failureWords, joinRefusal, reason, SIGNED_OUT, signedIn, signedOutWords } from './teamAccount';
 import { resolveConflict } from './resolving';
 import { SyncLoop } from './syncLoop';
-import { syncStatus, type SyncFacts } from './syncStatus';
+import { FACTS_OFF, notSending, sessionCounts, syncStatus, type SyncFacts } from './syncStatus';
 import { TeamLink, type Databases, type LinkEvents } from './teamLink';
-
-export type { Databases, PouchConstructor } from './teamLink';
-export type { SyncStatus };
 
 /** How long Leave waits for the changes being sent to reach the server. */
 const LEAVE_WAIT_MS = 5_000;
@@ -31,8 +28,8 @@ type Answer = { ok: true } | { ok: false; error: string; field?: 'server' | 'wor
 
 export class TeamSync {
   readonly statusChanges = new Emitter<SyncStatus>();
-  status: SyncStatus = syncStatus(this.factsOff());
-  private facts: SyncFacts = this.factsOff();
+  status: SyncStatus = syncStatus(FACTS_OFF);
+  private facts: SyncFacts = FACTS_OFF;
   private link: TeamLink | null = null;
   private loop: SyncLoop | null = null;
   private stopListening: (() => void) | null = null;
@@ -61,9 +58,9 @@ export class TeamSync {
    */
   start(ready: Promise<unknown> = Promise.resolve()): Promise<void> {
     this.starting = (async () => {
-      const settings = await this.settings();
+      const settings = await storedSettings(this.store);
       if (!settings) return;
-      this.set({ ...this.factsOff(), settings });
+      this.set({ ...FACTS_OFF, settings });
       await ready;
       await this.connect(settings, false).catch((error: unknown) => this.failed(error));
     })();
@@ -73,13 +70,13 @@ export class TeamSync {
   /** Joins team world `world` on `server`, signed in as `account` (its password sent once, never kept). */
   async join(server: unknown, world: unknown, account?: unknown, password?: unknown): Promise<Answer> {
     await this.starting;
-    if (this.link || (await this.settings())) return { ok: false, error: `This laptop is already in the team world ${this.status.world}: leave it first` };
+    if (this.link || (await storedSettings(this.store))) return { ok: false, error: `This laptop is already in the team world ${this.status.world}: leave it first` };
     const checked = checkJoin(server, world);
     if (!checked.ok) return checked;
-    const signedAs = await this.signedIn(checked.server, account, password);
+    const signedAs = await signedIn(this.fetch, this.origin, checked.server, account, password);
     if (!signedAs.ok) return signedAs;
     const settings: TeamSettings = { server: checked.server, world: checked.world, laptop: this.newLaptopId(), account: signedAs.name };
-    this.set({ ...this.factsOff(), settings, joining: true });
+    this.set({ ...FACTS_OFF, settings, joining: true });
     try {
       await this.connect(settings, true);
       return { ok: true };
@@ -87,7 +84,7 @@ export class TeamSync {
       await this.close();
       this.engine.attachSync(null);
       const why = joinRefusal(error, settings);
-      this.set({ ...this.factsOff(), joinError: why });
+      this.set({ ...FACTS_OFF, joinError: why });
       return { ok: false, error: why };
     }
   }
@@ -95,45 +92,26 @@ export class TeamSync {
   /** Signs in to the team server again (the session ended, or the person signed out); sync goes on. */
   async signIn(account: unknown, password: unknown): Promise<Answer> {
     await this.starting;
-    const settings = await this.settings();
+    const settings = await storedSettings(this.store);
     if (!settings) return { ok: false, error: 'Join a team world first' };
-    const signed = await this.signedIn(settings.server, account, password);
+    const signed = await signedIn(this.fetch, this.origin, settings.server, account, password);
     if (!signed.ok) return signed;
     await this.close();
     const now = { ...settings, account: signed.name };
-    await this.store.commit({ put: [{ kind: INBOX_KIND, id: TEAM_SETTINGS_ID, record: { o: 0, ...now } }], del: [] });
-    this.set({ ...this.factsOff(), settings: now });
+    await this.store.commit({ put: [settingsRecord(now)], del: [] });
+    this.set({ ...FACTS_OFF, settings: now });
     await this.connect(now, false).catch((error: unknown) => this.failed(error));
     return { ok: true };
-  }
-
-  /**
-   * Signs in with the account typed; with none, asks the server whom it takes this laptop for
-   * (a company's single sign-on in front of it signs each request in: docs/sync.md#signing-in).
-   */
-  private async signedIn(server: string, account: unknown, password: unknown): Promise<{ ok: true; name: string } | { ok: false; error: string; field?: 'account' | 'password' }> {
-    if ((account === undefined || account === '') && (password === undefined || password === '')) {
-      let name: string | null;
-      try {
-        name = await signedInAs(this.fetch, this.origin, server);
-      } catch (error) {
-        return { ok: false, error: `The team server ${server} cannot be reached (${reason(error)})` };
-      }
-      return name ? { ok: true, name } : { ok: false, field: 'account', error: 'Type your team account and its password: the team server does not know this laptop yet' };
-    }
-    const given = checkAccount(account, password);
-    if (!given.ok) return given;
-    return signIn(this.fetch, this.origin, server, given.account);
   }
 
   /** Ends the session with the team server: sync stops, the world and its waiting changes stay here. */
   async signOut(): Promise<Answer> {
     await this.starting;
-    const settings = await this.settings();
+    const settings = await storedSettings(this.store);
     if (!settings) return { ok: true };
     await this.close();
     await signOut(this.fetch, this.origin, settings.server);
-    this.set({ ...this.facts, settings, server: 'signed-out', signedOutWhy: 'You signed out of the team server: sync is stopped, and what is on this laptop stays. Sign in to go on.' });
+    this.set({ ...this.facts, settings, server: 'signed-out', signedOutWhy: SIGNED_OUT });
     return { ok: true };
   }
 
@@ -141,21 +119,19 @@ export class TeamSync {
   async leave(): Promise<Answer> {
     await this.starting;
     if (!this.link) {
-      if (!(await this.settings())) return { ok: true };
+      if (!(await storedSettings(this.store))) return { ok: true };
       // Joined, but sync could not start here: whether the team has every change made here is unknown.
       return { ok: false, error: `Team sync has not started on this laptop (${this.status.error ?? 'not yet'}): leave once the badge says Up to date, so your team keeps every change made here` };
     }
     await this.loop?.run();
-    await this.settled(LEAVE_WAIT_MS);
+    await notSending(this.status, this.statusChanges, this.engine.clock, LEAVE_WAIT_MS);
     // What the team has not received would stay on this laptop alone: leave once it has.
     if (this.status.state !== 'up-to-date' || (await this.store.count(OUTBOX_KIND)) > 0)
       return { ok: false, error: 'The server does not have every change made here yet (this laptop is offline, or still sending): leave once the badge says Up to date, so your team keeps them' };
     await this.close();
     this.engine.attachSync(null);
-    const del: WorldBatch['del'] = [];
-    for (const kind of [HELD_KIND, INBOX_KIND, OUTBOX_KIND, NOT_TAKEN_KIND] as const) for (const [id] of await this.store.readKind(kind)) del.push({ kind, id });
-    await this.store.commit({ put: [], del });
-    this.set(this.factsOff());
+    await forgetTeamWorld(this.store);
+    this.set(FACTS_OFF);
     return { ok: true };
   }
 
@@ -173,19 +149,7 @@ export class TeamSync {
   async notTaken(): Promise<{ listed: NotTakenShown[]; answered: NotTakenShown[] }> {
     await this.starting;
     const list = this.link?.session.notTaken;
-    if (!list) return { listed: [], answered: [] };
-    const shownOf = ([id, e]: [string, NotTakenEntry]): NotTakenShown => ({
-      id,
-      what: describedDoc(id),
-      state: e.state === 'arriving' ? 'waiting' : e.state,
-      why: e.why,
-      by: e.stamp.by,
-      laptop: e.stamp.laptop,
-      at: e.stamp.at,
-      ...(e.answeredAt !== undefined ? { answeredAt: e.answeredAt } : {}),
-    });
-    const byTime = (a: NotTakenShown, b: NotTakenShown) => b.at - a.at || (a.id < b.id ? -1 : 1);
-    return { listed: list.listed().map(shownOf).sort(byTime), answered: list.answered().map(shownOf) };
+    return list ? notTakenLists(list) : { listed: [], answered: [] };
   }
 
   /** Sends again this laptop's changes the server refused (the person asked, once what it refused them for is mended). */
@@ -227,20 +191,6 @@ export class TeamSync {
     await this.close();
   }
 
-  private async settings(): Promise<TeamSettings | null> {
-    const [found] = (await this.store.readKind(INBOX_KIND)).filter(([id]) => id === TEAM_SETTINGS_ID);
-    const s = found?.[1];
-    if (!s || typeof s.server !== 'string' || typeof s.world !== 'string' || typeof s.laptop !== 'string') return null;
-    return {
-      server: s.server,
-      world: s.world,
-      laptop: s.laptop,
-      ...(typeof s.identity === 'string' ? { identity: s.identity } : {}),
-      ...(isSeed(s.seed) ? { seed: s.seed } : {}),
-      ...(typeof s.account === 'string' ? { account: s.account } : {}),
-    };
-  }
-
   private async connect(settings: TeamSettings, joining: boolean): Promise<void> {
     const databases = await this.pouch();
     const conflicted = () => this.link?.session.conflicted ?? new Set<string>();
@@ -249,7 +199,7 @@ export class TeamSync {
     this.caughtUp = link.caughtUp;
     // The conflicts stored with the inbox's position, less any settled since it was written.
     await link.session.conflicts();
-    this.set({ ...this.factsOff(), settings: link.settings });
+    this.set({ ...FACTS_OFF, settings: link.settings });
     this.count();
     const loop = new SyncLoop(link.session, this.engine.clock, {
       drained: (actions) => {
@@ -305,34 +255,22 @@ export class TeamSync {
   /** The server ended this laptop's session, or its account may not reach the world: sync waits for a sign-in. */
   private signedOutBy(status: number, why: string): void {
     void this.link?.stop();
-    const said =
-      status === 401
-        ? 'The team server ended this laptop’s session: sign in again to sync. Your work goes on here, and what waits goes out once you are signed in.'
-        : `The team server refused this laptop’s account (${why}): ask your team’s admin to add you to the team world, then sign in again. Your work stays on this laptop.`;
-    this.set({ ...this.facts, server: 'signed-out', signedOutWhy: said });
+    this.set({ ...this.facts, server: 'signed-out', signedOutWhy: signedOutWords(status, why) });
   }
 
   private failed(error: unknown): void {
     const status = (error as { status?: unknown } | null)?.status;
     if (status === 401 || status === 403) return this.signedOutBy(status, reason(error));
-    const world = this.link?.settings.world ?? '';
-    const why = status === 404 ? `The team world ${world} is not on the server now: your team’s admin sets it up again (npm run sync:setup). Your work stays on this laptop, and goes out once it is back.` : reason(error);
-    this.set({ ...this.facts, failure: why });
+    this.set({ ...this.facts, failure: failureWords(error, this.link?.settings.world ?? '') });
   }
 
   /** The counts the status shows, read again from the session; answers whether an action is arriving. */
   private count(): { arrived: number; of: number } | undefined {
     const session = this.link?.session;
     if (!session) return undefined;
-    const receiving = session.notTaken.receiving() ?? undefined;
-    this.set({
-      ...this.facts,
-      conflicts: session.conflicted.size,
-      notTaken: session.notTaken.changes(),
-      answered: session.notTaken.answeredSize,
-      receiving,
-    });
-    return receiving;
+    const counts = sessionCounts(session);
+    this.set({ ...this.facts, ...counts });
+    return counts.receiving;
   }
 
   private refresh(): void {
@@ -349,24 +287,6 @@ export class TeamSync {
     this.statusChanges.emit(status);
   }
 
-  private factsOff(): SyncFacts {
-    return { settings: null, joining: false, server: 'unknown', storeRefused: null, failure: null, waiting: 0, undrained: false, conflicts: 0, notTaken: 0, answered: 0 };
-  }
-
-  /** Resolves once replication is not sending (up to date, offline or failed), or after `ms` of the engine's clock. */
-  private settled(ms: number): Promise<void> {
-    if (this.status.state !== 'syncing') return Promise.resolve();
-    return new Promise((done) => {
-      const stopTimer = this.engine.clock.after(ms, finish);
-      const stop = this.statusChanges.on((status) => status.state !== 'syncing' && finish());
-      function finish() {
-        stopTimer();
-        stop();
-        done();
-      }
-    });
-  }
-
   private async close(): Promise<void> {
     this.loop?.stop();
     this.loop = null;
@@ -375,24 +295,4 @@ export class TeamSync {
     this.stopListening = null;
     this.link = null;
   }
-}
-
-/** Why a join failed, in the words of what a person can do about it. */
-function joinRefusal(error: unknown, settings: TeamSettings): string {
-  const status = (error as { status?: unknown } | null)?.status;
-  if (status === 401) return `Sign in to the team server first: it does not know this laptop (${reason(error)})`;
-  if (status === 403) return `The team account ${settings.account ?? ''} is not a member of the team world ${settings.world}: ask your team’s admin to add it`;
-  if (status === 404) return `There is no team world ${settings.world} on the server: your team’s admin sets it up (npm run sync:setup)`;
-  return `The server ${settings.server} cannot be reached (${reason(error)})`;
-}
-
-function reason(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'object' && error !== null) {
-    const e = error as { message?: unknown; reason?: unknown; status?: unknown };
-    if (typeof e.message === 'string' && e.message) return e.message;
-    if (typeof e.reason === 'string' && e.reason) return e.reason;
-    if (typeof e.status === 'number') return `HTTP ${e.status}`;
-  }
-  return String(error);
 }
