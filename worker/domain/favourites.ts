@@ -10,6 +10,7 @@
  */
 import { keyRule } from './storedFields';
 import type { Id } from './types';
+import { fail, type Problems } from './restoreProblems';
 import { isEmail } from './users';
 
 /** What a person can star. The page says "favorites", as the spec does; the code says "favourite". */
@@ -61,4 +62,32 @@ export function favouriteProblem(value: unknown): string | null {
 /** A star as its own fields only (whatever else the value held). */
 export function favouriteOf(value: Favourite): Favourite {
   return { email: value.email, kind: value.kind, id: value.id };
+}
+
+/**
+ * People's stars (issue 36): each one a star by favourites.ts's rule, none twice. A star need not
+ * name an entity the world holds (its entity may have gone since), so only its own fields are
+ * judged. Absent (all.json, an export from before stars): none.
+ */
+export function restoreFavourites(value: unknown, problems: Problems): Favourite[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    problems.wrong('favourites', value, 'a list of favourites');
+    return [];
+  }
+  const seen = new Set<string>();
+  const out: Favourite[] = [];
+  value.forEach((raw: unknown, i) => {
+    const path = `favourites.${i}`;
+    problems.entity(path, () => {
+      const problem = favouriteProblem(raw);
+      if (problem) fail(`${path} ${problem}`);
+      const star = favouriteOf(raw as Favourite);
+      const key = favouriteKey(star);
+      if (seen.has(key)) fail(`${path} repeats a favourite`);
+      seen.add(key);
+      out.push(star);
+    });
+  });
+  return out.sort(byFavourite);
 }

@@ -8,6 +8,7 @@
 import { FLAG_NOTE_MAX, isCamera, isFlagReason, isFrame, isLine, REJECT_REASON_MAX } from './frameFlags';
 import { DERIVED_KINDS, historyId, ownersOf, type HistoryEntry, type HistoryStart, type HistoryWhat } from './history';
 import { ID_MAX_CHARS, isObj, type Obj } from './storedFields';
+import { fail, type Problems } from './restoreProblems';
 import { hasHiddenCharacter, isEmail } from './users';
 
 /** The history a world file carries: how it began, and (Export, Import) its entries. */
@@ -126,4 +127,14 @@ export function readHistoryFile(raw: unknown, withEntries: boolean): HistoryFile
   }
   file.entries = entries;
   return file;
+}
+
+/** The history a copy carries (docs/history.md#kept): strictly read, or reset and noted in a stored copy. */
+export function restoreHistory(top: Obj, problems: Problems): HistoryFile | undefined {
+  if (top.history === undefined || top.history === null) return undefined;
+  const read = readHistoryFile(top.history, true);
+  if (typeof read !== 'string') return read;
+  if (!problems.repair) fail(read);
+  problems.repaired.push(`${read}, so the history was started again`);
+  return undefined;
 }

@@ -14,13 +14,14 @@ import type { Capture, EntityKind, EntityMaps, IdLists, Stage, Workflow } from '
 import type { Db } from './dataFile';
 import { captureDates, deriveAll } from './derive';
 import { assembleCapture, assembleMedia, assembleSurvey, makeDrive, makeFlightPlan, makeProject } from './entities';
-import { checkedFields, isObj, keyRule, kindOf, shownId, STAGE_RULE_LIST, type Obj, type Rule } from './storedFields';
+import { checkedFields, isObj, keyRule, shownId, STAGE_RULE_LIST, type Obj, type Rule } from './storedFields';
 import { userFromEmail } from './users';
 import { currentStage, moveNext, progressAt, spanMs, STAGE_STATES } from './workflow';
 import { stageDef, withDefinition, type WorkflowKind } from './stageCatalog';
 import { isCalendarDay } from './dates';
-import { readHistoryFile, type HistoryFile } from './historyFile';
-import { byFavourite, favouriteKey, favouriteOf, favouriteProblem, type Favourite } from './favourites';
+import { restoreHistory } from './historyFile';
+import { restoreFavourites } from './favourites';
+import { fail, isNumber, isString, isStringArray, need, optional, Problems, Invalid } from './restoreProblems';
 
 export const ENTITY_KINDS: readonly EntityKind[] = ['projects', 'captures', 'flightPlans', 'surveys', 'media', 'drives', 'users'];
 
@@ -51,31 +52,6 @@ export interface RestoreOptions {
   repair?: boolean;
 }
 
-class Invalid extends Error {}
-
-/** How problems are met: strict ones refuse the copy; repaired ones are noted. */
-class Problems {
-  readonly repaired: string[] = [];
-  constructor(readonly repair: boolean) {}
-
-  /** A field that breaks its rule: refused, or left out (its default) and noted. */
-  readonly wrong = (path: string, value: unknown, what: string): void => {
-    if (!this.repair) fail(`${path} is not ${what}`);
-    this.repaired.push(`${path} was ${kindOf(value)}, not ${what}, so it was reset`);
-  };
-
-  /** Reads one entity; one that cannot be read refuses the copy, or is dropped and noted. */
-  entity(path: string, read: () => void): void {
-    if (!this.repair) return read();
-    try {
-      read();
-    } catch (e) {
-      if (!(e instanceof Invalid)) throw e;
-      this.repaired.push(`${e.message}, so ${path} was dropped`);
-    }
-  }
-}
-
 export function restore(raw: unknown, now: number, options: RestoreOptions = {}): RestoreResult {
   const source = options.source ?? 'data';
   try {
@@ -94,26 +70,6 @@ export function restore(raw: unknown, now: number, options: RestoreOptions = {})
     if (e instanceof Invalid) return { ok: false, error: `${source}: ${e.message}` };
     return { ok: false, error: `${source} could not be read (${e instanceof Error ? e.message : String(e)})` };
   }
-}
-
-function fail(message: string): never {
-  throw new Invalid(message);
-}
-
-function need<T>(value: unknown, path: string, check: (v: unknown) => v is T, what: string): T {
-  if (value === undefined || value === null) fail(`${path} is missing`);
-  if (!check(value)) fail(`${path} is not ${what}`);
-  return value;
-}
-
-const isString = (v: unknown): v is string => typeof v === 'string';
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
-
-function optional<T>(value: unknown, path: string, check: (v: unknown) => v is T, what: string): T | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (!check(value)) fail(`${path} is not ${what}`);
-  return value;
 }
 
 function restoreWorkflow(kind: WorkflowKind, value: unknown, path: string, now: number, speed: number, inPlace: boolean, problems: Problems): Workflow {
@@ -275,49 +231,11 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
   const savedAt = stamp(top, 'savedAt', problems) ?? 0;
   const loadedAt = stamp(top, 'loadedAt', problems) ?? now;
   const db: Db = { version, index, ids, savedAt, loadedAt };
-  const history = historyOf(top, problems);
+  const history = restoreHistory(top, problems);
   if (history) db.history = history;
   const favourites = restoreFavourites(top.favourites, problems);
   if (favourites.length) db.favourites = favourites;
   return db;
-}
-
-/** The history a copy carries (docs/history.md#kept): strictly read, or reset and noted in a stored copy. */
-function historyOf(top: Obj, problems: Problems): HistoryFile | undefined {
-  if (top.history === undefined || top.history === null) return undefined;
-  const read = readHistoryFile(top.history, true);
-  if (typeof read !== 'string') return read;
-  if (!problems.repair) fail(read);
-  problems.repaired.push(`${read}, so the history was started again`);
-  return undefined;
-}
-
-/**
- * People's stars (issue 36): each one a star by favourites.ts's rule, none twice. A star need not
- * name an entity the world holds (its entity may have gone since), so only its own fields are
- * judged. Absent (all.json, an export from before stars): none.
- */
-function restoreFavourites(value: unknown, problems: Problems): Favourite[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) {
-    problems.wrong('favourites', value, 'a list of favourites');
-    return [];
-  }
-  const seen = new Set<string>();
-  const out: Favourite[] = [];
-  value.forEach((raw: unknown, i) => {
-    const path = `favourites.${i}`;
-    problems.entity(path, () => {
-      const problem = favouriteProblem(raw);
-      if (problem) fail(`${path} ${problem}`);
-      const star = favouriteOf(raw as Favourite);
-      const key = favouriteKey(star);
-      if (seen.has(key)) fail(`${path} repeats a favourite`);
-      seen.add(key);
-      out.push(star);
-    });
-  });
-  return out.sort(byFavourite);
 }
 
 /**
