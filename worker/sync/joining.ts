@@ -16,6 +16,7 @@ import type { Held } from './outbox';
 import { SEED_ID } from './docIds';
 import { isSeed, SEED_SOURCE, SEED_SPEED, seedDocs, seededWorld, type Seed, type SeedDocs } from './seed';
 import type PouchDB from 'pouchdb-core';
+import { pullSource } from './pullSource';
 
 export interface TeamSettings {
   server: string;
@@ -93,7 +94,7 @@ export async function takeTeamWorld(join: TakingTeamWorld): Promise<{ journal: S
   const { local, remote, Pouch, engine } = join;
   const seeded = await seededWorldHere(join);
   if (seeded) return adopt(join, seeded, 0);
-  await Pouch.replicate(remote, local, { batch_size: PULL_BATCH });
+  await Pouch.replicate(pullSource(Pouch, remote), local, { batch_size: PULL_BATCH });
   const empty = restore({ version: engine.world.version, index: { projects: {}, captures: {}, flightPlans: {}, surveys: {}, media: {}, drives: {}, users: {} } }, engine.clock.now());
   if (!empty.ok) throw new Error(empty.error);
   return adopt(join, { db: empty.db, held: new Map(), speed: engine.world.flags.speed }, 0);
@@ -139,7 +140,7 @@ async function seededWorldHere({ engine, remote, local, Pouch, settings, trace }
   // in a copy of it (a backup restored, a replication elsewhere) the pull starts from the start.
   const sameDatabase = seed.identity !== undefined && seed.identity === settings.identity;
   // `since` is also kept as the pull's checkpoint: live replication goes on from there.
-  const pulled = await Pouch.replicate(remote, local, sameDatabase ? { since: seed.since, batch_size: PULL_BATCH } : { batch_size: PULL_BATCH });
+  const pulled = await Pouch.replicate(pullSource(Pouch, remote), local, sameDatabase ? { since: seed.since, batch_size: PULL_BATCH } : { batch_size: PULL_BATCH });
   trace(`joined from the seed: ${ours.docs.length} documents restored here, ${pulled.docs_written} pulled${sameDatabase ? '' : ' from the start (the seed was made in another database)'}`);
   const now = engine.clock.now();
   deriveAll(db.index, now, SEED_SPEED);

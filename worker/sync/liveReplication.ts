@@ -8,6 +8,7 @@
 import type PouchDB from 'pouchdb-core';
 import type { Replication } from 'pouchdb-core';
 import { identityOf } from './worldIdentity';
+import { pullSource } from './pullSource';
 import type { Clock } from '../engine/clock';
 
 /** The longest wait between two tries to reach the server (PouchDB doubles it from 1 s). */
@@ -22,8 +23,11 @@ const STOP_WAIT_MS = 2_000;
 
 /** What the server is, as a pause finds it. */
 export type ServerState =
-  /** it answers, and holds the world this laptop knows */
-  | { is: 'answers' }
+  /**
+   * it answers, and holds the world this laptop knows; `sent`: the push has caught up (paused
+   * with nothing left to send, not backing off after a failed try nor in the middle of a batch)
+   */
+  | { is: 'answers'; sent: boolean }
   /** it cannot be reached */
   | { is: 'unreachable' }
   /** it answers, but has ended this laptop's session (401) or its account may not (403) */
@@ -45,6 +49,12 @@ export interface ReplicationEvents {
 
 export class LiveReplication {
   private live: Replication | null = null;
+  /**
+   * Where the push stands. PouchDB's sync says paused once both directions pause, and a push
+   * pauses alike when it has sent everything and when a try failed and it waits to retry: only
+   * its own pause without an error says everything was sent.
+   */
+  private push: 'sending' | 'sent' | 'failing' = 'sending';
 
   constructor(
     private readonly local: PouchDB,
@@ -58,8 +68,11 @@ export class LiveReplication {
   ) {}
 
   start(): void {
-    const live = this.Pouch.sync(this.local, this.remote, { live: true, retry: true, batch_size: LIVE_BATCH, back_off_function: (delay) => Math.min(Math.max(delay * 2, 1000), RETRY_MAX_MS) });
+    const live = this.Pouch.sync(this.local, pullSource(this.Pouch, this.remote), { live: true, retry: true, batch_size: LIVE_BATCH, back_off_function: (delay) => Math.min(Math.max(delay * 2, 1000), RETRY_MAX_MS) });
     this.live = live;
+    this.push = 'sending';
+    live.push.on('active', () => (this.push = 'sending'));
+    live.push.on('paused', (error) => (this.push = error ? 'failing' : 'sent'));
     live.on('change', (info) => {
       const { direction, change } = (info ?? {}) as { direction?: string; change?: { docs_written?: number; docs?: { stamp?: unknown }[]; last_seq?: number | string } };
       this.trace(`change ${direction} ${change?.docs_written ?? 0} written`);
@@ -106,6 +119,6 @@ export class LiveReplication {
     if (now.is === 'gone') return { is: 'lost', why: 'gone' };
     const known = this.identity();
     if (known !== null && (now.is === 'unnamed' || now.id !== known)) return { is: 'lost', why: 'another' };
-    return { is: 'answers' };
+    return { is: 'answers', sent: this.push === 'sent' };
   }
 }

@@ -41,6 +41,12 @@ declare module 'pouchdb-core' {
     cancel(): void;
   }
 
+  /** A live sync: its two replications, each with its own events (a push's pause after a failure carries the error). */
+  export interface SyncReplication extends Replication {
+    readonly push: Replication;
+    readonly pull: Replication;
+  }
+
   export interface ChangesFeed {
     on(event: 'change' | 'error' | 'complete', listener: (info: unknown) => void): this;
     cancel(): void;
@@ -51,7 +57,7 @@ declare module 'pouchdb-core' {
     static plugin(plugin: unknown): typeof PouchDB;
     static defaults(options: { adapter?: string; prefix?: string; auth?: { username: string; password: string }; fetch?: (url: string, init?: RequestInit) => Promise<Response> }): typeof PouchDB;
     static replicate(source: PouchDB | string, target: PouchDB | string, options?: ReplicationOptions): Replication;
-    static sync(a: PouchDB | string, b: PouchDB | string, options?: ReplicationOptions): Replication;
+    static sync(a: PouchDB | string, b: PouchDB | string, options?: ReplicationOptions): SyncReplication;
     readonly name: string;
     bulkDocs(docs: ({ _id: string } & Record<string, unknown>)[], options?: { new_edits?: boolean }): Promise<unknown[]>;
     get(id: string, options: { open_revs: 'all' }): Promise<({ ok: Doc } | { missing: string })[]>;

@@ -147,8 +147,7 @@ export class TeamLink {
   private async paused(server: ServerState, events: LinkEvents): Promise<void> {
     if (server.is === 'lost') return this.pushAgain(server.why, events);
     if (server.is === 'answers') {
-      const seq = await this.unsent.position();
-      await this.unsent.caughtUp(seq);
+      if (server.sent) await this.unsent.caughtUp(await this.unsent.position());
       if (!this.settings.identity) await this.keepIdentity(await nameWorld(this.remote, newWorldId));
     }
     events.server(server);
