@@ -9,7 +9,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { frame } from './qcHelpers';
-import { sampleData } from './helpers';
+import { advanceClock, sampleData } from './helpers';
+import { SESSION_RENEW_MS } from '../../worker/sync/sessionKeeper';
 import type { PhotoIndex } from '../../worker/domain/types';
 import { startSyncServer, type SyncServer } from '../../scripts/syncServer';
 import { account, ADMIN, askToJoin, badge, cutVan, DANA, expectNoUnexpectedErrors, flagFrame, join, laptop, MARCO, newWorldName, passwordOf, refusals, setUpWorld, SYNC_URL } from './syncLaptops';
@@ -57,13 +58,17 @@ test('a laptop with no account, a wrong password or no membership is refused, se
 });
 
 /** How long a session lasts without a request, on this test's own server. */
-const SESSION_S = 6;
+const SESSION_S = 10;
 
-/** Until the team server takes the laptop's session cookie for no one: the session has ended. */
-async function sessionEnded(page: Page, server: SyncServer): Promise<void> {
+/**
+ * Until the team server takes the laptop's session cookie for no one: the session has ended.
+ * Meanwhile `keptAlive`'s laptop, on the network, renews its own as time goes by.
+ */
+async function sessionEnded(page: Page, server: SyncServer, keptAlive: Page): Promise<void> {
   await expect
     .poll(
       async () => {
+        await advanceClock(keptAlive, SESSION_RENEW_MS);
         const cookie = (await page.context().cookies(server.url)).find((c) => c.name === 'AuthSession');
         if (!cookie) return null;
         const answer = (await (await fetch(`${server.url}/couch/_session`, { headers: { cookie: `AuthSession=${cookie.value}` } })).json()) as { userCtx: { name: string | null } };
@@ -97,14 +102,15 @@ test('a session the server ended while the van was away says Sign in to sync; wo
     await cutVan(a, vanA, true);
     await flagFrame(a, frame(a, cam1, names[3]!), 'Cloud');
     await expect(badge(a)).toHaveAccessibleName('Team sync: Offline · 1 waiting');
-    await sessionEnded(a, server);
+    await sessionEnded(a, server, b);
     // Back on the network: the server no longer knows the laptop, and the badge says so. Work goes on.
     await cutVan(a, vanA, false);
     await expect(badge(a)).toHaveAccessibleName('Team sync: Sign in to sync · 1 waiting');
     await flagFrame(a, frame(a, cam1, names[4]!), 'Blur');
     await expect(badge(a)).toHaveAccessibleName('Team sync: Sign in to sync · 2 waiting');
-    // Dana's laptop, on the network all along, kept its session.
+    // Dana's laptop, on the network all along, kept its session alive.
     await expect(badge(b)).toHaveAccessibleName('Team sync: Up to date');
+    await advanceClock(b, SESSION_RENEW_MS);
 
     // Settings says why, and signs in again; what waited goes out to Dana.
     await badge(a).getByRole('link').click();

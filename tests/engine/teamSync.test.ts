@@ -10,6 +10,7 @@ import { createEngine, type Engine } from '../../worker/engine/engine';
 import { WHILE_SYNCING } from '../../worker/sync/enginePort';
 import { checkJoin } from '../../worker/sync/joining';
 import { STORE_RETRY_MS } from '../../worker/sync/syncLoop';
+import { SESSION_RENEW_MS } from '../../worker/sync/sessionKeeper';
 import { teamChangesRefused } from '../../worker/engine/storageFailure';
 import { bootInput } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
@@ -192,5 +193,42 @@ describe('team sync in the worker (issue 21)', () => {
     expect(await again).toMatchObject({ ok: false, error: expect.stringMatching(/already in the team world team-r/) as string });
     await started;
     await until(() => expect(next.status.state).toBe('up-to-date'), { sync: next, engine: a.engine });
+  });
+});
+
+describe('a quiet laptop stays signed in (sync/sessionKeeper.ts)', () => {
+  // The server's session timeout is wall time, so this one test lets wall time pass: a team quiet
+  // for longer than the timeout, each laptop's own clock turning as it would meanwhile.
+  const quietFor = async (seconds: number, ...laptops: { engine: Engine }[]) => {
+    for (let waited = 0; waited < seconds * 1000; waited += 250) {
+      for (const l of laptops) (l.engine.clock as ManualClock).advance(SESSION_RENEW_MS / 4);
+      await new Promise((done) => setTimeout(done, 250));
+    }
+  };
+
+  it('a change after a quiet spell longer than the session reaches the other laptop, and neither is asked to sign in', async () => {
+    const server = await teamServer({ sessionTimeoutS: 2 });
+    await server.world('quiet');
+    const a = await laptop(server.url, ANN);
+    const b = await laptop(server.url, BOB);
+    expect(await a.join('quiet')).toEqual({ ok: true });
+    expect(await b.join('quiet')).toEqual({ ok: true });
+    await until(() => expect([a.sync.status.state, b.sync.status.state]).toEqual(['up-to-date', 'up-to-date']), a, b);
+    await quietFor(4, a, b);
+    expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
+    await until(() => expect(b.engine.world.index.surveys['s-qc']!.frameFlags.map((f) => f.reason)).toEqual(['Cloud']), b);
+    await until(() => expect([a.sync.status.state, b.sync.status.state]).toEqual(['up-to-date', 'up-to-date']), a, b);
+  });
+
+  it('a session the server ended while the laptop was quiet is told at the next renewal, with no change to send', async () => {
+    const server = await teamServer({ sessionTimeoutS: 2 });
+    await server.world('ended');
+    const a = await laptop(server.url, ANN);
+    expect(await a.join('ended')).toEqual({ ok: true });
+    await until(() => expect(a.sync.status.state).toBe('up-to-date'), a);
+    // Wall time passes with the laptop's clock still: no renewal, so the session runs out.
+    await new Promise((done) => setTimeout(done, 3_000));
+    (a.engine.clock as ManualClock).advance(SESSION_RENEW_MS);
+    await until(() => expect(a.sync.status.state).toBe('signed-out'), a);
   });
 });

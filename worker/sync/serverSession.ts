@@ -45,10 +45,14 @@ export async function signIn(fetch: Fetch, origin: string, server: string, accou
   return { ok: true, name: typeof body.name === 'string' ? body.name : account.name };
 }
 
-/** Who the server takes this laptop for now: an account's name, or null (no session, or it ended). */
+/**
+ * Who the server takes this laptop for now: an account's name, or null (no session, or it ended).
+ * Any other failure (a proxy's 502 while the server restarts) says nothing of the session: it throws.
+ */
 export async function signedInAs(fetch: Fetch, origin: string, server: string): Promise<string | null> {
   const answer = await fetch(sessionUrl(origin, server), { headers: { accept: 'application/json' }, credentials: 'same-origin' });
-  if (!answer.ok) return null;
+  if (answer.status === 401) return null;
+  if (!answer.ok) throw Object.assign(new Error(`HTTP ${answer.status}`), { status: answer.status });
   const body = (await answer.json().catch(() => ({}))) as { userCtx?: { name?: unknown } };
   return typeof body.userCtx?.name === 'string' ? body.userCtx.name : null;
 }

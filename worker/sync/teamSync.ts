@@ -14,7 +14,8 @@ import type { ConflictShown, NotTakenShown, SyncStatus } from '../syncContract';
 import { shown } from './conflictShown';
 import { checkJoin, forgetTeamWorld, settingsRecord, storedSettings, type TeamSettings } from './joining';
 import { notTakenLists } from './notTaken';
-import { signOut, type Fetch } from './serverSession';
+import { signedInAs, signOut, type Fetch } from './serverSession';
+import { SessionKeeper } from './sessionKeeper';
 import { failureWords, joinRefusal, reason, SIGNED_OUT, signedIn, signedOutWords } from './teamAccount';
 import { resolveConflict } from './resolving';
 import { SyncLoop } from './syncLoop';
@@ -32,6 +33,7 @@ export class TeamSync {
   private facts: SyncFacts = FACTS_OFF;
   private link: TeamLink | null = null;
   private loop: SyncLoop | null = null;
+  private keeper: SessionKeeper | null = null;
   private stopListening: (() => void) | null = null;
   /** Going on syncing after a reload or a new leading tab (start): join and leave wait for it. */
   private starting: Promise<void> = Promise.resolve();
@@ -217,7 +219,7 @@ export class TeamSync {
     }, this.trace);
     this.loop = loop;
     this.stopListening = this.engine.changes.on(() => {
-      this.refresh();
+      this.set(this.facts);
       loop.soon();
     });
     // What the outbox holds is in the laptop's database before replication starts: a document
@@ -225,6 +227,8 @@ export class TeamSync {
     await loop.run();
     link.start(this.linkEvents(link));
     loop.soon();
+    this.keeper = new SessionKeeper(this.engine.clock, () => signedInAs(this.fetch, this.origin, link.settings.server), () => this.signedOutBy(401, 'the session ended'));
+    this.keeper.start();
   }
 
   private linkEvents(link: TeamLink): LinkEvents {
@@ -241,7 +245,7 @@ export class TeamSync {
       },
       pushed: (docs, seq) => {
         link.unsent.pushed(docs, seq);
-        this.refresh();
+        this.set(this.facts);
       },
       pulled: () => {
         this.caughtUp = false;
@@ -273,10 +277,6 @@ export class TeamSync {
     return counts.receiving;
   }
 
-  private refresh(): void {
-    this.set(this.facts);
-  }
-
   private set(facts: SyncFacts): void {
     const link = this.link;
     this.facts = { ...facts, waiting: link?.unsent.count ?? 0, undrained: link?.session.undrained ?? false };
@@ -288,6 +288,8 @@ export class TeamSync {
   }
 
   private async close(): Promise<void> {
+    this.keeper?.stop();
+    this.keeper = null;
     this.loop?.stop();
     this.loop = null;
     await this.link?.stop();

@@ -1,0 +1,56 @@
+/**
+ * Keeps a laptop's session with the team server alive while it is in a team world
+ * (docs/sync.md#signing-in). CouchDB renews a cookie session with each request, but a laptop whose
+ * team is quiet makes none: its long-polled feed of changes stays open on the cookie it started
+ * with, and once a change comes after the session's timeout (600 s by default) the next request is
+ * refused, and the laptop would ask its person to sign in again for having waited. So it asks the
+ * server who it is, on the engine's clock, more often than any timeout a team sets; an answer of
+ * nobody says the session has ended (the server restarted with another secret, the account was
+ * removed), and is told at once.
+ */
+import type { Cancel, Clock } from '../engine/clock';
+
+/** How often the session is renewed: well inside CouchDB's default timeout of 600 s. */
+export const SESSION_RENEW_MS = 60_000;
+
+export class SessionKeeper {
+  private timer: Cancel | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly clock: Clock,
+    /** asks the server whom it takes this laptop for (null: nobody), renewing the session's cookie */
+    private readonly signedInAs: () => Promise<string | null>,
+    /** the server no longer knows this laptop */
+    private readonly ended: () => void,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.timer?.();
+    this.timer = null;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = this.clock.after(SESSION_RENEW_MS, () => void this.renew());
+  }
+
+  private async renew(): Promise<void> {
+    let name: string | null;
+    try {
+      name = await this.signedInAs();
+    } catch {
+      // Offline: replication says so; the session is renewed at the next turn.
+      return this.schedule();
+    }
+    if (this.stopped) return;
+    if (name === null) return this.ended();
+    this.schedule();
+  }
+}
