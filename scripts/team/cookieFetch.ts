@@ -4,8 +4,15 @@
  */
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
-export function cookieFetch(): Fetch & { cookies: Map<string, string> } {
+export interface CookieJar {
+  cookies: Map<string, string>;
+  /** Calls `listener` with each answered request's address (tests wait on a request, never on time); answers how to stop. */
+  onAnswer(listener: (url: string) => void): () => void;
+}
+
+export function cookieFetch(): Fetch & CookieJar {
   const cookies = new Map<string, string>();
+  const listeners = new Set<(url: string) => void>();
   const fetchWithCookies = async (url: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
@@ -18,7 +25,12 @@ export function cookieFetch(): Fetch & { cookies: Map<string, string> } {
       if (value) cookies.set(name, value);
       else cookies.delete(name);
     }
+    for (const listener of [...listeners]) listener(url);
     return answer;
   };
-  return Object.assign(fetchWithCookies, { cookies });
+  const onAnswer = (listener: (url: string) => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  return Object.assign(fetchWithCookies, { cookies, onAnswer });
 }

@@ -5,7 +5,7 @@
  * `cleanUp` stops every laptop and server a test made.
  */
 import PouchDB from './pouch';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { startSyncServer, type SyncServer, type SyncServerOptions } from '../../scripts/syncServer';
 import type { Account } from '../../scripts/team/worlds';
 import { cookieFetch } from '../../scripts/team/cookieFetch';
@@ -55,6 +55,8 @@ export interface TeamLaptop {
   sync: TeamSync;
   reopen(): Promise<TeamSync>;
   nextTab(): TeamSync;
+  /** Resolves once the server has answered the laptop's next question about its session (a renewal). */
+  sessionAsked(): Promise<void>;
 }
 
 export async function laptop(origin: string, email: string, world = qcWorld()): Promise<TeamLaptop> {
@@ -89,7 +91,11 @@ export async function laptop(origin: string, email: string, world = qcWorld()): 
   };
   const join = (world: string, { as = { name: email, password: passwordOf(email) }, server = '/couch' }: { as?: Account; server?: string } = {}) =>
     leading.join(server, world, as.name, as.password);
-  return { join, engine, store, sync, reopen, nextTab };
+  const sessionAsked = () =>
+    new Promise<void>((done) => {
+      const stop = jar.onAnswer((url) => url.endsWith('/_session') && (stop(), done()));
+    });
+  return { join, engine, store, sync, reopen, nextTab, sessionAsked };
 }
 
 /** Ann's and Bob's laptops, both joined to team world `world` on a server of their own. */
@@ -149,4 +155,17 @@ export function until(check: () => unknown, ...from: Watched[]): Promise<void> {
     }
     void attempt();
   });
+}
+/**
+ * The server's time, moved on by hand (the laptops run on their own clocks): a session cookie's
+ * age is the server's Date.now(). Put back with `restore`.
+ */
+export function serverTime() {
+  const real = Date.now.bind(Date);
+  let skew = 0;
+  const spy = vi.spyOn(Date, 'now').mockImplementation(() => real() + skew);
+  return {
+    passes: (ms: number) => void (skew += ms),
+    restore: () => spy.mockRestore(),
+  };
 }

@@ -15,7 +15,6 @@ export const SESSION_RENEW_MS = 60_000;
 
 export class SessionKeeper {
   private timer: Cancel | null = null;
-  private stopped = false;
 
   constructor(
     private readonly clock: Clock,
@@ -25,20 +24,15 @@ export class SessionKeeper {
     private readonly ended: () => void,
   ) {}
 
+  /** Renews the session every SESSION_RENEW_MS of the clock, however long each answer takes. */
   start(): void {
-    this.stopped = false;
-    this.schedule();
+    this.stop();
+    this.timer = this.clock.every(SESSION_RENEW_MS, () => void this.renew());
   }
 
   stop(): void {
-    this.stopped = true;
     this.timer?.();
     this.timer = null;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = this.clock.after(SESSION_RENEW_MS, () => void this.renew());
   }
 
   private async renew(): Promise<void> {
@@ -46,11 +40,11 @@ export class SessionKeeper {
     try {
       name = await this.signedInAs();
     } catch {
-      // Offline: replication says so; the session is renewed at the next turn.
-      return this.schedule();
+      // Offline, or the server answers otherwise: replication says so; the next turn asks again.
+      return;
     }
-    if (this.stopped) return;
-    if (name === null) return this.ended();
-    this.schedule();
+    if (name !== null || this.timer === null) return;
+    this.stop();
+    this.ended();
   }
 }
