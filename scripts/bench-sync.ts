@@ -70,7 +70,7 @@ async function laptop(origin: string, world: string, email: string): Promise<Lap
     const answer = await jar(url, init);
     if (init?.method === 'POST' && url.endsWith('/_session')) signIns.push(performance.now() - start);
     return answer;
-  }, { cookies: jar.cookies });
+  }, { cookies: jar.cookies, onAnswer: jar.onAnswer });
   const Remote = PouchDB.defaults({ fetch: timed });
   const sync = new TeamSync(engine, store, async () => ({ Local: Local.defaults({ prefix: `bench-${n}-` }), Remote }), origin, () => `bench-${n}`, (line) => said.push(line), timed);
   return { engine, sync, said, join: (name) => sync.join('/couch', name, email, passwordOf(email)) };
