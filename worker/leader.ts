@@ -31,7 +31,7 @@ export class Leader {
   }
 
   boot(tab: TabId, input: BootInput): Promise<BootAnswer> {
-    this.views.join(tab);
+    this.views.addTab(tab);
     return this.engine.boot(input);
   }
 
@@ -86,12 +86,12 @@ export class Leader {
   }
 
   /** A tab is here, booted with an earlier leader: the session goes to it too. */
-  join(tab: TabId): void {
-    this.views.join(tab);
+  addTab(tab: TabId): void {
+    this.views.addTab(tab);
   }
 
   /** A tab is gone (closed, or no longer holding its lock): its views with it. */
-  leave(tab: TabId): void {
+  closeTab(tab: TabId): void {
     this.views.closeTab(tab);
   }
 

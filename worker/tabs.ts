@@ -196,7 +196,7 @@ export class Tabs implements LeaderLink {
     if (!held) return;
     const sweep = async () => {
       const alive = new Set((await held()).filter((n) => n.startsWith(TAB_LOCK_PREFIX)).map((n) => n.slice(TAB_LOCK_PREFIX.length)));
-      for (const tab of this.leader?.tabs() ?? []) if (!alive.has(tab)) this.leader?.leave(tab);
+      for (const tab of this.leader?.tabs() ?? []) if (!alive.has(tab)) this.leader?.closeTab(tab);
     };
     setInterval(() => void sweep().catch(() => undefined), SWEEP_TABS_MS);
   }
@@ -212,7 +212,7 @@ export class Tabs implements LeaderLink {
         );
       } else if (m.kind === 'open') this.leader.openView(m.from, m.viewId, m.spec);
       else if (m.kind === 'close') this.leader.closeView(m.from, m.viewId);
-      else if (m.kind === 'join') this.leader.join(m.from);
+      else if (m.kind === 'join') this.leader.addTab(m.from);
       return;
     }
     if (m.kind === 'leader') {

@@ -49,7 +49,7 @@ export function pagesOver(engine: Engine): TestPages {
       },
     };
     pages.set(tab, p);
-    leader.join(tab);
+    leader.addTab(tab);
     return p;
   };
   return { leader, page };

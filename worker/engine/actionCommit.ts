@@ -8,7 +8,7 @@
 import type { Action, ActionResult } from '../api';
 import type { Current, Flags } from '../domain/types';
 import { actionFault, type ActionContext } from './actions/context';
-import { applyAction, type SyncAction } from './actions/dispatch';
+import { applyAction, type SynchronousAction } from './actions/dispatch';
 import type { CallLog } from './callLog';
 import type { Clock } from './clock';
 import type { HistoryNote } from './historyBook';
@@ -60,7 +60,7 @@ export class ActionCommits {
     const ctx: ActionContext = { world, now, newId: this.parts.newId, note: (what, on) => void notes.push({ what, on }) };
     let result: ActionResult;
     try {
-      result = applyAction(ctx, action as SyncAction);
+      result = applyAction(ctx, action as SynchronousAction);
     } catch (error) {
       // A handler that throws is a bug, and it may have changed part of the world first: memory goes
       // back to what the store holds (the world before this action) and the call is answered.

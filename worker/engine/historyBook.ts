@@ -3,7 +3,7 @@
  * where, which action) and grouped by the records they are appended to in its commit; the records
  * a history view shows, read when first asked for and kept while in use. No boot reads a history:
  * a record is read through the writer's queue (so no commit can land between its read and its
- * being held), then every commit that appends to it appends to the held copy too.
+ * being cached), then every commit that appends to it appends to the cached copy too.
  */
 import { Emitter } from '../domain/emitter';
 import { byTime, historyId, ownersOf, type HistoryEntry, type HistoryOwner, type HistorySubjects, type HistoryWhat } from '../domain/history';
@@ -17,11 +17,11 @@ export interface HistoryNote {
   on: HistorySubjects;
 }
 
-/** Records held at most (the views open in every tab read a few each). */
-const HELD_MAX = 2_000;
+/** Records cached at most (the views open in every tab read a few each). */
+const CACHED_MAX = 2_000;
 
 export class HistoryBook {
-  private readonly held = new Map<HistoryOwner, HistoryEntry[]>();
+  private readonly cached = new Map<HistoryOwner, HistoryEntry[]>();
   private readonly reading = new Set<HistoryOwner>();
   /** Records were read, or entries from elsewhere taken: the history views answer again. */
   readonly changed = new Emitter<void>();
@@ -55,19 +55,19 @@ export class HistoryBook {
     return notes.map(({ what, on }, n) => ({ id: historyId(now, laptop, tx, n), at: now, by, laptop, tx, n, what, on }));
   }
 
-  /** The held entries of these records, oldest first; null (and they are read) if one is not held yet. */
+  /** The cached entries of these records, oldest first; null (and they are read) if one is not cached yet. */
   entries(owners: readonly HistoryOwner[]): HistoryEntry[] | null {
-    const missing = owners.filter((o) => !this.held.has(o));
+    const missing = owners.filter((o) => !this.cached.has(o));
     if (missing.length) {
       this.read(missing);
       return null;
     }
     const out: HistoryEntry[] = [];
     for (const owner of owners) {
-      const list = this.held.get(owner)!;
-      // Most recently used last: the oldest held record is the first let go.
-      this.held.delete(owner);
-      this.held.set(owner, list);
+      const list = this.cached.get(owner)!;
+      // Most recently used last: the oldest cached record is the first let go.
+      this.cached.delete(owner);
+      this.cached.set(owner, list);
       out.push(...list);
     }
     return out;
@@ -76,18 +76,18 @@ export class HistoryBook {
   /** A commit with these appends landed, and these records were deleted with their entities. */
   landed(appends: readonly HistoryAppend[], deleted: Iterable<HistoryOwner> = []): void {
     for (const { owner, entries } of appends) {
-      const list = this.held.get(owner);
+      const list = this.cached.get(owner);
       if (!list) continue;
       const ids = new Set(list.map((e) => e.id));
       for (const entry of entries) if (!ids.has(entry.id)) list.push(entry);
       list.sort(byTime);
     }
-    for (const owner of deleted) this.held.delete(owner);
+    for (const owner of deleted) this.cached.delete(owner);
   }
 
-  /** A new world (reset, import, a rollback): nothing held is true any more. */
+  /** A new world (reset, import, a rollback): nothing cached is true any more. */
   forget(): void {
-    this.held.clear();
+    this.cached.clear();
   }
 
   private read(owners: HistoryOwner[]): void {
@@ -97,14 +97,14 @@ export class HistoryBook {
     void this.serial(async () => {
       try {
         const read = await this.store.readHistory(wanted);
-        for (const [owner, entries] of read) this.held.set(owner, entries);
+        for (const [owner, entries] of read) this.cached.set(owner, entries);
       } catch {
         // The store cannot be read: the view shows an empty history rather than waiting for ever.
-        for (const owner of wanted) this.held.set(owner, []);
+        for (const owner of wanted) this.cached.set(owner, []);
       } finally {
         for (const o of wanted) this.reading.delete(o);
       }
-      while (this.held.size > HELD_MAX) this.held.delete(this.held.keys().next().value!);
+      while (this.cached.size > CACHED_MAX) this.cached.delete(this.cached.keys().next().value!);
     }).then(() => this.changed.emit());
   }
 }

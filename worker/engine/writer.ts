@@ -31,7 +31,8 @@ export interface WorldReplaced {
 
 export class Writer {
   private tail: Promise<unknown> = Promise.resolve();
-  private held = 0;
+  /** Exclusive writes in flight: while any runs, the clock holds still. */
+  private clockHolds = 0;
   /**
    * Why the store cannot hold the world (its whole write was refused), or null. Until a reload,
    * nothing is written: small commits on top of a store without the world would build half of one.
@@ -71,18 +72,18 @@ export class Writer {
   /** Like serial, and the clock holds still while it runs: its change is the next one told. */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
     return this.serial(async () => {
-      this.held++;
+      this.clockHolds++;
       try {
         return await work();
       } finally {
-        this.held--;
+        this.clockHolds--;
       }
     });
   }
 
   /** An action's write is in flight: the clock waits. */
   get holding(): boolean {
-    return this.held > 0;
+    return this.clockHolds > 0;
   }
 
   /** Resolves when every write queued so far has landed (or failed). */

@@ -30,8 +30,8 @@ interface OpenView {
   history: boolean;
   answer: (ctx: AnswerContext, params: unknown) => unknown;
   /** The answer as the page holds it (progress patches applied), or undefined until answered. */
-  held: unknown;
-  /** Where each entity's stage shows in the held answer. */
+  pageAnswer: unknown;
+  /** Where each entity's stage shows in the answer the page holds. */
   sites: Map<string, AnswerPath[]>;
 }
 
@@ -62,7 +62,7 @@ export function stageSites(answer: unknown): Map<string, AnswerPath[]> {
 export class ViewRegistry {
   private readonly views = new Map<string, OpenView>();
   /** Every tab that booted here: the session goes to each, views open or not. */
-  private readonly joined = new Set<TabId>();
+  private readonly booted = new Set<TabId>();
   private readonly ctx: AnswerContext;
 
   constructor(
@@ -78,18 +78,18 @@ export class ViewRegistry {
   }
 
   /** A tab booted here. */
-  join(tab: TabId): void {
-    this.joined.add(tab);
+  addTab(tab: TabId): void {
+    this.booted.add(tab);
   }
 
   /** A tab opens a view; its answer goes out in a page event (now, or once the world holds it). */
   open(tab: TabId, id: number, spec: ViewSpec): void {
-    this.joined.add(tab);
+    this.booted.add(tab);
     const def = viewOf(spec);
     if (!def || !Number.isInteger(id)) return;
-    const view: OpenView = { tab, id, spec, reads: def.reads, history: def.history === true, answer: def.answer, held: undefined, sites: new Map() };
+    const view: OpenView = { tab, id, spec, reads: def.reads, history: def.history === true, answer: def.answer, pageAnswer: undefined, sites: new Map() };
     this.views.set(viewKey(tab, id), view);
-    const out = new Outbox();
+    const out = new PageEvents();
     this.answerInto(view, out, true);
     out.flush(this.send);
   }
@@ -100,22 +100,22 @@ export class ViewRegistry {
 
   /** A tab is gone: its views with it. */
   closeTab(tab: TabId): void {
-    this.joined.delete(tab);
+    this.booted.delete(tab);
     for (const [key, view] of this.views) if (view.tab === tab) this.views.delete(key);
   }
 
   tabIds(): TabId[] {
-    return [...this.joined];
+    return [...this.booted];
   }
 
   /** After a commit: the views whose kinds changed answer again; progress moves; the session goes to every tab. */
   changed(change: WorldChange, session: { current: Current; flags: Flags } | null): void {
     this.ctx.captureOrder.invalidate(change.lists.has('captures'), change.changed.get('captures'));
     this.ctx.mediaSelection.invalidate(change);
-    const out = new Outbox();
+    const out = new PageEvents();
     for (const view of this.views.values()) {
-      const stale = view.held === undefined || view.reads.some((k) => change.kinds.has(k));
-      if (stale) this.answerInto(view, out, view.held === undefined);
+      const stale = view.pageAnswer === undefined || view.reads.some((k) => change.kinds.has(k));
+      if (stale) this.answerInto(view, out, view.pageAnswer === undefined);
     }
     for (const [kind, id, percent, remainingS] of change.progress) {
       const key = entityKey(kind, id);
@@ -123,7 +123,7 @@ export class ViewRegistry {
         const paths = view.sites.get(key);
         if (!paths) continue;
         for (const path of paths) {
-          view.held = updateAt(view.held, path, (stage) => withProgress(stage as never, percent, remainingS));
+          view.pageAnswer = updateAt(view.pageAnswer, path, (stage) => withProgress(stage as never, percent, remainingS));
           out.progress(view.tab, view.id, path, percent, remainingS);
         }
       }
@@ -136,9 +136,9 @@ export class ViewRegistry {
   replaced(extra: Omit<PageEventBody, 'views' | 'progress'>): void {
     this.ctx.captureOrder.invalidate(true, undefined);
     this.ctx.mediaSelection.clear();
-    const out = new Outbox();
+    const out = new PageEvents();
     for (const view of this.views.values()) {
-      view.held = undefined;
+      view.pageAnswer = undefined;
       this.answerInto(view, out, true);
     }
     for (const tab of this.tabs()) out.extra(tab, extra);
@@ -147,14 +147,14 @@ export class ViewRegistry {
 
   /** History records were read or taken in: the history views answer again, sending what differs. */
   historyChanged(): void {
-    const out = new Outbox();
-    for (const view of this.views.values()) if (view.history) this.answerInto(view, out, view.held === undefined);
+    const out = new PageEvents();
+    for (const view of this.views.values()) if (view.history) this.answerInto(view, out, view.pageAnswer === undefined);
     out.flush(this.send);
   }
 
   /** Something every tab hears that changes no view (team sync's status). */
   tell(extra: Omit<PageEventBody, 'views' | 'progress'>): void {
-    const out = new Outbox();
+    const out = new PageEvents();
     for (const tab of this.tabs()) out.extra(tab, extra);
     out.flush(this.send);
   }
@@ -165,10 +165,10 @@ export class ViewRegistry {
   }
 
   private tabs(): Set<TabId> {
-    return this.joined;
+    return this.booted;
   }
 
-  private answerInto(view: OpenView, out: Outbox, whole: boolean): void {
+  private answerInto(view: OpenView, out: PageEvents, whole: boolean): void {
     if (!this.holds(view.reads)) return;
     let answer: unknown;
     try {
@@ -176,23 +176,23 @@ export class ViewRegistry {
     } catch (error) {
       // One view that cannot be answered says so on its screen; the others go on.
       out.failed(view.tab, view.id, error instanceof Error ? error.message : String(error));
-      view.held = undefined;
+      view.pageAnswer = undefined;
       view.sites = new Map();
       return;
     }
-    if (whole || view.held === undefined) out.answer(view.tab, view.id, answer);
+    if (whole || view.pageAnswer === undefined) out.answer(view.tab, view.id, answer);
     else {
-      const patch = diffValue(view.held, answer);
+      const patch = diffValue(view.pageAnswer, answer);
       if (!patch) return;
       out.patch(view.tab, view.id, patch);
     }
-    view.held = answer;
+    view.pageAnswer = answer;
     view.sites = stageSites(answer);
   }
 }
 
 /** The page events of one change, a body per tab, sent together at the end. */
-class Outbox {
+class PageEvents {
   private bodies = new Map<TabId, PageEventBody>();
 
   private of(tab: TabId): PageEventBody {

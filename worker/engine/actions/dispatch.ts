@@ -18,9 +18,9 @@ import { reassignSurvey } from './reassign';
 import { flagFrame, unflagFrame } from './frameFlags';
 import { setFavourite } from './favourites';
 
-export type SyncAction = Exclude<Action, { type: 'resetDemo' } | { type: 'reloadData' } | { type: 'importWorld' }>;
+export type SynchronousAction = Exclude<Action, { type: 'resetDemo' } | { type: 'reloadData' } | { type: 'importWorld' }>;
 
-export function applyAction(ctx: ActionContext, action: SyncAction): ActionResult {
+export function applyAction(ctx: ActionContext, action: SynchronousAction): ActionResult {
   // Issue 13: a caller may send anything; lists and records arrive as what the handlers expect.
   switch (action.type) {
     case 'login':
