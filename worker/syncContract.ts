@@ -14,7 +14,7 @@ export interface SyncStatus {
   /** the team account this laptop syncs as */
   account?: string;
   /** this laptop's changes (actions, as a person counts them) the server does not have yet */
-  waiting: number;
+  unsent: number;
   conflicts: number;
   /** the team's changes this laptop has not taken into its world, as a person counts them (docs/sync.md#what-is-not-taken) */
   notTaken: number;

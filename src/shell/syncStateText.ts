@@ -4,20 +4,20 @@ import type { SyncStatus } from '../../worker/api';
 const count = (n: number) => n.toLocaleString('en');
 
 export function syncStateText(status: SyncStatus): string {
-  const waiting = status.waiting > 0 ? ` \u00b7 ${count(status.waiting)} waiting` : '';
+  const unsent = status.unsent > 0 ? ` \u00b7 ${count(status.unsent)} waiting` : '';
   switch (status.state) {
     case 'joining':
       return status.receiving ? `Joining \u00b7 receiving ${count(status.receiving.arrived)} of ${count(status.receiving.of)}` : 'Joining\u2026';
     case 'syncing':
       // Another laptop's large action still arriving is said as such: never "Up to date" before it is here whole.
-      return status.receiving ? `Receiving ${count(status.receiving.arrived)} of ${count(status.receiving.of)}${waiting}` : `Syncing${waiting}`;
+      return status.receiving ? `Receiving ${count(status.receiving.arrived)} of ${count(status.receiving.of)}${unsent}` : `Syncing${unsent}`;
     case 'up-to-date':
       return 'Up to date';
     case 'offline':
-      return `Offline${waiting}`;
+      return `Offline${unsent}`;
     case 'signed-out':
       // The server ended this laptop's session or refused its account: work goes on, and waits for a sign-in.
-      return `Sign in to sync${waiting}`;
+      return `Sign in to sync${unsent}`;
     case 'error':
       return 'Sync error';
     default:

@@ -57,7 +57,7 @@ describe("a team world backed up and restored with CouchDB's own tools (issue 32
     expect(await a.join('team')).toEqual({ ok: true });
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
     expect((await a.engine.dispatch({ type: 'approveSurveyQc', surveyId: 's-qc' })).ok).toBe(true);
-    await until(() => expect(a.sync.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), a);
+    await until(() => expect(a.sync.status).toMatchObject({ state: 'up-to-date', unsent: 0 }), a);
     const documents = (await new PouchDB(original).allDocs({ include_docs: true })).rows.length;
 
     const full = await backup(original, 'full');

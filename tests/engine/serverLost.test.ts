@@ -46,7 +46,7 @@ async function signedInAgain(...laptops: [TeamLaptop, string][]) {
 
 const upToDate = (...laptops: TeamLaptop[]) =>
   until(() => {
-    for (const l of laptops) expect(l.sync.status).toMatchObject({ state: 'up-to-date', waiting: 0 });
+    for (const l of laptops) expect(l.sync.status).toMatchObject({ state: 'up-to-date', unsent: 0 });
   }, ...laptops);
 
 describe('the laptop knows what the server holds (issue 32)', () => {

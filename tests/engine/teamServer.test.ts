@@ -215,7 +215,7 @@ describe('the team server keeps out who does not belong and checks every write (
     // Ann flags a frame (a flag and its history entry) and stars a capture: documents of hers.
     expect((await ann.engine.dispatch({ type: 'flagFrame', ...FRAME, reason: 'Cloud' })).ok).toBe(true);
     expect((await ann.engine.dispatch({ type: 'setFavourite', kind: 'captures', id: 'cap-1', starred: true })).ok).toBe(true);
-    await until(() => expect(ann.sync.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), ann);
+    await until(() => expect(ann.sync.status).toMatchObject({ state: 'up-to-date', unsent: 0 }), ann);
     bob = await laptop(server.url, BOB, WORLD);
     expect(await bob.join('team-h')).toEqual({ ok: true });
     // A seed the admin wrote: no member removes it.

@@ -91,21 +91,21 @@ describe('team sync in the worker (issue 21)', () => {
     const a = await laptop(server.url, ANN);
     const van = (what: 'cut' | 'restore') => fetch(`${server.url}/__vans/a/${what}`, { method: 'POST' });
     expect(await a.join('team-w', { server: '/van/a/couch' })).toEqual({ ok: true });
-    await until(() => expect(a.sync.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), a);
+    await until(() => expect(a.sync.status).toMatchObject({ state: 'up-to-date', unsent: 0 }), a);
     await van('cut');
     expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
-    await until(() => expect(a.sync.status).toMatchObject({ state: 'offline', waiting: 1 }), a);
+    await until(() => expect(a.sync.status).toMatchObject({ state: 'offline', unsent: 1 }), a);
 
     const next = await a.reopen();
-    await until(() => expect(next.status).toMatchObject({ state: 'offline', waiting: 1 }), { sync: next, engine: a.engine });
+    await until(() => expect(next.status).toMatchObject({ state: 'offline', unsent: 1 }), { sync: next, engine: a.engine });
     await van('restore');
-    await until(() => expect(next.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { sync: next, engine: a.engine });
+    await until(() => expect(next.status).toMatchObject({ state: 'up-to-date', unsent: 0 }), { sync: next, engine: a.engine });
     const { rows } = await new PouchDB(`${server.url}/couch/team-w`, { auth: { username: server.admin.name, password: server.admin.password } }).allDocs({ include_docs: true });
     expect(rows.filter((r) => r.id?.startsWith('frameFlag:')).map((r) => (r.doc as { flag?: { reason?: string } }).flag?.reason)).toEqual(['Cloud']);
 
     // Reopened again, online: nothing waits.
     const third = await a.reopen();
-    await until(() => expect(third.status).toMatchObject({ state: 'up-to-date', waiting: 0 }), { sync: third, engine: a.engine });
+    await until(() => expect(third.status).toMatchObject({ state: 'up-to-date', unsent: 0 }), { sync: third, engine: a.engine });
   }, 60_000);
 
   it("the simulation speed is the team world's: a laptop that joins takes it, and a change on one reaches the other", async () => {

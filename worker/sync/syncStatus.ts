@@ -31,7 +31,7 @@ export interface SyncFacts {
   /** what sync is doing that a person should know of (sending again what the server lost) */
   note?: string;
   /** this laptop's actions the server does not have yet */
-  waiting: number;
+  unsent: number;
   /** this laptop's outbox holds what its database does not yet (an action answered a moment ago) */
   undrained: boolean;
   /** another laptop's action arriving in part */
@@ -42,11 +42,11 @@ export interface SyncFacts {
 }
 
 /** What sync knows while this laptop is in no team world. */
-export const FACTS_OFF: Readonly<SyncFacts> = { settings: null, joining: false, server: 'unknown', storeRefused: null, failure: null, waiting: 0, undrained: false, conflicts: 0, notTaken: 0, answered: 0 };
+export const FACTS_OFF: Readonly<SyncFacts> = { settings: null, joining: false, server: 'unknown', storeRefused: null, failure: null, unsent: 0, undrained: false, conflicts: 0, notTaken: 0, answered: 0 };
 
 export function syncStatus(f: SyncFacts): SyncStatus {
-  const counts = { waiting: f.waiting, conflicts: f.conflicts, notTaken: f.notTaken, answered: f.answered, ...(f.receiving ? { receiving: f.receiving } : {}) };
-  if (!f.settings) return { state: 'off', waiting: 0, conflicts: 0, notTaken: 0, answered: 0, ...(f.joinError ? { error: f.joinError } : {}) };
+  const counts = { unsent: f.unsent, conflicts: f.conflicts, notTaken: f.notTaken, answered: f.answered, ...(f.receiving ? { receiving: f.receiving } : {}) };
+  if (!f.settings) return { state: 'off', unsent: 0, conflicts: 0, notTaken: 0, answered: 0, ...(f.joinError ? { error: f.joinError } : {}) };
   const where = { server: f.settings.server, world: f.settings.world, ...(f.settings.account ? { account: f.settings.account } : {}), ...counts };
   if (f.joining) return { state: 'joining', ...where };
   if (f.storeRefused !== null) return { state: 'error', ...where, error: f.storeRefused };
@@ -54,7 +54,7 @@ export function syncStatus(f: SyncFacts): SyncStatus {
   if (f.failure !== null) return { state: 'error', ...where, error: f.failure };
   if (f.server === 'unreachable') return { state: 'offline', ...where };
   // Up to date: the server answered, has every change made here, and nothing of another laptop is half here.
-  const done = f.server === 'answers' && f.waiting === 0 && !f.undrained && !f.receiving && !f.note;
+  const done = f.server === 'answers' && f.unsent === 0 && !f.undrained && !f.receiving && !f.note;
   return { state: done ? 'up-to-date' : 'syncing', ...where, ...(f.note ? { note: f.note } : {}) };
 }
 

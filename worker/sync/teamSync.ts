@@ -227,7 +227,7 @@ export class TeamSync {
     await loop.run();
     link.start(this.linkEvents(link));
     loop.soon();
-    this.keeper = new SessionKeeper(this.engine.clock, () => signedInAs(this.fetch, this.origin, link.settings.server), () => this.signedOutBy(401, 'the session ended'));
+    this.keeper = new SessionKeeper(this.engine.clock, () => signedInAs(this.fetch, this.origin, link.settings.server), () => this.signedOutBy(401, 'the session ended'), this.trace);
     this.keeper.start();
   }
 
@@ -279,10 +279,10 @@ export class TeamSync {
 
   private set(facts: SyncFacts): void {
     const link = this.link;
-    this.facts = { ...facts, waiting: link?.unsent.count ?? 0, undrained: link?.session.undrained ?? false };
+    this.facts = { ...facts, unsent: link?.unsent.count ?? 0, undrained: link?.session.undrained ?? false };
     const status = syncStatus(this.facts);
     if (JSON.stringify(status) === JSON.stringify(this.status)) return;
-    if (status.state !== this.status.state || status.waiting !== this.status.waiting) this.trace(`status ${status.state}, ${status.waiting} waiting`);
+    if (status.state !== this.status.state || status.unsent !== this.status.unsent) this.trace(`status ${status.state}, ${status.unsent} waiting`);
     this.status = status;
     this.statusChanges.emit(status);
   }
