@@ -76,7 +76,7 @@ export async function laptop(browser: Browser, email: string, { withAccount = tr
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block', reducedMotion: 'reduce' });
   context.on('console', (m) => m.type() === 'error' && errors.push({ text: m.text(), url: m.location().url }));
   context.on('console', (m) => m.text().startsWith('[sync] ') && syncSaid.push(`${email} ${m.text()}`));
-  if (process.env.SYNC_TRACE) context.on('console', (m) => console.log(`${(performance.now() / 1000).toFixed(2)} ${email.slice(0, 4)} ${m.text()}`));
+  if (process.env.SYNC_TRACE) context.on('console', (m) => console.log(`${(performance.now() / 1000).toFixed(2)} ${process.pid} ${email.slice(0, 4)} ${m.text()}`));
   const page = await context.newPage();
   await page.goto('/login?redirect=%2Fsettings');
   await page.getByLabel('Email').fill(email);

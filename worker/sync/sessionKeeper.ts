@@ -10,7 +10,11 @@
  */
 import type { Cancel, Clock } from '../engine/clock';
 
-/** How often the session is renewed: well inside CouchDB's default timeout of 600 s. */
+/**
+ * How often the session is renewed: well inside CouchDB's default timeout of 600 s. The cookie a
+ * long-polled feed of changes answers with is the one of its start (up to its 10 s heartbeat old),
+ * and it replaces the browser's fresher one: a team's timeout must exceed this and that together.
+ */
 export const SESSION_RENEW_MS = 60_000;
 
 export class SessionKeeper {
@@ -22,6 +26,7 @@ export class SessionKeeper {
     private readonly signedInAs: () => Promise<string | null>,
     /** the server no longer knows this laptop */
     private readonly ended: () => void,
+    private readonly trace: (line: string) => void = () => undefined,
   ) {}
 
   /** Renews the session every SESSION_RENEW_MS of the clock, however long each answer takes. */
@@ -39,7 +44,9 @@ export class SessionKeeper {
     let name: string | null;
     try {
       name = await this.signedInAs();
-    } catch {
+      this.trace(`session renewed: ${name ?? 'ended'}`);
+    } catch (error) {
+      this.trace(`session not renewed: ${String(error)}`);
       // Offline, or the server answers otherwise: replication says so; the next turn asks again.
       return;
     }

@@ -199,7 +199,7 @@ export class TeamSync {
     const link = await TeamLink.connect({ engine: this.engine, store: this.store, clock: this.engine.clock, databases, origin: this.origin, trace: this.trace, conflicted }, settings, joining);
     this.link = link;
     this.caughtUp = link.caughtUp;
-    // The conflicts stored with the inbox's position, less any settled since it was written.
+    // The conflicts stored with the take's checkpoint, less any settled since it was written.
     await link.session.conflicts();
     this.set({ ...FACTS_OFF, settings: link.settings });
     this.count();
@@ -237,7 +237,7 @@ export class TeamSync {
         if (state.is === 'sending again') return this.set({ ...this.facts, note: state.note, server: 'unknown' });
         if (state.is === 'signed-out') return this.signedOutBy(state.status, state.why);
         if (state.is === 'answers' && !this.caughtUp) {
-          // What is held back as part of an action is not coming in this replication: take it.
+          // What is left arriving as part of an action is not coming in this replication: take it.
           this.caughtUp = true;
           this.loop?.soon();
         }
