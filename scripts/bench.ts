@@ -21,7 +21,7 @@ import { currentStage } from '../worker/domain/workflow';
 import type { World } from '../worker/engine/world';
 import { enginePort } from '../worker/sync/enginePort';
 import { SyncJournal } from '../worker/sync/journal';
-import { seedDocs } from '../worker/sync/seed';
+import { worldDocs } from '../worker/sync/seed';
 import { appendsOf } from '../worker/engine/historyBook';
 import { history } from '../worker/views/history';
 import type { HistoryEntry } from '../worker/domain/history';
@@ -121,7 +121,7 @@ async function main() {
   if (SYNCING) {
     // Team sync on (docs/sync.md#the-journal): every document held, as after a join; each tick
     // moves the held contents of what time moved on.
-    const { held } = seedDocs(engine.world.toDb(now), engine.world.flags.speed);
+    const { held } = worldDocs(engine.world.toDb(now), engine.world.flags.speed);
     engine.attachSync(enginePort(new SyncJournal('bench', held)));
     log(`  team sync on: ${held.size.toLocaleString('en')} documents held`);
   }

@@ -118,8 +118,8 @@ describe('two laptops, one world, through their engines (issue 21)', () => {
     const gen = Number(doc._rev.split('-')[0]) + 1;
     // Written as another laptop would, one generation on: its size is not a size.
     await b.db.bulkDocs([{ ...doc, e: { ...doc.e, size: 'enormous' }, _rev: `${gen}-bad`, _revisions: { start: gen, ids: ['bad', doc._rev.split('-')[1]!] } }], { new_edits: false });
-    const inbound = await b.session.takeIn();
-    expect(inbound.world?.refused).toEqual([{ doc: expect.objectContaining({ _rev: `${gen}-bad` }) as object, why: expect.stringMatching(/size/) as string, answered: true }]);
+    const took = await b.session.takeIn();
+    expect(took.world?.refused).toEqual([{ doc: expect.objectContaining({ _rev: `${gen}-bad` }) as object, why: expect.stringMatching(/size/) as string, answered: true }]);
     expect(await exported(b)).toEqual(before);
     expect(b.session.notTaken.answered()).toEqual([['surveys:s-qc', expect.objectContaining({ rev: `${gen}-bad`, why: expect.stringMatching(/size/) as string })]]);
     // The answer is B's version written over the refused one: A, and any laptop that joins later, hold it.

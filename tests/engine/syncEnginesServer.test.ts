@@ -130,7 +130,7 @@ describe('two laptops, one world, any schedule, through the team server, a membe
             for (const l of laptops) await send(l);
             for (const l of laptops) {
               await PouchDB.replicate(account(l), l.db);
-              for (let t = await l.session.takeIn(); t.more || t.again; t = await l.session.takeIn());
+              for (let t = await l.session.takeIn(); t.more || t.stale; t = await l.session.takeIn());
             }
             if (laptops.every((l) => outboxOf(l.store).length === 0)) break;
           }

@@ -120,8 +120,8 @@ describe('stars in team sync (issue 36)', () => {
     ];
     await a.db.bulkDocs(bad.map((d, i) => ({ ...d, _rev: `1-bad${i}`, _revisions: { start: 1, ids: [`bad${i}`] } })), { new_edits: false });
     await PouchDB.replicate(a.db, b.db);
-    const inbound = await b.session.takeIn();
-    const refused = (inbound.world?.refused ?? []).map((r) => ({ id: r.doc._id, why: r.why }));
+    const took = await b.session.takeIn();
+    const refused = (took.world?.refused ?? []).map((r) => ({ id: r.doc._id, why: r.why }));
     expect(refused.sort((x, y) => (x.id < y.id ? 1 : -1))).toEqual([
       { id: bad[0]!._id, why: expect.stringMatching(/holds another favorite than its id names/) as string },
       { id: bad[1]!._id, why: expect.stringMatching(/holds another favorite than its id names/) as string },

@@ -11,7 +11,7 @@ import { seedTeamWorld } from '../../scripts/seedWorld';
 import type { SyncServer } from '../../scripts/syncServer';
 import { createEngine, type Engine } from '../../worker/engine/engine';
 import { memoryStore } from '../../worker/engine/store/worldStore';
-import { seedDocs, seededWorld } from '../../worker/sync/seed';
+import { worldDocs, seededWorld } from '../../worker/sync/seed';
 import { TeamSync } from '../../worker/sync/teamSync';
 import { bootInput } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
@@ -73,10 +73,10 @@ async function seededServer(world: string, at = T0): Promise<{ server: SyncServe
 
 describe('a seeded team world (issue 21)', () => {
   it('one all.json at one instant gives one set of revisions; a day later, another', () => {
-    const once = seedDocs(seededWorld(SAMPLE, T0));
+    const once = worldDocs(seededWorld(SAMPLE, T0));
     expect(once.docs.length).toBeGreaterThan(700);
-    expect(seedDocs(seededWorld(SAMPLE, T0)).digest).toBe(once.digest);
-    expect(seedDocs(seededWorld(SAMPLE, T0 + DAY)).digest).not.toBe(once.digest);
+    expect(worldDocs(seededWorld(SAMPLE, T0)).digest).toBe(once.digest);
+    expect(worldDocs(seededWorld(SAMPLE, T0 + DAY)).digest).not.toBe(once.digest);
   });
 
   it('a laptop joins by restoring its own copy: it pulls only the seed, and holds the world a full pull gives', async () => {

@@ -44,10 +44,10 @@ export async function laptop(name: string, email: string, world: string, clock =
   const engine = createEngine({ clock, store, newId: () => `${name}-${++n}`, loadText: async () => world });
   await engine.boot(bootInput());
   await engine.dispatch({ type: 'login', email, password: 'demo' });
-  // As Settings → Team sync joins: signed in first, the journal attached, then the world seeded.
+  // As Settings → Team sync joins: signed in first, the journal attached, then its own world written as the team's.
   engine.attachSync(enginePort(journal));
   const db = new PouchDB(`laptops-${++names}`, { adapter: 'memory' });
-  const session = await SyncSession.seed(engine, store, db, journal);
+  const session = await SyncSession.fromOwnWorld(engine, store, db, journal);
   // Seeded as the sample data, alike on every laptop, as a seeded team world is; written as the account from then on.
   journal.author = account ?? null;
   return { name, email, engine, store, clock, db, session, world, ...(account ? { account } : {}) };
@@ -87,7 +87,7 @@ export async function lateJoiner(from: Laptop, name = `late-${++names}`): Promis
   const db = new PouchDB(`laptops-${++names}`, { adapter: 'memory' });
   await PouchDB.replicate(from.db, db);
   const session = await SyncSession.open(engine, store, db, journal);
-  for (let r = await session.takeIn(); r.more || r.again; r = await session.takeIn());
+  for (let r = await session.takeIn(); r.more || r.stale; r = await session.takeIn());
   return { name, email: from.email, engine, store, clock: from.clock, db, session, world: EMPTY_WORLD };
 }
 
@@ -100,7 +100,7 @@ export async function reconnect(...laptops: Laptop[]): Promise<void> {
   for (let round = 0; round < 5; round++) {
     for (const l of laptops) await l.session.drain();
     for (const a of laptops) for (const b of laptops) if (a !== b) await PouchDB.replicate(a.db, b.db);
-    for (const l of laptops) for (let r = await l.session.takeIn(); r.more || r.again; r = await l.session.takeIn());
+    for (const l of laptops) for (let r = await l.session.takeIn(); r.more || r.stale; r = await l.session.takeIn());
     if (laptops.every((l) => outboxOf(l.store).length === 0)) return;
   }
   throw new Error('the laptops still had changes to send after five rounds');

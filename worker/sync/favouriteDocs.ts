@@ -6,8 +6,9 @@
  * The same star set on two laptops of one person says the same, and is no conflict.
  *
  * star → document: what a commit's star changes send (through actionDocs), and the stars of a
- * whole world (a laptop seeding its team world). A star's document is read like every other team
- * document (teamDoc.ts, the server's and the laptops' one rule) and taken in by takenIntoWorld.
+ * whole world (a laptop whose own world becomes the team's). A star's document is read like every
+ * other team document (teamDoc.ts, the server's and the laptops' one rule) and taken in by
+ * takenIntoWorld.
  */
 import type { Favourite } from '../domain/favourites';
 import type { FavouriteChanges } from '../engine/favouriteBook';
@@ -39,9 +40,9 @@ export function favouriteChangeDocs(changes: FavouriteChanges, stamp: SyncStamp)
 }
 
 /**
- * Every star of a world, one document each (a laptop seeding its team world), each stamped by the
- * person whose star it is: only they write it (docs/sync.md#favourites), so a team server refuses,
- * and names, another person's star sent from a laptop they shared.
+ * Every star of a world, one document each (a laptop whose own world becomes the team's), each
+ * stamped by the person whose star it is: only they write it (docs/sync.md#favourites), so a team
+ * server refuses, and names, another person's star sent from a laptop they shared.
  */
 export function favouriteDocs(stars: readonly Favourite[], stamp: SyncStamp): FavouriteDoc[] {
   return stars.map((star) => favouriteDoc(star, { ...stamp, by: star.email }));

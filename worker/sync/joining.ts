@@ -14,7 +14,7 @@ import { heldPacks } from './heldStore';
 import { SyncJournal } from './journal';
 import type { Held } from './outbox';
 import { SEED_ID } from './docIds';
-import { isSeed, SEED_SOURCE, SEED_SPEED, seedDocs, seededWorld, type Seed, type SeedDocs } from './seed';
+import { isSeed, SEED_SOURCE, SEED_SPEED, seededWorld, worldDocs, type Seed, type WorldDocs } from './seed';
 import type PouchDB from 'pouchdb-core';
 import { pullSource } from './pullSource';
 
@@ -124,10 +124,10 @@ async function seededWorldHere({ engine, remote, local, Pouch, settings, trace }
   const seed = await remote.get(SEED_ID).catch(() => null);
   if (!isSeed(seed) || seed.source !== SEED_SOURCE) return null;
   let db: Db;
-  let ours: SeedDocs;
+  let ours: WorldDocs;
   try {
     db = seededWorld(await engine.sampleText(), seed.at);
-    ours = seedDocs(db);
+    ours = worldDocs(db);
   } catch (error) {
     trace(`the seed cannot be followed: ${error instanceof Error ? error.message : String(error)}`);
     return null;
@@ -149,7 +149,7 @@ async function seededWorldHere({ engine, remote, local, Pouch, settings, trace }
   return { db: { ...db, version: engine.world.version, loadedAt: now, history: { since: seed.at, origin: 'sample' } }, held: ours.held, speed: SEED_SPEED, seed: kept };
 }
 
-/** The world and the revisions held, in one commit; the inbox goes on from `since`. */
+/** The world and the revisions held, in one commit; the take's checkpoint starts at `since`. */
 async function adopt({ engine, settings }: TakingTeamWorld, team: TeamWorld, since: number | string): Promise<{ journal: SyncJournal; settings: TeamSettings }> {
   const kept: TeamSettings = team.seed ? { ...settings, seed: team.seed } : settings;
   const put: WorldBatch['put'] = [settingsRecord(kept), ...heldPacks(team.held)];

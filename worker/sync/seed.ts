@@ -45,7 +45,8 @@ export interface Seed {
   identity?: string;
 }
 
-export interface SeedDocs {
+/** A world's every document at the revision its body gives: a seed's, or a laptop's own world as the team's. */
+export interface WorldDocs {
   docs: WrittenDoc[];
   /** the revision and contents a laptop holds for each */
   held: Map<string, Held>;
@@ -56,7 +57,7 @@ export interface SeedDocs {
  * The world's every document, and its speed's, at the revision its body gives (each new: no base),
  * stamped as the sample data's, or as the account of the laptop whose world becomes the team's.
  */
-export function seedDocs(db: Db, speed: number = SEED_SPEED, stamp: SyncStamp = SAMPLE_STAMP): SeedDocs {
+export function worldDocs(db: Db, speed: number = SEED_SPEED, stamp: SyncStamp = SAMPLE_STAMP): WorldDocs {
   const held = new Map<string, Held>();
   const docs = outboxRecords(syncedDocs(db, speed, stamp), [], stamp, held).map((r) => r.doc);
   return { docs, held, digest: digestOf(docs) };
@@ -104,7 +105,7 @@ export interface SeedTarget extends IdentityTarget {
  */
 export async function seedServer(target: SeedTarget, text: string, at: number, newId: () => string = () => crypto.randomUUID()): Promise<Seed> {
   if (await holdsWorld(target)) throw new Error('The team world holds documents already: seed an empty one');
-  const { docs, digest } = seedDocs(seededWorld(text, at));
+  const { docs, digest } = worldDocs(seededWorld(text, at));
   const identity = await nameWorld(target, newId);
   for (let i = 0; i < docs.length; i += SEED_BATCH) await target.bulkDocs(docs.slice(i, i + SEED_BATCH), { new_edits: false });
   const body = { _id: SEED_ID, source: SEED_SOURCE, at, docs: docs.length, digest, since: (await target.info()).update_seq, identity } as const;
@@ -126,7 +127,7 @@ export interface SeedAgainTarget {
  */
 export async function sendSeedAgain(target: SeedAgainTarget, seed: Seed, text: string): Promise<void> {
   if (await target.get(SEED_ID).then(() => true, () => false)) return;
-  const { docs } = seedDocs(seededWorld(text, seed.at));
+  const { docs } = worldDocs(seededWorld(text, seed.at));
   for (let i = 0; i < docs.length; i += SEED_BATCH) {
     const batch = docs.slice(i, i + SEED_BATCH);
     const missing = await target.revsDiff(Object.fromEntries(batch.map((d) => [d._id, [d._rev]])));

@@ -23,7 +23,8 @@ export interface LoopEvents {
 
 export class SyncLoop {
   private running: Promise<void> = Promise.resolve();
-  private again = false;
+  /** Asked again while a round ran: one more round after it. */
+  private rerun = false;
   private queued = false;
   private retry: Cancel | null = null;
   private stopped = false;
@@ -47,18 +48,18 @@ export class SyncLoop {
 
   /** Runs now (after a round in progress); resolves once nothing more is asked. */
   run(): Promise<void> {
-    this.again = true;
+    this.rerun = true;
     this.running = this.running.then(async () => {
-      while (this.again && !this.stopped) {
-        this.again = false;
+      while (this.rerun && !this.stopped) {
+        this.rerun = false;
         try {
           const drained = await this.session.drain();
           this.events.drained(drained);
           if (drained.length) this.trace(`drained ${drained.length}`);
           // An action between the read and the commit: read again (what it changed is drained
           // first). More past the batch read: read on, the laptop's own drain first.
-          const inbound = await this.session.takeIn(this.events.caughtUp());
-          if (inbound.again || inbound.more) this.again = true;
+          const took = await this.session.takeIn(this.events.caughtUp());
+          if (took.stale || took.more) this.rerun = true;
           this.events.rounded(null);
         } catch (error) {
           this.events.rounded(teamChangesRefused(error));

@@ -1,7 +1,7 @@
 /**
  * One laptop's sync with its PouchDB (issue 21, docs/sync.md): the drainer moves the stored
  * outbox into the database, and the inbox takes other laptops' changes into the world as engine
- * commits, with the position it read up to, the revisions it took and what it could not take, in
+ * commits, with the checkpoint it read up to, the revisions it took and what it could not take, in
  * the same transaction, so each change is taken exactly once, also by the next leading tab.
  * Replication between the laptop's database and the server's is PouchDB's; this is what lies
  * between it and the world.
@@ -15,7 +15,7 @@ import { actionOf, readAgain, readChanges, READ_BATCH, type Read } from './inbox
 import { Overlay, type SyncJournal } from './journal';
 import { heldOf, type HeldRevisions } from './outbox';
 import { takeIntoWorld, type TakenIntoWorld } from './takenIntoWorld';
-import { seedDocs } from './seed';
+import { worldDocs } from './seed';
 import { heldPacks, heldRecords } from './heldStore';
 import { NotTaken, type NotTakenChange } from './notTaken';
 import { readTeamDoc } from './teamDoc';
@@ -23,15 +23,17 @@ import { HISTORY_KIND } from './docIds';
 
 const isHistoryDoc = (id: string) => id.startsWith(`${HISTORY_KIND}:`);
 
-const POSITION_ID = 'position';
+/** The record of the take's checkpoint (stored under this id, and its seq as `since`, since issue 21). */
+const CHECKPOINT_ID = 'position';
 
-export interface Inbound {
+/** What one take answers (SyncSession.takeIn). */
+export interface TakeResult {
   /** how many of the world's documents the world took in (history entries are counted apart, in `world.history`) */
   taken: number;
   /** what the world took, refused and left waiting */
   world: TakenIntoWorld | null;
-  /** an action moved a revision the read compared with: read again */
-  again?: true;
+  /** an action moved a revision the read compared with: nothing was taken, read again */
+  stale?: true;
   /** the changes feed holds more past what was read: take again */
   more?: true;
 }
@@ -42,35 +44,36 @@ export class SyncSession {
     private readonly store: WorldStore,
     readonly db: SyncDatabase,
     private readonly journal: SyncJournal,
-    private since: number | string,
-    /** The documents in conflict (ids), as the inbox last found them; stored with its position. */
+    /** How far the take has read the laptop's database's changes (a seq of that database). */
+    private checkpoint: number | string,
+    /** The documents in conflict (ids), as the inbox last found them; stored with its checkpoint. */
     readonly conflicted: Set<string>,
     /** The team's changes not taken into the world, and why (docs/sync.md#what-is-not-taken). */
     readonly notTaken: NotTaken,
     /** Documents a store of an earlier version listed as pending: read again at the next take. */
-    private again: Set<string>,
+    private leftToRead: Set<string>,
   ) {}
 
-  /** The session of a laptop whose store holds its journal (syncedDocs held) and inbox position. */
+  /** The session of a laptop whose store holds its journal (syncedDocs held) and the take's checkpoint. */
   static async open(engine: Engine, store: WorldStore, db: SyncDatabase, journal: SyncJournal): Promise<SyncSession> {
-    const stored = (await store.readKind(INBOX_KIND)).find(([id]) => id === POSITION_ID)?.[1];
-    const since = typeof stored?.since === 'number' || typeof stored?.since === 'string' ? stored.since : 0;
+    const stored = (await store.readKind(INBOX_KIND)).find(([id]) => id === CHECKPOINT_ID)?.[1];
+    const checkpoint = typeof stored?.since === 'number' || typeof stored?.since === 'string' ? stored.since : 0;
     const ids = (list: unknown) => (Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : []);
     const notTaken = new NotTaken(await store.readKind(NOT_TAKEN_KIND));
-    return new SyncSession(engine, store, db, journal, since, new Set(ids(stored?.conflicted)), notTaken, new Set(ids(stored?.pending)));
+    return new SyncSession(engine, store, db, journal, checkpoint, new Set(ids(stored?.conflicted)), notTaken, new Set(ids(stored?.pending)));
   }
 
   /**
-   * Joins a world from this laptop's own (the sample, seeded alike everywhere): every document is
-   * held at the revision its body gives, in the store and in the database, so the first sync
-   * compares revisions and moves no bodies.
+   * A team world made from this laptop's own (it joins a world that holds none yet; in tests, the
+   * sample alike on every laptop): every document is held at the revision its body gives, in the
+   * store and in the database, so the first sync compares revisions and moves no bodies.
    */
-  static async seed(engine: Engine, store: WorldStore, db: SyncDatabase, journal: SyncJournal): Promise<SyncSession> {
+  static async fromOwnWorld(engine: Engine, store: WorldStore, db: SyncDatabase, journal: SyncJournal): Promise<SyncSession> {
     await engine.settled();
     // Signed in to a team server, the laptop writes its world as its account (only an admin writes
     // the sample data's stamp: docs/sync.md#who-can-do-what).
     const stamp = journal.author ? { by: journal.author, laptop: journal.laptop, at: engine.clock.now(), tx: `world-of-${journal.laptop}`, n: 0 } : undefined;
-    const { docs, held } = seedDocs(engine.world.toDb(), engine.world.flags.speed, stamp);
+    const { docs, held } = worldDocs(engine.world.toDb(), engine.world.flags.speed, stamp);
     await store.commit({ put: heldPacks(held), del: [] });
     journal.adopt(held);
     await db.bulkDocs(docs, { new_edits: false });
@@ -126,18 +129,18 @@ export class SyncSession {
   }
 
   /**
-   * Takes what the database holds past the position into the world, a batch at a time (`limit`),
-   * in one engine commit with the new position, the held revisions and what could not be taken.
+   * Takes what the database holds past the checkpoint into the world, a batch at a time (`limit`),
+   * in one engine commit with the new checkpoint, the held revisions and what could not be taken.
    * The database is read while actions go on (syncing never delays an action's answer); the
    * commit then checks, while no action runs, that the world still holds the revisions the read
    * compared with. If an action moved one in between, nothing is taken and the answer says to read
    * again. If the store refuses, nothing moves either.
    *
    * `whole` false: replication has not caught up, so an action of which only some documents have
-   * arrived is held back until the rest has (the world never shows half of another laptop's
+   * arrived is left arriving until the rest has (the world never shows half of another laptop's
    * action); true: what is still missing is not coming (a later change replaced it).
    */
-  async takeIn(whole = true, limit = READ_BATCH): Promise<Inbound> {
+  async takeIn(whole = true, limit = READ_BATCH): Promise<TakeResult> {
     const overlay = new Overlay(this.journal.held);
     const compared = new Map<string, string | undefined>();
     const recording: HeldRevisions = {
@@ -151,14 +154,14 @@ export class SyncSession {
     };
     // What the inbox settles it signs as this laptop's account where a team server checks stamps.
     const as = this.journal.author ? { ...SETTLED, by: this.journal.author, laptop: this.journal.laptop } : undefined;
-    const read = await readChanges(this.db, this.since, recording, limit, as);
+    const read = await readChanges(this.db, this.checkpoint, recording, limit, as);
     // This laptop's own history entries come back through its database: its records hold them already.
     read.docs = read.docs.filter((d) => !(isHistoryDoc(d._id) && (d.stamp as { laptop?: unknown } | undefined)?.laptop === this.journal.laptop));
     const notTaken = this.notTaken.change();
     const { take, arriving } = this.arrivedWhole(read.docs, whole);
-    // What waited for a document read now, what a store of an earlier version left pending, and the
+    // What waited for a document read now, what a store of an earlier version left to read, and the
     // rest of an action now whole, are read again.
-    const again = new Set([...this.again, ...this.notTaken.waitersOf(read.ids), ...take.again]);
+    const again = new Set([...this.leftToRead, ...this.notTaken.waitersOf(read.ids), ...take.again]);
     for (const doc of read.docs) again.delete(doc._id);
     const docs = [...take.docs, ...(await readAgain(this.db, again))];
     const judged = { conflicts: read.conflicts, agreed: read.agreed, settle: read.settle };
@@ -169,10 +172,10 @@ export class SyncSession {
     for (const doc of arriving) notTaken.set(doc._id, { state: 'arriving', rev: doc._rev, why: 'arriving: the rest of its action has not arrived yet', stamp: readTeamDoc(doc).stamp });
     if (!docs.length) {
       // Nothing for the world (this laptop's own changes coming back, or an action still arriving):
-      // the position, the conflicts and what is not taken move on without an engine commit, so no action waits for it.
+      // the checkpoint, the conflicts and what is not taken move on without an engine commit, so no action waits for it.
       const records = notTaken.records();
-      if (read.since !== this.since || records.put.length || records.del.length) {
-        await this.store.commit({ put: [...records.put, this.position(read.since, judged)], del: records.del });
+      if (read.since !== this.checkpoint || records.put.length || records.del.length) {
+        await this.store.commit({ put: [...records.put, this.checkpointRecord(read.since, judged)], del: records.del });
       }
       this.landed(read.since, judged, notTaken);
       await this.settle(judged.settle);
@@ -192,11 +195,11 @@ export class SyncSession {
           const entry = this.written(taken, overlay, notTaken);
           answers = entry;
           const records = notTaken.records();
-          return { put: [...entry.put, ...heldRecords(overlay.own), ...records.put, this.position(read.since, judged)], del: records.del };
+          return { put: [...entry.put, ...heldRecords(overlay.own), ...records.put, this.checkpointRecord(read.since, judged)], del: records.del };
         },
       };
     });
-    if (stale) return { taken: 0, world: null, again: true };
+    if (stale) return { taken: 0, world: null, stale: true };
     if (!world) return { taken: 0, world: null };
     (answers as { landed(): void } | null)?.landed();
     this.journal.adopt(overlay.own);
@@ -207,8 +210,8 @@ export class SyncSession {
   }
 
   /**
-   * Which of the documents read belong to an action not arrived whole (held back, unless `whole`),
-   * and which documents held back before are now whole with what arrived (taken with it).
+   * Which of the documents read belong to an action not arrived whole (left arriving, unless `whole`),
+   * and which documents left arriving before are now whole with what arrived (taken with it).
    */
   private arrivedWhole(docs: readonly StoredDoc[], whole: boolean): { take: { docs: StoredDoc[]; again: string[] }; arriving: StoredDoc[] } {
     const byTx = new Map<string, StoredDoc[]>();
@@ -248,27 +251,27 @@ export class SyncSession {
     }
     for (const { doc, needs, why } of taken.waiting) notTaken.set(doc._id, { state: 'waiting', rev: doc._rev, why, stamp: readTeamDoc(doc).stamp, needs });
     if (!bases.size) return { put: [], landed: () => undefined };
-    return this.journal.answer(this.engine.world, bases, now, `answer:${this.journal.laptop}:${now}:${String(this.since)}`, overlay);
+    return this.journal.answer(this.engine.world, bases, now, `answer:${this.journal.laptop}:${now}:${String(this.checkpoint)}`, overlay);
   }
 
-  private landed(since: number | string, judged: Pick<Read, 'conflicts' | 'agreed'>, notTaken: NotTakenChange): void {
+  private landed(checkpoint: number | string, judged: Pick<Read, 'conflicts' | 'agreed'>, notTaken: NotTakenChange): void {
     for (const id of judged.agreed) this.conflicted.delete(id);
     for (const id of judged.conflicts) this.conflicted.add(id);
     notTaken.apply();
-    this.since = since;
-    this.again.clear();
+    this.checkpoint = checkpoint;
+    this.leftToRead.clear();
   }
 
   private async settle(settle: Read['settle']): Promise<void> {
     if (settle.length) await this.db.bulkDocs(settle, { new_edits: false });
   }
 
-  /** The inbox's stored position, with the conflicts as they are once `judged` is applied. */
-  private position(since: number | string, judged: Pick<Read, 'conflicts' | 'agreed'>): WorldBatch['put'][number] {
+  /** The take's stored checkpoint, with the conflicts as they are once `judged` is applied. */
+  private checkpointRecord(since: number | string, judged: Pick<Read, 'conflicts' | 'agreed'>): WorldBatch['put'][number] {
     const conflicted = new Set(this.conflicted);
     for (const id of judged.agreed) conflicted.delete(id);
     for (const id of judged.conflicts) conflicted.add(id);
-    return { kind: INBOX_KIND, id: POSITION_ID, record: { o: 0, since, conflicted: [...conflicted] } };
+    return { kind: INBOX_KIND, id: CHECKPOINT_ID, record: { o: 0, since, conflicted: [...conflicted] } };
   }
 
   /** The conflicts still open, each with every version standing. */

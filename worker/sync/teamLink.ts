@@ -105,7 +105,7 @@ export class TeamLink {
     engine.attachSync(enginePort(journal, parts.conflicted));
     let session: SyncSession;
     if (ours) {
-      session = await SyncSession.seed(engine, store, local, journal);
+      session = await SyncSession.fromOwnWorld(engine, store, local, journal);
       // Joined means the team world is on the server: the next laptop to join takes it from there.
       await databases.Remote.replicate(local, remote);
       unsent = await Unsent.allSent(local, settings.laptop);
@@ -147,7 +147,7 @@ export class TeamLink {
   private async paused(server: ServerState, events: LinkEvents): Promise<void> {
     if (server.is === 'lost') return this.pushAgain(server.why, events);
     if (server.is === 'answers') {
-      if (server.sent) await this.unsent.caughtUp(await this.unsent.position());
+      if (server.sent) await this.unsent.sentThrough(await this.unsent.updateSeq());
       if (!this.settings.identity) await this.keepIdentity(await nameWorld(this.remote, newWorldId));
     }
     events.server(server);

@@ -1,13 +1,14 @@
 /**
  * How many changes made on this laptop the server does not have yet: the badge's "n waiting"
  * (docs/sync.md, "In the worker"). Counted in memory as the drainer writes and the push confirms,
- * and kept across a reload or a new leading tab by a mark in the laptop's database: the position
- * up to which the push has confirmed, in a local document (never replicated). Without the mark a
+ * and kept across a reload or a new leading tab by the push's checkpoint in the laptop's database:
+ * the seq up to which the push has confirmed, in a local document (never replicated). Without it a
  * reloaded laptop said "Offline · 0 waiting" with a change on it the team had not received.
  */
 import type PouchDB from 'pouchdb-core';
 
-const MARK_ID = '_local/sent-through';
+/** The push's checkpoint as this laptop counts it (PouchDB keeps its own beside it). */
+const PUSH_CHECKPOINT_ID = '_local/sent-through';
 
 type Seq = number | string;
 
@@ -17,7 +18,7 @@ type Written = { stamp?: unknown };
 export class Unsent {
   private writing: Promise<unknown> = Promise.resolve();
   /** this laptop's actions not yet on the server: how many of each one's documents are still to send */
-  private pending = new Map<string, number>();
+  private unsentByAction = new Map<string, number>();
 
   private constructor(
     private readonly db: PouchDB,
@@ -27,26 +28,26 @@ export class Unsent {
 
   /** How many of this laptop's changes the server does not have yet: actions, as a person counts them, not documents. */
   get count(): number {
-    return this.pending.size;
+    return this.unsentByAction.size;
   }
 
-  /** Counts, past the mark, the changes this laptop wrote: those still to send. */
+  /** Counts, past the push's checkpoint, the changes this laptop wrote: those still to send. */
   static async open(db: PouchDB, laptop: string): Promise<Unsent> {
-    const mark = await db.get(MARK_ID).catch(() => null);
-    const unsent = new Unsent(db, laptop, mark?._rev);
-    unsent.pending = await unsent.writtenHereSince((mark?.seq as Seq | undefined) ?? 0);
+    const checkpoint = await db.get(PUSH_CHECKPOINT_ID).catch(() => null);
+    const unsent = new Unsent(db, laptop, checkpoint?._rev);
+    unsent.unsentByAction = await unsent.writtenHereSince((checkpoint?.seq as Seq | undefined) ?? 0);
     return unsent;
   }
 
   /** Everything the database holds now is on the server (a join's first push, or its pull). */
   static async allSent(db: PouchDB, laptop: string): Promise<Unsent> {
-    const unsent = new Unsent(db, laptop, (await db.get(MARK_ID).catch(() => null))?._rev);
-    await unsent.mark((await db.info()).update_seq);
+    const unsent = new Unsent(db, laptop, (await db.get(PUSH_CHECKPOINT_ID).catch(() => null))?._rev);
+    await unsent.keepCheckpoint((await db.info()).update_seq);
     return unsent;
   }
 
-  /** The database's position now: what `caughtUp` is told once the server answers. */
-  async position(): Promise<Seq> {
+  /** The laptop's database's update seq now: what `sentThrough` is told once the push has caught up. */
+  async updateSeq(): Promise<Seq> {
     return (await this.db.info()).update_seq;
   }
 
@@ -55,26 +56,26 @@ export class Unsent {
    * when it paused). What was drained after it is counted again from the database, which also
    * mends a count that a drain stopped half way and run again had raised twice.
    */
-  async caughtUp(seq: Seq): Promise<void> {
-    await this.mark(seq);
-    this.pending = await this.writtenHereSince(seq);
+  async sentThrough(seq: Seq): Promise<void> {
+    await this.keepCheckpoint(seq);
+    this.unsentByAction = await this.writtenHereSince(seq);
   }
 
   /** The drainer wrote these actions' documents (one action per document written) to the laptop's database. */
   drained(actions: readonly string[]): void {
-    for (const tx of actions) this.pending.set(tx, (this.pending.get(tx) ?? 0) + 1);
+    for (const tx of actions) this.unsentByAction.set(tx, (this.unsentByAction.get(tx) ?? 0) + 1);
   }
 
   /** The push wrote `docs` to the server, taking the laptop's changes through `seq`. */
   pushed(docs: readonly Written[], seq: Seq | undefined): void {
     for (const doc of docs) {
       const tx = this.ownAction(doc);
-      const left = tx === null ? undefined : this.pending.get(tx);
+      const left = tx === null ? undefined : this.unsentByAction.get(tx);
       if (tx === null || left === undefined) continue;
-      if (left > 1) this.pending.set(tx, left - 1);
-      else this.pending.delete(tx);
+      if (left > 1) this.unsentByAction.set(tx, left - 1);
+      else this.unsentByAction.delete(tx);
     }
-    if (seq !== undefined) void this.mark(seq).catch(() => undefined);
+    if (seq !== undefined) void this.keepCheckpoint(seq).catch(() => undefined);
   }
 
   /** The action of a document this laptop wrote, or null. */
@@ -86,18 +87,18 @@ export class Unsent {
   /** Documents whose latest change past `since` this laptop made (by their stamp), by action. */
   private async writtenHereSince(since: Seq): Promise<Map<string, number>> {
     const { results } = await this.db.changes({ since, include_docs: true });
-    const pending = new Map<string, number>();
+    const unsent = new Map<string, number>();
     for (const r of results) {
       const tx = this.ownAction((r.doc ?? {}) as Written);
-      if (tx !== null) pending.set(tx, (pending.get(tx) ?? 0) + 1);
+      if (tx !== null) unsent.set(tx, (unsent.get(tx) ?? 0) + 1);
     }
-    return pending;
+    return unsent;
   }
 
   /** One write at a time: a local document's revision moves with each. */
-  private mark(seq: Seq): Promise<unknown> {
+  private keepCheckpoint(seq: Seq): Promise<unknown> {
     this.writing = this.writing.catch(() => undefined).then(async () => {
-      const [written] = (await this.db.bulkDocs([{ _id: MARK_ID, ...(this.rev ? { _rev: this.rev } : {}), seq }])) as { rev?: string }[];
+      const [written] = (await this.db.bulkDocs([{ _id: PUSH_CHECKPOINT_ID, ...(this.rev ? { _rev: this.rev } : {}), seq }])) as { rev?: string }[];
       if (written?.rev) this.rev = written.rev;
     });
     return this.writing;
