@@ -1,6 +1,6 @@
 /**
  * The held revisions in the store (docs/sync.md#the-held-revisions-packed). A join, or a laptop
- * seeding the team world from its own, holds every document at once: 168 538 of them at 100 000
+ * whose own world becomes the team's, holds every document at once: 168 538 of them at 100 000
  * surveys. Written one record each, they were most of the join's commit in Chromium and a third of
  * the store's bytes. They are written packed instead, PACK_SIZE to a record, as rows of
  * `[id, rev, content]` (and the places, for a child). An action or a take moves a few on: those are
@@ -18,7 +18,7 @@ const PACK_MARK = '#';
 
 type PackedHeld = [string, string, string] | [string, string, string, Held['at']];
 
-/** The records that hold `held` whole, packed (a join, or seeding the team world). */
+/** The records that hold `held` whole, packed (a join, or a laptop's own world made the team's). */
 export function heldPacks(held: ReadonlyMap<string, Held>): WorldBatch['put'] {
   const put: WorldBatch['put'] = [];
   let rows: PackedHeld[] = [];

@@ -1,9 +1,10 @@
 /**
  * The inbox (issue 21, docs/sync.md#the-inbox): what other laptops changed, read from the laptop's
- * PouchDB. It follows the database's changes from a position the caller keeps with the world, a
- * batch at a time, so each change is read once and a flood of them never holds the laptop's own
- * changes back for long. For each changed document it finds the version the world takes, the same
- * on every laptop, and whether its versions are a conflict for a person (docs/sync.md#conflicts).
+ * PouchDB. It follows the database's changes from the take's checkpoint, which the caller keeps
+ * with the world, a batch at a time, so each change is read once and a flood of them never holds
+ * the laptop's own changes back for long. For each changed document it finds the version the
+ * world takes, the same on every laptop, and whether its versions are a conflict for a person
+ * (docs/sync.md#conflicts).
  */
 import { chosenVersion, settling, standing, type Version } from './conflicts';
 import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from './database';
