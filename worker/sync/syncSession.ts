@@ -219,7 +219,11 @@ export class SyncSession {
     for (const doc of docs) {
       const action = actionOf(doc);
       if (!action) take.push(doc);
-      else byTx.set(action.tx, [...(byTx.get(action.tx) ?? []), doc]);
+      else {
+        const same = byTx.get(action.tx);
+        if (same) same.push(doc);
+        else byTx.set(action.tx, [doc]);
+      }
     }
     const again: string[] = whole ? this.notTaken.allArriving() : [];
     const arriving: StoredDoc[] = [];
