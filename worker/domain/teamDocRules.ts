@@ -73,7 +73,8 @@ const WORKFLOW: Spec = {
   closed: true,
 };
 
-const KIND_WORDS: Record<string, string> = {
+/** One entity of each kind, in words. */
+export const ENTITY_KIND_WORDS: Readonly<Record<EntityKind, string>> = {
   projects: 'project',
   captures: 'capture',
   flightPlans: 'flight plan',
@@ -81,6 +82,11 @@ const KIND_WORDS: Record<string, string> = {
   media: 'media set',
   drives: 'drive',
   users: 'person',
+};
+
+/** Every kind of team document, in words (the refusals name them). */
+const KIND_WORDS: Record<string, string> = {
+  ...ENTITY_KIND_WORDS,
   frameFlag: 'frame flag',
   speed: 'simulation speed',
   history: 'history entry',

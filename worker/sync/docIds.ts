@@ -6,6 +6,7 @@
  * documents and local documents belong to the database, not to the world.
  */
 import { ENTITY_KINDS } from '../domain/restore';
+import { ENTITY_KIND_WORDS } from '../domain/teamDocRules';
 import type { EntityKind, Id } from '../domain/types';
 import type { FrameFlag } from '../domain/frameFlags';
 import { isCamera, isFrame, isLine } from '../domain/frameFlags';
@@ -90,16 +91,8 @@ export function surveyOfFlagDoc(docId: string): Id {
   return parsed.is === 'flag' ? parsed.place.surveyId : '';
 }
 
-/** One entity of each kind, in words. */
-export const KIND_WORDS: Record<EntityKind, string> = {
-  projects: 'project',
-  captures: 'capture',
-  flightPlans: 'flight plan',
-  surveys: 'survey',
-  media: 'media set',
-  drives: 'drive',
-  users: 'person',
-};
+/** One entity of each kind, in words: the team rules' own (teamDocRules.ts). */
+export const KIND_WORDS = ENTITY_KIND_WORDS;
 
 /** What a document is about, in words a person reads: "Survey 8F2C…", "Frame flag: survey …, line 1, frame 7, Cam02". */
 export function describedDoc(docId: string): string {
