@@ -25,8 +25,8 @@ async function pullCutAtFirstBatch(source: (remote: PouchDB) => PouchDB): Promis
     const pull = PouchDB.replicate(source(new PouchDB(remote.name, { auth, skip_setup: true })), new Local(`cut-${Math.random()}`), { batch_size: 5 });
     pull.on('change', () => void server.close());
     await expect(Promise.resolve(pull)).rejects.toBeDefined();
-    // A rejection is reported unhandled once the microtasks after it have run.
-    await new Promise((done) => setTimeout(done, 50));
+    // Node reports a rejection unhandled once the microtasks after it have run: a turn of the loop.
+    await new Promise((done) => setImmediate(done));
   } finally {
     process.off('unhandledRejection', note);
   }
