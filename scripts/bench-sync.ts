@@ -248,6 +248,9 @@ async function floods(team: SyncServer): Promise<string[]> {
   }
   rows.push(`flood: CPU of both laptops and the server, 5 s windows once every refused document is listed: ${windows.join(', ')} cores; under 0.1 core a laptop ${quiet < 0 ? 'not within 30 s' : `within ${fmt(quiet)}`}  (budget: each laptop under 0.1 core within 30 s)`);
 
+  // Ann's laptop would take the same 20 000 in on a machine of its own: here it would share B's one
+  // thread (with the server's validation too), so it leaves the team world's sync for this one.
+  await a.sync.stop();
   const receiving: string[] = [];
   const stop = b.sync.statusChanges.on((st) => st.receiving && receiving.push(`${st.receiving.arrived}/${st.receiving.of}`));
   t = performance.now();
@@ -264,7 +267,7 @@ async function floods(team: SyncServer): Promise<string[]> {
   await pulling;
   rows.push(`20 000 valid surveys: written to the server in ${fmt(written)}, the last in the other laptop's database at ${fmt(pulled)}`);
   stop();
-  rows.push(`20 000 valid surveys of one action: in the other laptop's world ${fmt(performance.now() - t)}; its badge said Receiving ${receiving.length ? `${receiving[0]} … ${receiving.at(-1)} (${receiving.length} steps)` : 'nothing'}  (budget ≤ 30 s, progress shown)`);
+  rows.push(`20 000 valid surveys of one action: in the other laptop's world (the sender's not syncing meanwhile) ${fmt(performance.now() - t)}; its badge said Receiving ${receiving.length ? `${receiving[0]} … ${receiving.at(-1)} (${receiving.length} steps)` : 'nothing'}  (budget ≤ 30 s, progress shown)`);
   for (const l of [a, b]) {
     await l.sync.stop();
     l.engine.stop();
