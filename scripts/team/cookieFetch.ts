@@ -2,6 +2,8 @@
  * A laptop's cookies, in Node (tests and bench:sync): what a browser keeps for the app's origin (the team server's
  * session cookie, docs/sync.md#signing-in), kept for one laptop and sent with each of its requests.
  */
+import { serverFetch } from './worlds';
+
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
 export interface CookieJar {
@@ -16,7 +18,8 @@ export function cookieFetch(): Fetch & CookieJar {
   const fetchWithCookies = async (url: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const answer = await fetch(url, { ...init, headers });
+    // Tried again where a kept-alive connection was closed as it was taken, as a browser does.
+    const answer = await serverFetch(url, { ...init, headers });
     for (const line of answer.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');

@@ -24,14 +24,15 @@ export interface WorldAccess {
 
 /**
  * fetch, tried once more when the connection it took was closed before it answered: a kept-alive
- * connection of this process to a server since stopped (a test server started again on its port).
+ * connection of this process to a server since stopped (a test server started again on its port),
+ * or one the server closed as idle just as it was taken (ECONNRESET: Node's keep-alive race).
  */
 export async function serverFetch(url: string, init?: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (error) {
     const cause = (error as { cause?: { code?: unknown } }).cause;
-    if (cause?.code !== 'UND_ERR_SOCKET') throw error;
+    if (cause?.code !== 'UND_ERR_SOCKET' && cause?.code !== 'ECONNRESET') throw error;
     return fetch(url, init);
   }
 }
