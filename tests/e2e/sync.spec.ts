@@ -13,10 +13,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { badge, cutVan, DANA, expectNoUnexpectedErrors, flagFrame, join, laptop, MARCO, newWorldName, SYNC_URL, syncSaid } from './syncLaptops';
+import { badge, bothOnQcPage, cutVan, DANA, expectNoUnexpectedErrors, flagFrame, join, laptop, MARCO, newWorldName, SYNC_URL, syncSaid } from './syncLaptops';
 import { advanceClock, flash, minutes, rowOf, sampleData } from './helpers';
 import { frame } from './qcHelpers';
-import type { PhotoIndex } from '../../worker/domain/types';
 
 test.use({ baseURL: SYNC_URL, serviceWorkers: 'block' });
 expectNoUnexpectedErrors();
@@ -38,12 +37,7 @@ async function twoLaptopsOnQc(browser: Browser, seeded = false) {
   const b = await laptop(browser, DANA);
   const vanB = `b-${world}`;
   await join(b, world, vanB);
-  const data = await sampleData(a);
-  const index = (await (await a.request.get('/data/photos.json')).json()) as PhotoIndex;
-  const survey = Object.values(data.index.surveys).find((s) => s.flags.qcInProgress)!;
-  const cam1 = index.cameras[0]!;
-  const names = index.index[cam1]!;
-  for (const page of [a, b]) await page.goto(`/surveys/${survey.surveyId}/qc`);
+  const { survey, cam1, names } = await bothOnQcPage(a, b);
   return { a, b, vanB, survey, cam1, names };
 }
 

@@ -11,9 +11,8 @@ import { expect, test } from './fixtures';
 import { frame } from './qcHelpers';
 import { advanceClock, sampleData } from './helpers';
 import { SESSION_RENEW_MS } from '../../worker/sync/sessionKeeper';
-import type { PhotoIndex } from '../../worker/domain/types';
 import { startSyncServer, type SyncServer } from '../../scripts/syncServer';
-import { account, ADMIN, askToJoin, badge, cutVan, DANA, expectNoUnexpectedErrors, flagFrame, join, laptop, MARCO, newWorldName, passwordOf, refusals, setUpWorld, SYNC_URL } from './syncLaptops';
+import { account, ADMIN, askToJoin, badge, bothOnQcPage, cutVan, DANA, expectNoUnexpectedErrors, flagFrame, join, laptop, MARCO, newWorldName, passwordOf, refusals, setUpWorld, SYNC_URL } from './syncLaptops';
 
 test.use({ baseURL: SYNC_URL, serviceWorkers: 'block' });
 expectNoUnexpectedErrors();
@@ -103,12 +102,7 @@ test('a session the server ended while the van was away says Sign in to sync; wo
     const b = await laptop(browser, DANA, { baseURL: server.url });
     await join(b, world, `b-${world}`);
     stopClock = clockTurning(b);
-    const data = await sampleData(a);
-    const index = (await (await a.request.get('/data/photos.json')).json()) as PhotoIndex;
-    const qc = Object.values(data.index.surveys).find((s) => s.flags.qcInProgress)!;
-    const cam1 = index.cameras[0]!;
-    const names = index.index[cam1]!;
-    for (const page of [a, b]) await page.goto(`/surveys/${qc.surveyId}/qc`);
+    const { cam1, names } = await bothOnQcPage(a, b);
 
     // Marco's van loses its network, long enough for the server to end his session; he works on.
     await cutVan(a, vanA, true);

@@ -11,9 +11,7 @@
 import { request as requests, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { frame } from './qcHelpers';
-import { sampleData } from './helpers';
-import type { PhotoIndex } from '../../worker/domain/types';
-import { account, asAdmin, asMember, badge, setUpWorld, DANA, expectNoUnexpectedErrors, flagFrame, join, laptop, MARCO, newWorldName, SYNC_URL } from './syncLaptops';
+import { account, asAdmin, asMember, badge, bothOnQcPage, setUpWorld, DANA, expectNoUnexpectedErrors, flagFrame, join, laptop, MARCO, newWorldName, SYNC_URL } from './syncLaptops';
 
 test.use({ baseURL: SYNC_URL, serviceWorkers: 'block' });
 expectNoUnexpectedErrors();
@@ -126,12 +124,7 @@ test('after a flood of 20 000 refused documents, a flag still crosses to the oth
   const flood = Array.from({ length: 20_000 }, (_, i) => ({ ...body, _id: `surveys:flood-${i}`, e: { ...e, captureId: 'no-such-capture' }, stamp: { ...SCRIPT, tx: 'flood', n: 20_000 } }));
   for (let i = 0; i < flood.length; i += 5_000) await written(script, world, flood.slice(i, i + 5_000));
 
-  const data = await sampleData(a);
-  const index = (await (await a.request.get('/data/photos.json')).json()) as PhotoIndex;
-  const qc = Object.values(data.index.surveys).find((s) => s.flags.qcInProgress)!;
-  const cam1 = index.cameras[0]!;
-  const names = index.index[cam1]!;
-  for (const page of [a, b]) await page.goto(`/surveys/${qc.surveyId}/qc`);
+  const { cam1, names } = await bothOnQcPage(a, b);
   await flagFrame(a, frame(a, cam1, names[3]!), 'Cloud');
   await expect(frame(b, cam1, names[3]!)).toHaveAccessibleName(/, flagged: Cloud$/, { timeout: 60_000 });
   // The flood is one change of one action, named; neither laptop is stuck on it.

@@ -7,6 +7,8 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { frame } from './qcHelpers';
+import { sampleData } from './helpers';
+import type { PhotoIndex } from '../../worker/domain/types';
 
 export const SYNC_URL = `http://127.0.0.1:${Number(process.env.E2E_SYNC_PORT ?? Number(process.env.E2E_PORT ?? 4317) + 1)}`;
 export const MARCO = 'marco.alvarez@aerial.example';
@@ -123,3 +125,14 @@ export async function flagFrame(page: Page, thumb: ReturnType<typeof frame>, rea
   await expect(thumb).toHaveAccessibleName(new RegExp(`, flagged: ${reason}$`));
 }
 
+
+/** Both laptops open the QC page of the sample's survey under QC; answers it, its first camera and that camera's frame names. */
+export async function bothOnQcPage(a: Page, b: Page) {
+  const data = await sampleData(a);
+  const index = (await (await a.request.get('/data/photos.json')).json()) as PhotoIndex;
+  const survey = Object.values(data.index.surveys).find((s) => s.flags.qcInProgress)!;
+  const cam1 = index.cameras[0]!;
+  const names = index.index[cam1]!;
+  for (const page of [a, b]) await page.goto(`/surveys/${survey.surveyId}/qc`);
+  return { survey, cam1, names };
+}

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../worker/domain/history';
 import type { Engine } from '../../worker/engine/engine';
 import { act, laptop as joined, lateJoiner, reconnect } from '../helpers/syncLaptops';
-import { cleanUp, twoJoined, until } from '../helpers/teamLaptops';
+import { cleanUp, flaggedTwoWaysApart, twoJoined, until } from '../helpers/teamLaptops';
 import { ANN, BOB, T0, aSurvey, aWorld } from '../helpers/builders';
 import { ManualClock } from '../helpers/manualClock';
 
@@ -61,12 +61,7 @@ describe("a team's history (issue 34)", () => {
 
   it('a conflict and its settlement appear in both histories, with both versions and how it was settled', async () => {
     const { a, b } = await twoJoined('history-settled');
-    await Promise.all([a.sync.stop(), b.sync.stop()]);
-    expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
-    expect((await b.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Blur' })).ok).toBe(true);
-    await a.sync.start();
-    await b.sync.start();
-    await until(() => expect([a.sync.status.conflicts, b.sync.status.conflicts]).toEqual([1, 1]), a, b);
+    await flaggedTwoWaysApart(a, b, frame);
     const [conflict] = await a.sync.conflicts();
     const bobs = conflict!.versions.find((v) => v.by === BOB)!;
     expect(await a.sync.resolve(conflict!.id, bobs.rev)).toEqual({ ok: true });

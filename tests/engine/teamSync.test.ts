@@ -4,7 +4,7 @@
  * resolved, and the actions that would wipe the team's world refused while syncing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUp, laptop, qcWorld, serverTime, teamServer, twoJoined, until } from '../helpers/teamLaptops';
+import { cleanUp, flaggedTwoWaysApart, laptop, qcWorld, serverTime, teamServer, twoJoined, until } from '../helpers/teamLaptops';
 import PouchDB from 'pouchdb-core';
 import { createEngine, type Engine } from '../../worker/engine/engine';
 import { WHILE_SYNCING } from '../../worker/sync/enginePort';
@@ -59,13 +59,7 @@ describe('team sync in the worker (issue 21)', () => {
 
   it('one frame flagged two ways: a conflict on both, actions on its survey refused, resolved on one and settled on both', async () => {
     const { a, b } = await twoJoined('team-y');
-    await Promise.all([a.sync.stop(), b.sync.stop()]);
-    // Apart, each flags the same frame their own way.
-    expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
-    expect((await b.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Blur' })).ok).toBe(true);
-    await a.sync.start();
-    await b.sync.start();
-    await until(() => expect([a.sync.status.conflicts, b.sync.status.conflicts]).toEqual([1, 1]), a, b);
+    await flaggedTwoWaysApart(a, b, frame);
     const [conflict] = await a.sync.conflicts();
     expect(conflict!.fields).toEqual([{ path: 'flag.reason', label: 'Reason' }]);
     expect(conflict!.versions.map((v) => v.values['flag.reason']).sort()).toEqual(['Blur', 'Cloud']);

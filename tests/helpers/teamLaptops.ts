@@ -109,6 +109,19 @@ export async function twoJoined(world: string) {
   return { a, b, server };
 }
 
+/**
+ * Apart (both laptops' sync stopped), Ann flags a frame Cloud and Bob flags it Blur; back together,
+ * until both laptops show the one conflict.
+ */
+export async function flaggedTwoWaysApart(a: TeamLaptop, b: TeamLaptop, frame: { surveyId: string; line: number; camera: string; frame: number }): Promise<void> {
+  await Promise.all([a.sync.stop(), b.sync.stop()]);
+  expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
+  expect((await b.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Blur' })).ok).toBe(true);
+  await a.sync.start();
+  await b.sync.start();
+  await until(() => expect([a.sync.status.conflicts, b.sync.status.conflicts]).toEqual([1, 1]), a, b);
+}
+
 /** What `until` watches: a laptop's team sync (its statuses) and its engine (its world and its history). */
 export interface Watched {
   sync: Pick<TeamSync, 'statusChanges'>;
