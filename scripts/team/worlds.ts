@@ -56,11 +56,13 @@ async function asAdmin(server: string, admin: Account, method: string, path: str
  * signs in with this password already is left as it is: written again, its sessions would end.
  */
 export async function setUpAccount(server: string, admin: Account, account: Account): Promise<void> {
-  const tried = await serverFetch(`${server}/_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
-  if (tried.ok) return;
+  const signsIn = async () => (await serverFetch(`${server}/_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })).ok;
+  if (await signsIn()) return;
   const path = `/_users/${encodeURIComponent(`org.couchdb.user:${account.name}`)}`;
   const current = await asAdmin(server, admin, 'GET', path, undefined, [404]);
-  await asAdmin(server, admin, 'PUT', path, { _id: `org.couchdb.user:${account.name}`, name: account.name, type: 'user', roles: [], password: account.password, ...(current._rev ? { _rev: current._rev } : {}) });
+  const put = await asAdmin(server, admin, 'PUT', path, { _id: `org.couchdb.user:${account.name}`, name: account.name, type: 'user', roles: [], password: account.password, ...(current._rev ? { _rev: current._rev } : {}) }, [409]);
+  // Written meanwhile by another admin's call (two tests making the same person at once): done if it takes this password.
+  if (put.error === 'conflict' && !(await signsIn())) throw new Error(`PUT ${path}: 409 the account was changed meanwhile`);
 }
 
 /** Removes an account from `_users`: it signs in no more (its worlds' `_security` still names it until set up again without it). */
