@@ -21,7 +21,7 @@ import type { StoredDoc } from './database';
 import { entityDocId, KIND_WORDS } from './docIds';
 import { readTeamDoc, type TeamDoc } from './teamDoc';
 import type { HistoryEntry } from '../domain/history';
-import { putEntity, removalRefused, removeEntity, setFlag, type EntityPut, type PlaceOf } from './worldEdits';
+import { fieldsOf, putEntity, removalRefused, removeEntity, setFlag, type EntityPut, type Fields, type PlaceOf } from './worldEdits';
 
 export type { PlaceOf } from './worldEdits';
 
@@ -61,8 +61,6 @@ export interface TakenIntoWorld {
   waiting: Waiting[];
 }
 
-type Fields = Record<string, unknown>;
-const fieldsOf = (world: World, kind: EntityKind, id: Id): Fields | undefined => world.get(kind, id) as Fields | undefined;
 
 /**
  * An entity of the world as restore() reads it beside a child it names: its stored form, decoded,

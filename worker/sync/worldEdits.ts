@@ -14,7 +14,9 @@ import { parentListsOf } from './actionDocs';
 import { entityDocId, KIND_WORDS, type FlagPlace } from './docIds';
 import type { Places, TeamDoc } from './teamDoc';
 
-type Fields = Record<string, unknown>;
+/** An entity as loose fields: a document's reading, before and after restore(). */
+export type Fields = Record<string, unknown>;
+export const fieldsOf = (world: World, kind: EntityKind, id: Id): Fields | undefined => world.get(kind, id) as Fields | undefined;
 /** An entity's document that puts it (not a removal). */
 export type EntityPut = Extract<TeamDoc, { is: 'entity'; removed: false }>;
 
@@ -56,7 +58,7 @@ function joinParents(world: World, kind: EntityKind, id: Id, entity: Fields, at:
 
 export function putEntity(world: World, read: EntityPut, entity: Fields, placeOf: PlaceOf): void {
   const { kind, id, record } = read;
-  const before = world.get(kind, id) as Fields | undefined;
+  const before = fieldsOf(world, kind, id);
   // The lists of its children and a survey's flags are not in its document: they stay the world's.
   for (const list of Object.keys(CHILD_LISTS[kind] ?? {})) entity[list] = before ? before[list] : [];
   if (kind === 'surveys') entity.frameFlags = before?.frameFlags ?? [];
