@@ -11,7 +11,7 @@ import type { Leader } from '../worker/leader';
 import { NO_MEDIA_FILTER, type MediaFilter } from '../worker/domain/mediaFilter';
 import type { Id } from '../worker/domain/types';
 import type { PageEventBody } from '../worker/api';
-import { CaptureOrder } from '../worker/views/lists';
+import { CaptureOrder } from '../worker/views/captureOrder';
 import { MediaSelection } from '../worker/views/mediaFilter';
 import { VIEWS } from '../worker/views/table';
 

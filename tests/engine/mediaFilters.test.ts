@@ -15,7 +15,7 @@ import { restore } from '../../worker/domain/restore';
 import type { Media } from '../../worker/domain/types';
 import type { DataFile } from '../../worker/domain/dataFile';
 import { World } from '../../worker/engine/world';
-import { CaptureOrder } from '../../worker/views/lists';
+import { CaptureOrder } from '../../worker/views/captureOrder';
 import { MediaSelection } from '../../worker/views/mediaFilter';
 import { VIEWS } from '../../worker/views/table';
 import { ANN, BOB, T0, aMedia, aSurvey, aWorld } from '../helpers/builders';

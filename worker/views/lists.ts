@@ -6,11 +6,12 @@
 import { LIST_CAP } from '../domain/constants';
 import { isStarOwner } from '../domain/favourites';
 import type { MediaFilter } from '../domain/mediaFilter';
-import { compareCaptures, type CaptureSortKey, type SortDir } from '../domain/sort';
-import type { Capture, Id, Survey } from '../domain/types';
+import type { CaptureSortKey, SortDir } from '../domain/sort';
+import type { CaptureOrder } from './captureOrder';
+import type { Id, Survey } from '../domain/types';
 import type { World } from '../engine/world';
 import type { CaptureRow, DriveRow, MediaRow, ProjectRow, RowWindow, RowsOf, SurveyRow, UserRow } from '../screens';
-import { captureRow, driveRow, mediaRow, surveyRow, userRow } from './rows';
+import { driveRow, mediaRow, surveyRow, userRow } from './rows';
 import type { MediaSelection } from './mediaFilter';
 import { inListOrder } from './listOrder';
 
@@ -32,56 +33,6 @@ export function isShown(s: Survey | undefined): s is Survey {
   return s !== undefined && !s.workflow.stages[s.workflow.current]?.hidden;
 }
 
-/**
- * The capture table's order for each sort and stage filter, kept while no capture joins, leaves
- * or changes what it is sorted or filtered by: a tick that ends a dozen stages re-derives a dozen
- * captures, and sorting 10 000 of them again each time would cost the worker every tick.
- */
-export class CaptureOrder {
-  private cache = new Map<string, { ids: Id[]; keys: Map<Id, string> }>();
-
-  constructor(private readonly world: World) {}
-
-  /** Forget what the changed captures may have moved (their lists or their sort keys). */
-  invalidate(listsChanged: boolean, changed: ReadonlySet<Id> | undefined): void {
-    if (listsChanged) {
-      this.cache.clear();
-      return;
-    }
-    if (!changed?.size) return;
-    for (const [key, entry] of this.cache) {
-      for (const id of changed) {
-        const c = this.world.index.captures[id];
-        if (!c || entry.keys.get(id) !== sortKeyOf(c)) {
-          this.cache.delete(key);
-          break;
-        }
-      }
-    }
-  }
-
-  ids(by: CaptureSortKey, dir: SortDir, stage: string | null): Id[] {
-    const key = `${by} ${dir} ${stage ?? ''}`;
-    let entry = this.cache.get(key);
-    if (!entry) {
-      const { index, ids } = this.world;
-      let captures = ids.captures.map((id) => index.captures[id]!).filter(Boolean);
-      if (stage !== null) captures = captures.filter((c) => c.stage.statusLabel === stage);
-      const sorted = captures.sort(compareCaptures(by, dir));
-      // Keys of every capture (not only the listed ones): a capture may enter the stage filter.
-      const keys = new Map(ids.captures.map((id) => [id, sortKeyOf(index.captures[id]!)]));
-      entry = { ids: sorted.map((c) => c.captureId), keys };
-      this.cache.set(key, entry);
-    }
-    return entry.ids;
-  }
-}
-
-/** What a capture's place in any order or filter depends on. */
-function sortKeyOf(c: Capture | undefined): string {
-  return c ? `${c.cpid}\u0000${c.lastReceivedOn ?? ''}\u0000${c.stage.statusLabel}` : '';
-}
-
 export function captureTable(
   world: World,
   order: CaptureOrder,
@@ -97,7 +48,7 @@ export function captureTable(
     ids = ids.filter((id) => mine.has(id));
   }
   const { start, count } = windowOf(ids.length, spec);
-  const rows = ids.slice(start, start + count).map((id) => captureRow(world.index.captures[id]!));
+  const rows = ids.slice(start, start + count).map((id) => order.rowOf(id));
   return { total: ids.length, start, rows };
 }
 

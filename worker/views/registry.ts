@@ -14,7 +14,7 @@ import type { PageEventBody } from '../api';
 import type { World } from '../engine/world';
 import type { WorldChange } from '../engine/worldChange';
 import type { AnyAnswer, ViewSpec } from '../screens';
-import { CaptureOrder } from './lists';
+import { CaptureOrder } from './captureOrder';
 import { MediaSelection } from './mediaFilter';
 import { viewOf, type AnswerContext } from './table';
 import type { HistoryReader } from './history';
@@ -33,30 +33,54 @@ interface OpenView {
   pageAnswer: unknown;
   /** Where each entity's stage shows in the answer the page holds. */
   sites: Map<string, AnswerPath[]>;
+  /** The kinds of those entities: a tick's progress of any other kind is passed over. */
+  kinds: Set<EntityKind>;
 }
 
 const viewKey = (tab: TabId, id: number) => `${tab}\u0000${id}`;
 
+/** A site inside a value: whose stage, and the path to it from the value. */
+type Site = readonly [key: string, kind: EntityKind, path: AnswerPath];
+const NO_SITES: readonly Site[] = [];
+/**
+ * The sites inside each object answered, by identity: answers are never changed in place (a
+ * progress patch makes new objects along its path), and a table answered again keeps its
+ * unchanged rows (captureOrder.ts), so their sites are not walked for again every tick.
+ */
+const sitesWithin = new WeakMap<object, readonly Site[]>();
+
+function sitesIn(value: unknown): readonly Site[] {
+  if (typeof value !== 'object' || value === null) return NO_SITES;
+  const known = sitesWithin.get(value);
+  if (known) return known;
+  const out: Site[] = [];
+  const within = (step: string | number, inner: unknown) => {
+    for (const [key, kind, path] of sitesIn(inner)) out.push([key, kind, [step, ...path]]);
+  };
+  if (Array.isArray(value)) value.forEach((v, i) => within(i, v));
+  else {
+    const o = value as { stage?: unknown; stageOf?: readonly [EntityKind, Id] | null };
+    if (o.stageOf && o.stage) out.push([entityKey(o.stageOf[0], o.stageOf[1]), o.stageOf[0], ['stage']]);
+    for (const [k, v] of Object.entries(value)) if (k !== 'stage' && k !== 'stageOf') within(k, v);
+  }
+  sitesWithin.set(value, out);
+  return out;
+}
+
 /** Where each entity's stage shows in an answer: every object with `stage` and `stageOf`. */
 export function stageSites(answer: unknown): Map<string, AnswerPath[]> {
   const sites = new Map<string, AnswerPath[]>();
-  const walk = (value: unknown, path: (string | number)[]) => {
-    if (typeof value !== 'object' || value === null) return;
-    if (Array.isArray(value)) {
-      value.forEach((v, i) => walk(v, [...path, i]));
-      return;
-    }
-    const o = value as { stage?: unknown; stageOf?: readonly [EntityKind, Id] | null };
-    if (o.stageOf && o.stage) {
-      const key = entityKey(o.stageOf[0], o.stageOf[1]);
-      const list = sites.get(key);
-      if (list) list.push([...path, 'stage']);
-      else sites.set(key, [[...path, 'stage']]);
-    }
-    for (const [k, v] of Object.entries(value)) if (k !== 'stage' && k !== 'stageOf') walk(v, [...path, k]);
-  };
-  walk(answer, []);
+  for (const [key, , path] of sitesIn(answer)) {
+    const list = sites.get(key);
+    if (list) list.push(path);
+    else sites.set(key, [path]);
+  }
   return sites;
+}
+
+/** The kinds whose stages an answer shows. */
+function siteKinds(answer: unknown): Set<EntityKind> {
+  return new Set(sitesIn(answer).map(([, kind]) => kind));
 }
 
 export class ViewRegistry {
@@ -87,7 +111,7 @@ export class ViewRegistry {
     this.booted.add(tab);
     const def = viewOf(spec);
     if (!def || !Number.isInteger(id)) return;
-    const view: OpenView = { tab, id, spec, reads: def.reads, history: def.history === true, answer: def.answer, pageAnswer: undefined, sites: new Map() };
+    const view: OpenView = { tab, id, spec, reads: def.reads, history: def.history === true, answer: def.answer, pageAnswer: undefined, sites: new Map(), kinds: new Set() };
     this.views.set(viewKey(tab, id), view);
     const out = new PageEvents();
     this.answerInto(view, out, true);
@@ -110,16 +134,18 @@ export class ViewRegistry {
 
   /** After a commit: the views whose kinds changed answer again; progress moves; the session goes to every tab. */
   changed(change: WorldChange, session: { current: Current; flags: Flags } | null): void {
-    this.ctx.captureOrder.invalidate(change.lists.has('captures'), change.changed.get('captures'));
+    this.ctx.captureOrder.invalidate(change.lists.has('captures'), change.changed.get('captures'), change.progress);
     this.ctx.mediaSelection.invalidate(change);
     const out = new PageEvents();
     for (const view of this.views.values()) {
       const stale = view.pageAnswer === undefined || view.reads.some((k) => change.kinds.has(k));
       if (stale) this.answerInto(view, out, view.pageAnswer === undefined);
     }
-    for (const [kind, id, percent, remainingS] of change.progress) {
+    const showing = [...this.views.values()].filter((view) => view.kinds.size);
+    for (const [kind, id, percent, remainingS] of showing.length ? change.progress : []) {
+      if (!showing.some((view) => view.kinds.has(kind))) continue;
       const key = entityKey(kind, id);
-      for (const view of this.views.values()) {
+      for (const view of showing) {
         const paths = view.sites.get(key);
         if (!paths) continue;
         for (const path of paths) {
@@ -178,6 +204,7 @@ export class ViewRegistry {
       out.failed(view.tab, view.id, error instanceof Error ? error.message : String(error));
       view.pageAnswer = undefined;
       view.sites = new Map();
+      view.kinds = new Set();
       return;
     }
     if (whole || view.pageAnswer === undefined) out.answer(view.tab, view.id, answer);
@@ -188,6 +215,7 @@ export class ViewRegistry {
     }
     view.pageAnswer = answer;
     view.sites = stageSites(answer);
+    view.kinds = siteKinds(answer);
   }
 }
 

@@ -36,7 +36,8 @@ import type {
 } from '../screens';
 import { dashboard } from './dashboard';
 import { capture, captureQc, processChoices, project, surveyQc } from './details';
-import { CaptureOrder, captureTable, drives, mediaList, projects, starredByOf, surveyList, users } from './lists';
+import type { CaptureOrder } from './captureOrder';
+import { captureTable, drives, mediaList, projects, starredByOf, surveyList, users } from './lists';
 import { flightPlanChoices, mediaFilterChoices } from './choices';
 import type { MediaSelection } from './mediaFilter';
 import { favourites, starred } from './starred';
