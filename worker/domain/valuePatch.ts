@@ -3,7 +3,9 @@
  * answer as the patch from the one before (docs/views.md), the page applies it. Plain data only.
  *
  * An unchanged part is left out; an object sends its changed fields; an array whose elements keep
- * their `key`s in the same order sends its changed elements by index; anything else is replaced.
+ * their `key`s in the same order sends its changed elements by index; an array of keyed rows that
+ * moved, came or went (a capture received moves to the top of a table sorted by date) says where
+ * each row was before and sends only the new ones whole; anything else is replaced.
  * The page's copy keeps the identity of everything the patch does not touch, so a memoised row
  * renders again only when its own value changed.
  */
@@ -14,7 +16,11 @@ export type ValuePatch =
   /** Some fields changed (a field now absent is sent as `{ v: undefined }`). */
   | { o: Record<string, ValuePatch> }
   /** Some elements changed, by index; the length and the keys are as before. */
-  | { a: [index: number, patch: ValuePatch][] };
+  | { a: [index: number, patch: ValuePatch][] }
+  /** Keyed rows, each its place before (`from`, patched if it changed) or new whole. */
+  | { k: KeyedRow[] };
+
+type KeyedRow = number | [from: number, patch: ValuePatch] | { v: unknown };
 
 type Plain = Record<string, unknown>;
 
@@ -71,7 +77,38 @@ export function diffValue(before: unknown, after: unknown): ValuePatch | undefin
     }
     return { a };
   }
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const k = keyedRows(before, after);
+    if (k) return { k };
+  }
   return { v: after };
+}
+
+/** Where each row of `after` was in `before`, when both are lists of rows with unique keys. */
+function keyedRows(before: unknown[], after: unknown[]): KeyedRow[] | null {
+  const was = new Map<unknown, number>();
+  for (let i = 0; i < before.length; i++) {
+    const key = keyOf(before[i]);
+    if (key === undefined || was.has(key)) return null;
+    was.set(key, i);
+  }
+  const rows: KeyedRow[] = [];
+  let kept = 0;
+  for (const row of after) {
+    const key = keyOf(row);
+    if (key === undefined) return null;
+    const from = was.get(key);
+    if (from === undefined) {
+      rows.push({ v: row });
+      continue;
+    }
+    was.delete(key);
+    kept++;
+    const p = diffValue(before[from], row);
+    rows.push(p ? [from, p] : from);
+  }
+  // Nothing kept (a new page of rows): the rows whole say it as well, and shorter.
+  return kept ? rows : null;
 }
 
 /** `value` with `patch` applied: new objects along the changed paths only. */
@@ -85,6 +122,10 @@ export function applyPatch<T>(value: T, patch: ValuePatch): T {
       else out[k] = next;
     }
     return out as T;
+  }
+  if ('k' in patch) {
+    const rows = value as unknown[];
+    return patch.k.map((row) => (typeof row === 'number' ? rows[row] : Array.isArray(row) ? applyPatch(rows[row[0]], row[1]) : row.v)) as T;
   }
   const out = [...(value as unknown[])];
   for (const [i, p] of patch.a) out[i] = applyPatch(out[i], p);
