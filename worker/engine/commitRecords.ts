@@ -74,6 +74,39 @@ function rowOf(world: World, id: Id, capture: object, orderOf: OrderOf): StoredR
   return captureRowRecord(from, capture);
 }
 
+/** A bucket's rows, as kept, or made now from its captures and kept. */
+function bucketRows(world: World, packed: Packed, key: string, orderOf: OrderOf): Map<Id, StoredRecord> {
+  let rows = packed.rows.get(key);
+  if (!rows) {
+    rows = new Map();
+    for (const id of packed.members.get(key)!) {
+      const capture = world.index.captures[id];
+      if (capture) rows.set(id, rowOf(world, id, capture, orderOf));
+    }
+    packed.rows.set(key, rows);
+  }
+  return rows;
+}
+
+/**
+ * Makes the rows of up to `count` buckets not made yet, ahead of the commits that will write them;
+ * true once every bucket's are. A world read from the store has none: the first action or tick to
+ * touch a bucket made its 100 rows inside its own commit (10–30 ms at 100 000 surveys), so the
+ * engine makes them a few at a time once the whole world is loaded (docs/engine.md#a-commits-rows).
+ */
+export function warmRowBuckets(world: World, count: number): boolean {
+  const packed = packedOf(world);
+  const orderOf = orderOfIn(world);
+  let made = 0;
+  for (const key of BUCKET_KEYS) {
+    if (packed.rows.has(key)) continue;
+    if (made === count) return false;
+    bucketRows(world, packed, key, orderOf);
+    made++;
+  }
+  return true;
+}
+
 /**
  * Writes the buckets `buckets` again, a bucket left empty deleted. `changed` are the captures this
  * commit put or removed, whose rows are made anew; null: every row is (the whole world).
@@ -95,15 +128,7 @@ function putRowBuckets(batch: WorldBatch, world: World, buckets: ReadonlySet<str
     }
   }
   for (const key of buckets) {
-    let rows = packed.rows.get(key);
-    if (!rows) {
-      rows = new Map();
-      for (const id of packed.members.get(key)!) {
-        const capture = world.index.captures[id];
-        if (capture) rows.set(id, rowOf(world, id, capture, orderOf));
-      }
-      packed.rows.set(key, rows);
-    }
+    const rows = bucketRows(world, packed, key, orderOf);
     if (rows.size) batch.put.push({ kind: CAPTURE_ROWS, id: key, record: { o: 0, rows: [...rows] } satisfies RowBucket });
     else batch.del.push({ kind: CAPTURE_ROWS, id: key });
   }
