@@ -161,6 +161,39 @@ describe('first look', () => {
     h.engine.stop();
   });
 
+  it('rows made ahead of the commits that write them are the rows those commits would make: a world read from the store, acted on while its rows are made', async () => {
+    const written = await harness({ world: generateWorld({ surveys: 300, activeWorkflows: 20 }) });
+    await written.engine.settled();
+    written.engine.stop();
+    const steady = ({ stage, ...row }: Record<string, unknown>) => {
+      const { progress: _p, remainingS: _s, remainingText: _t, ...rest } = stage as Record<string, unknown>;
+      return { ...row, stage: rest };
+    };
+    const rowsIn = (records: readonly (readonly [string, StoredRecord])[]) =>
+      new Map((unpackRows(records.filter(([key]) => isBucketKey(key))) ?? []).map(([id, { r, ...row }]) => [id, { ...row, r: steady(r as Record<string, unknown>) }]));
+    await fc.assert(
+      fc.asyncProperty(fc.array(intent, { minLength: 5, maxLength: 30 }), async (intents) => {
+        // Each run reads its own copy of the stored world: no row is made yet.
+        const store = memoryStore();
+        for (const [key, value] of written.store.data) store.data.set(key, structuredClone(value));
+        const h = await harness({ store, clock: new ManualClock(written.clock.now()) });
+        for (const i of intents) {
+          const action = toAction(h, i);
+          if (action) await h.engine.dispatch(action);
+          // A few slices of rows are made between the actions (50 ms each), not all of them.
+          h.clock.advance(i.dt % 160);
+          h.engine.tick();
+        }
+        await h.engine.settled();
+        const stored = rowsIn((await h.store.readKinds(['captureRows'])).records.captureRows ?? []);
+        const whole = rowsIn(wholeWorldBatch(h.engine.world).put.filter((p) => p.kind === 'captureRows').map((p) => [p.id, p.record] as const));
+        expect(stored).toEqual(whole);
+        h.engine.stop();
+      }),
+      { numRuns: 15 },
+    );
+  });
+
   it('takes the whole path at once for another version, an empty store, a store without row records or a row record without its row', async () => {
     const h = await storedWorld();
     const versions = await (async () => {
