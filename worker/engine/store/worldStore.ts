@@ -141,8 +141,22 @@ export interface MemoryStore extends WorldStore {
 
 const keyOf = entityKey;
 
-export function memoryStore(): MemoryStore {
+/**
+ * `serialised`: each record is kept as the bytes of its JSON, as IndexedDB keeps its records off the
+ * worker's heap. The benchmark's store (docs/engine.md#the-benchmarks-store): kept as live copies,
+ * every record a commit wrote survived the next collections and was charged to the actions after
+ * it, which a real store never is. The tests read `data` as the records themselves.
+ */
+export function memoryStore({ serialised = false }: { serialised?: boolean } = {}): MemoryStore {
   const data = new Map<string, unknown>();
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const keep = serialised ? (value: unknown) => encoder.encode(JSON.stringify(value)) : (value: unknown) => structuredClone(value);
+  /** A record as read: a copy of its own, as IndexedDB hands over. */
+  const read = serialised ? (value: unknown) => (value instanceof Uint8Array ? (JSON.parse(decoder.decode(value)) as unknown) : value) : (value: unknown) => structuredClone(value);
+  /** What a read of many hands over, copied once whole unless each was made anew. */
+  const handOver = <T>(whole: T): T => (serialised ? whole : structuredClone(whole));
+  const held = serialised ? read : (value: unknown) => value;
   // Each entity's history records (one a week), so reading or deleting them scans no other key.
   const pages = new Map<HistoryOwner, Set<string>>();
   const dropPages = (owner: HistoryOwner) => {
@@ -160,20 +174,20 @@ export function memoryStore(): MemoryStore {
       const calls: string[] = [];
       for (const [key, value] of data) {
         const [kind, id] = key.split('\u0000') as [string, string];
-        if (kind === META_KEY[0]) meta = value as StoreMeta;
+        if (kind === META_KEY[0]) meta = held(value) as StoreMeta;
         else if (kind === CALL_KIND) calls.push(id);
         // As in IndexedDB: a boot reads the world, never the history (read when a history is shown).
         else if (kind === HISTORY_KIND) continue;
-        else (records[kind as EntityKind] ??= []).push([id, value as StoredRecord]);
+        else (records[kind as EntityKind] ??= []).push([id, held(value) as StoredRecord]);
       }
       // One copy of the whole read, as IndexedDB's getAll hands over fresh objects in bulk.
-      return structuredClone({ meta, records, calls });
+      return handOver({ meta, records, calls });
     },
     async readKind(kind) {
       const prefix = `${kind}\u0000`;
       const found: [Id, StoredRecord][] = [];
-      for (const [key, value] of data) if (key.startsWith(prefix)) found.push([key.slice(prefix.length), value as StoredRecord]);
-      return structuredClone(found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      for (const [key, value] of data) if (key.startsWith(prefix)) found.push([key.slice(prefix.length), held(value) as StoredRecord]);
+      return handOver(found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     },
     async count(kind) {
       let n = 0;
@@ -184,9 +198,9 @@ export function memoryStore(): MemoryStore {
       const records: StoredWorld['records'] = Object.fromEntries(kinds.map((k) => [k, []]));
       for (const [key, value] of data) {
         const [kind, id] = key.split('\u0000') as [StoredKind, string];
-        records[kind]?.push([id, value as StoredRecord]);
+        records[kind]?.push([id, held(value) as StoredRecord]);
       }
-      return structuredClone({ meta: data.get(keyOf(...META_KEY)) as StoreMeta | undefined, records });
+      return handOver({ meta: held(data.get(keyOf(...META_KEY))) as StoreMeta | undefined, records });
     },
     async commit(batch) {
       await Promise.resolve();
@@ -200,7 +214,7 @@ export function memoryStore(): MemoryStore {
       let n = 0;
       let appended = 0;
       for (const { kind, id, record } of batch.put) {
-        data.set(keyOf(kind, id), structuredClone(record));
+        data.set(keyOf(kind, id), keep(record));
         n++;
       }
       for (const { kind, id } of batch.del) {
@@ -214,29 +228,30 @@ export function memoryStore(): MemoryStore {
         n++;
       }
       if (batch.meta) {
-        data.set(keyOf(...META_KEY), structuredClone(batch.meta));
+        data.set(keyOf(...META_KEY), keep(batch.meta));
         n++;
       }
       for (const { owner, entries } of batch.history ?? []) {
         for (const [page, list] of byPage(owner, entries)) {
           const key = keyOf(HISTORY_KIND, page);
-          data.set(key, appendTo(owner, structuredClone(data.get(key)), list));
+          const grown = appendTo(owner, read(data.get(key)), list);
+          data.set(key, serialised ? keep(grown) : grown);
           let set = pages.get(owner);
           if (!set) pages.set(owner, (set = new Set()));
           set.add(key);
           appended++;
         }
       }
-      if (batch.call) data.set(keyOf(CALL_KIND, batch.call.id), structuredClone(batch.call.result));
+      if (batch.call) data.set(keyOf(CALL_KIND, batch.call.id), keep(batch.call.result));
       for (const id of batch.forget ?? []) data.delete(keyOf(CALL_KIND, id));
       store.commits.push(n);
       store.historyCommits.push(appended);
     },
     async answerOf(callId) {
-      return data.get(keyOf(CALL_KIND, callId)) as ActionResult | undefined;
+      return held(data.get(keyOf(CALL_KIND, callId))) as ActionResult | undefined;
     },
     async readHistory(owners) {
-      return new Map(owners.map((owner) => [owner, [...(pages.get(owner) ?? [])].flatMap((key) => entriesOf(owner, structuredClone(data.get(key)))).sort(byTime)]));
+      return new Map(owners.map((owner) => [owner, [...(pages.get(owner) ?? [])].flatMap((key) => entriesOf(owner, read(data.get(key)))).sort(byTime)]));
     },
   };
   return store;
