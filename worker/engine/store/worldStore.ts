@@ -12,6 +12,7 @@ import { entityKey } from '../../domain/names';
 import type { HistoryEntry, HistoryStart } from '../../domain/history';
 import { appendTo, byPage, entriesOf, type HistoryOwner } from './historyRecords';
 import { byTime } from '../../domain/history';
+import { MemoryRecords } from './memoryRecords';
 
 /**
  * Beside the captures' records, their row records: what the capture table shows of each (its fields
@@ -148,7 +149,7 @@ const keyOf = entityKey;
  * it, which a real store never is. The tests read `data` as the records themselves.
  */
 export function memoryStore({ serialised = false }: { serialised?: boolean } = {}): MemoryStore {
-  const data = new Map<string, unknown>();
+  const data = new MemoryRecords();
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   const keep = serialised ? (value: unknown) => encoder.encode(JSON.stringify(value)) : (value: unknown) => structuredClone(value);
@@ -186,19 +187,17 @@ export function memoryStore({ serialised = false }: { serialised?: boolean } = {
     async readKind(kind) {
       const prefix = `${kind}\u0000`;
       const found: [Id, StoredRecord][] = [];
-      for (const [key, value] of data) if (key.startsWith(prefix)) found.push([key.slice(prefix.length), held(value) as StoredRecord]);
+      for (const key of data.keysOf(kind)) found.push([key.slice(prefix.length), held(data.get(key)) as StoredRecord]);
       return handOver(found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     },
     async count(kind) {
-      let n = 0;
-      for (const key of data.keys()) if (key.startsWith(`${kind}\u0000`)) n++;
-      return n;
+      return data.keysOf(kind).size;
     },
     async readKinds(kinds) {
-      const records: StoredWorld['records'] = Object.fromEntries(kinds.map((k) => [k, []]));
-      for (const [key, value] of data) {
-        const [kind, id] = key.split('\u0000') as [StoredKind, string];
-        records[kind]?.push([id, held(value) as StoredRecord]);
+      const records: StoredWorld['records'] = {};
+      for (const kind of kinds) {
+        const prefix = `${kind}\u0000`;
+        records[kind] = [...data.keysOf(kind)].map((key) => [key.slice(prefix.length), held(data.get(key)) as StoredRecord]);
       }
       return handOver({ meta: held(data.get(keyOf(...META_KEY))) as StoreMeta | undefined, records });
     },
