@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../worker/engine/engine';
 import { memoryStore, type MemoryStore, type WorldStore } from '../../worker/engine/store/worldStore';
 import { isBucketKey, unpackRows, type RowBucket } from '../../worker/engine/store/rowBuckets';
-import { bootInput, harness } from '../helpers/engineHarness';
+import { bootInput, harness, type Harness } from '../helpers/engineHarness';
 import { pagesOver, type TestPage } from '../helpers/pages';
 import type { ViewSpec } from '../../worker/screens';
 import { ManualClock } from '../helpers/manualClock';
@@ -18,7 +18,23 @@ import fc from 'fast-check';
 import { generateWorld } from '../../scripts/generate/world';
 import { wholeWorldBatch } from '../../worker/engine/commitRecords';
 import type { StoredRecord } from '../../worker/engine/store/storedForm';
-import { intent, toAction } from '../helpers/randomActions';
+import { actOut, intent } from '../helpers/randomActions';
+
+/**
+ * The packed rows the store holds are those the whole world makes. A working stage's figures are
+ * written when its capture changes, not at every tick: the first look brings them up to its time.
+ */
+async function expectRowsOfTheWholeWorld(h: Harness): Promise<void> {
+  const steady = ({ stage, ...row }: Record<string, unknown>) => {
+    const { progress: _p, remainingS: _s, remainingText: _t, ...rest } = stage as Record<string, unknown>;
+    return { ...row, stage: rest };
+  };
+  const rowsIn = (records: readonly (readonly [string, StoredRecord])[]) =>
+    new Map((unpackRows(records.filter(([key]) => isBucketKey(key))) ?? []).map(([id, { r, ...row }]) => [id, { ...row, r: steady(r as Record<string, unknown>) }]));
+  const stored = rowsIn((await h.store.readKinds(['captureRows'])).records.captureRows ?? []);
+  const whole = rowsIn(wholeWorldBatch(h.engine.world).put.filter((p) => p.kind === 'captureRows').map((p) => [p.id, p.record] as const));
+  expect(stored).toEqual(whole);
+}
 
 /** A store whose whole read waits until released (a large world takes seconds to read). */
 function slowStore(inner: MemoryStore): WorldStore & { release(): void } {
@@ -136,25 +152,10 @@ describe('first look', () => {
   it('the packed rows a commit writes are those the whole world makes, after any actions and ticks', async () => {
     // 40 captures over 32 buckets: most buckets hold one or two, some none.
     const h = await harness({ world: generateWorld({ surveys: 300, activeWorkflows: 20 }) });
-    // A working stage's figures are written when its capture changes, not at every tick: the first look brings them up to its time.
-    const steady = ({ stage, ...row }: Record<string, unknown>) => {
-      const { progress: _p, remainingS: _s, remainingText: _t, ...rest } = stage as Record<string, unknown>;
-      return { ...row, stage: rest };
-    };
-    const rowsIn = (records: readonly (readonly [string, StoredRecord])[]) =>
-      new Map((unpackRows(records.filter(([key]) => isBucketKey(key))) ?? []).map(([id, { r, ...row }]) => [id, { ...row, r: steady(r as Record<string, unknown>) }]));
     await fc.assert(
       fc.asyncProperty(fc.array(intent, { minLength: 5, maxLength: 30 }), async (intents) => {
-        for (const i of intents) {
-          const action = toAction(h, i);
-          if (action) await h.engine.dispatch(action);
-          h.clock.advance(i.dt);
-          h.engine.tick();
-        }
-        await h.engine.settled();
-        const stored = rowsIn((await h.store.readKinds(['captureRows'])).records.captureRows ?? []);
-        const whole = rowsIn(wholeWorldBatch(h.engine.world).put.filter((p) => p.kind === 'captureRows').map((p) => [p.id, p.record] as const));
-        expect(stored).toEqual(whole);
+        await actOut(h, intents);
+        await expectRowsOfTheWholeWorld(h);
       }),
       { numRuns: 20 },
     );
@@ -165,29 +166,15 @@ describe('first look', () => {
     const written = await harness({ world: generateWorld({ surveys: 300, activeWorkflows: 20 }) });
     await written.engine.settled();
     written.engine.stop();
-    const steady = ({ stage, ...row }: Record<string, unknown>) => {
-      const { progress: _p, remainingS: _s, remainingText: _t, ...rest } = stage as Record<string, unknown>;
-      return { ...row, stage: rest };
-    };
-    const rowsIn = (records: readonly (readonly [string, StoredRecord])[]) =>
-      new Map((unpackRows(records.filter(([key]) => isBucketKey(key))) ?? []).map(([id, { r, ...row }]) => [id, { ...row, r: steady(r as Record<string, unknown>) }]));
     await fc.assert(
       fc.asyncProperty(fc.array(intent, { minLength: 5, maxLength: 30 }), async (intents) => {
         // Each run reads its own copy of the stored world: no row is made yet.
         const store = memoryStore();
         for (const [key, value] of written.store.data) store.data.set(key, structuredClone(value));
         const h = await harness({ store, clock: new ManualClock(written.clock.now()) });
-        for (const i of intents) {
-          const action = toAction(h, i);
-          if (action) await h.engine.dispatch(action);
-          // A few slices of rows are made between the actions (50 ms each), not all of them.
-          h.clock.advance(i.dt % 160);
-          h.engine.tick();
-        }
-        await h.engine.settled();
-        const stored = rowsIn((await h.store.readKinds(['captureRows'])).records.captureRows ?? []);
-        const whole = rowsIn(wholeWorldBatch(h.engine.world).put.filter((p) => p.kind === 'captureRows').map((p) => [p.id, p.record] as const));
-        expect(stored).toEqual(whole);
+        // A few slices of rows are made between the actions (50 ms each), not all of them.
+        await actOut(h, intents, (i) => i.dt % 160);
+        await expectRowsOfTheWholeWorld(h);
         h.engine.stop();
       }),
       { numRuns: 15 },

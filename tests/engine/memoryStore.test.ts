@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { memoryStore } from '../../worker/engine/store/worldStore';
 import { harness } from '../helpers/engineHarness';
-import { intent, toAction } from '../helpers/randomActions';
+import { actOut, intent } from '../helpers/randomActions';
 import { allEntries } from '../../worker/engine/historyExport';
 
 describe('a store kept as bytes', () => {
@@ -16,13 +16,7 @@ describe('a store kept as bytes', () => {
       fc.asyncProperty(fc.array(intent, { minLength: 5, maxLength: 25 }), async (intents) => {
         const [live, bytes] = await Promise.all([harness({ store: memoryStore() }), harness({ store: memoryStore({ serialised: true }) })]);
         for (const h of [live, bytes]) {
-          for (const i of intents) {
-            const action = toAction(h, i);
-            if (action) await h.engine.dispatch(action);
-            h.clock.advance(i.dt);
-            h.engine.tick();
-          }
-          await h.engine.settled();
+          await actOut(h, intents);
           h.engine.stop();
         }
         expect([...bytes.store.data.values()].every((v) => v instanceof Uint8Array)).toBe(true);

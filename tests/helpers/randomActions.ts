@@ -15,6 +15,20 @@ const OPS = 26;
 export const intent = fc.record({ op: fc.integer({ min: 0, max: OPS - 1 }), a: fc.nat(1000), b: fc.nat(1000), dt: fc.integer({ min: 0, max: 90_000 }) });
 export type Intent = { op: number; a: number; b: number; dt: number };
 
+/**
+ * Acts out intents: each one's action dispatched (when it makes one), then the clock moved by
+ * `dt(intent)` and ticked; resolves once every commit has landed.
+ */
+export async function actOut(h: Pick<Harness, 'engine' | 'clock'>, intents: readonly Intent[], dt = (i: Intent) => i.dt): Promise<void> {
+  for (const i of intents) {
+    const action = toAction(h, i);
+    if (action) await h.engine.dispatch(action);
+    h.clock.advance(dt(i));
+    h.engine.tick();
+  }
+  await h.engine.settled();
+}
+
 function pick<T>(list: T[], n: number): T | undefined {
   return list.length ? list[n % list.length] : undefined;
 }

@@ -158,6 +158,11 @@ export function memoryStore({ serialised = false }: { serialised?: boolean } = {
   /** What a read of many hands over, copied once whole unless each was made anew. */
   const handOver = <T>(whole: T): T => (serialised ? whole : structuredClone(whole));
   const held = serialised ? read : (value: unknown) => value;
+  /** One kind's records, by id, as held. */
+  const recordsOf = (kind: StoredKind): [Id, StoredRecord][] => {
+    const prefix = `${kind}\u0000`;
+    return [...data.keysOf(kind)].map((key) => [key.slice(prefix.length), held(data.get(key)) as StoredRecord]);
+  };
   // Each entity's history records (one a week), so reading or deleting them scans no other key.
   const pages = new Map<HistoryOwner, Set<string>>();
   const dropPages = (owner: HistoryOwner) => {
@@ -185,20 +190,13 @@ export function memoryStore({ serialised = false }: { serialised?: boolean } = {
       return handOver({ meta, records, calls });
     },
     async readKind(kind) {
-      const prefix = `${kind}\u0000`;
-      const found: [Id, StoredRecord][] = [];
-      for (const key of data.keysOf(kind)) found.push([key.slice(prefix.length), held(data.get(key)) as StoredRecord]);
-      return handOver(found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      return handOver(recordsOf(kind).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     },
     async count(kind) {
       return data.keysOf(kind).size;
     },
     async readKinds(kinds) {
-      const records: StoredWorld['records'] = {};
-      for (const kind of kinds) {
-        const prefix = `${kind}\u0000`;
-        records[kind] = [...data.keysOf(kind)].map((key) => [key.slice(prefix.length), held(data.get(key)) as StoredRecord]);
-      }
+      const records: StoredWorld['records'] = Object.fromEntries(kinds.map((kind) => [kind, recordsOf(kind)]));
       return handOver({ meta: held(data.get(keyOf(...META_KEY))) as StoreMeta | undefined, records });
     },
     async commit(batch) {
