@@ -12,11 +12,12 @@ import { samplePodconfig } from '../helpers/podconfigFiles';
 import { ANN, BOB, T0 } from '../helpers/builders';
 import { historyId, type HistoryEntry } from '../../worker/domain/history';
 import { HISTORY_KIND } from '../../worker/engine/store/worldStore';
-import { appendTo, entriesOf, ownerOfPage, PAGE_MS, pageOf } from '../../worker/engine/store/historyRecords';
+import { appendTo, entriesOf, NAMES_PAGE, ownerOfPage, PAGE_MS, pageOf } from '../../worker/engine/store/historyRecords';
 import { memoryStore } from '../../worker/engine/store/worldStore';
 
 const reboot = (h: Harness) => harness({ store: h.store, clock: new ManualClock(h.clock.now()), login: false, world: '{"broken":' });
-const historyRecords = (h: Harness) => [...h.store.data.entries()].filter(([key]) => key.startsWith(`${HISTORY_KIND}\u0000`));
+/** The entities' history records (the names they refer to apart). */
+const historyRecords = (h: Harness) => [...h.store.data.entries()].filter(([key]) => key.startsWith(`${HISTORY_KIND}\u0000`) && key !== `${HISTORY_KIND}\u0000${NAMES_PAGE}`);
 
 async function inserted(h: Harness) {
   await h.do({ type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'teeny', flownOn: '2026-06-14' }] });
@@ -344,10 +345,40 @@ describe('the stored form', () => {
 
   it('packs an entry and reads it back whole, its subjects implied by the record it is in', () => {
     const e = { ...entry(T0, 0, { kind: 'flagged', line: 3, camera: 'Cam04', frame: 12, reason: 'Cloud', note: 'a, "b"' }), arrivedAt: T0 + 5 } as HistoryEntry;
-    const record = appendTo('s:s-1', undefined, [e]);
-    expect(record.p).toEqual([ANN]);
+    const names: string[] = [];
+    const record = appendTo('s:s-1', undefined, [e], names);
+    expect(names).toEqual([ANN, 'lap']);
     expect(JSON.stringify(record)).not.toContain('s-1');
-    expect(entriesOf('s:s-1', structuredClone(record))).toEqual([e]);
+    expect(JSON.stringify(record)).not.toContain(ANN);
+    expect(entriesOf('s:s-1', structuredClone(record), names)).toEqual([e]);
+  });
+
+  it('names each person and laptop once for the whole store, and keeps a six-digit action id and a time within its week short', () => {
+    const names = ['someone@else.example'];
+    const at = T0 + 3 * PAGE_MS + 12_345;
+    const laptop = '8a1d4e72-5c3b-4f09-b6e1-2d7c9a0f1e3b';
+    const assigned: HistoryEntry = { id: historyId(at, laptop, '0001u8', 0), at, by: ANN, laptop, tx: '0001u8', n: 0, what: { kind: 'assigned', to: BOB }, on: { surveys: ['s-1'], media: 'M-1' } };
+    const odd: HistoryEntry = { id: historyId(at + 1, laptop, 'Tx-9', 0), at: at + 1, by: BOB, laptop, tx: 'Tx-9', n: 0, what: { kind: 'qcApproved' }, on: { surveys: ['s-1'] } };
+    const record = appendTo('s:s-1', undefined, [assigned, odd], names);
+    expect(names).toEqual(['someone@else.example', BOB, ANN, laptop]);
+    const stored = JSON.stringify(record);
+    for (const long of [ANN, BOB, laptop, String(at)]) expect(stored).not.toContain(long);
+    expect(entriesOf('s:s-1', JSON.parse(stored), names)).toEqual([assigned, odd]);
+    // A second record names no one again.
+    appendTo('s:s-2', undefined, [{ ...assigned, on: { surveys: ['s-2'] } }], names);
+    expect(names).toHaveLength(4);
+  });
+
+  it('reads a record of the first stored form, and appends to it in today\u2019s', () => {
+    const laptop = 'lap';
+    const first = { p: [ANN], l: [laptop], s: [], e: [[T0, 0, 0, '000001', 0, 4, [BOB], { m: 'M-1' }]] };
+    const was: HistoryEntry = { id: historyId(T0, laptop, '000001', 0), at: T0, by: ANN, laptop, tx: '000001', n: 0, what: { kind: 'assigned', to: BOB }, on: { surveys: ['s-1'], media: 'M-1' } };
+    const names: string[] = [];
+    expect(entriesOf('s:s-1', first, names)).toEqual([was]);
+    const next: HistoryEntry = { id: historyId(T0 + 1, laptop, '000002', 0), at: T0 + 1, by: BOB, laptop, tx: '000002', n: 0, what: { kind: 'applanix' }, on: { surveys: ['s-1'] } };
+    const record = appendTo('s:s-1', structuredClone(first), [next, was], names);
+    expect(record).not.toHaveProperty('p');
+    expect(entriesOf('s:s-1', record, names)).toEqual([was, next]);
   });
 
   it('appends each entry once, and keeps an entity\u2019s entries a record a week', async () => {
@@ -356,10 +387,11 @@ describe('the stored form', () => {
     const entries = [entry(T0, 0), entry(T0 + 1, 1), entry(T0 + week, 2)];
     await store.commit({ put: [], del: [], history: [{ owner: 's:s-1', entries }] });
     await store.commit({ put: [], del: [], history: [{ owner: 's:s-1', entries: [entries[0]!, entries[2]!] }] });
-    const keys = [...store.data.keys()].filter((k) => k.startsWith(HISTORY_KIND));
-    expect(keys).toEqual([`${HISTORY_KIND}\u0000${pageOf('s:s-1', T0)}`, `${HISTORY_KIND}\u0000${pageOf('s:s-1', T0 + week)}`]);
+    const keys = [...store.data.keys()].filter((k) => k.startsWith(HISTORY_KIND)).sort();
+    expect(keys).toEqual([`${HISTORY_KIND}\u0000${NAMES_PAGE}`, `${HISTORY_KIND}\u0000${pageOf('s:s-1', T0)}`, `${HISTORY_KIND}\u0000${pageOf('s:s-1', T0 + week)}`]);
+    expect(store.data.get(`${HISTORY_KIND}\u0000${NAMES_PAGE}`)).toEqual([ANN, 'lap']);
     expect((await store.readHistory(['s:s-1'])).get('s:s-1')).toEqual(entries);
     await store.commit({ put: [], del: [{ kind: HISTORY_KIND, id: 's:s-1' }] });
-    expect([...store.data.keys()].filter((k) => k.startsWith(HISTORY_KIND))).toEqual([]);
+    expect([...store.data.keys()].filter((k) => k.startsWith(HISTORY_KIND))).toEqual([`${HISTORY_KIND}\u0000${NAMES_PAGE}`]);
   });
 });

@@ -15,6 +15,14 @@ import { wholeWorldBatch } from '../../worker/engine/commitRecords';
 import { idbStore } from '../../worker/engine/store/idbStore';
 import { DEMO_EXPIRY_MS, LOCAL_MIRROR_MAX_CHARS } from '../../worker/domain/constants';
 import { makeProject } from '../../worker/domain/entities';
+import { ownersOf } from '../../worker/domain/history';
+import { allEntries } from '../../worker/engine/historyExport';
+import { NAMES_PAGE } from '../../worker/engine/store/historyRecords';
+import { HISTORY_KIND } from '../../worker/engine/store/worldStore';
+import { actOut, intent } from '../helpers/randomActions';
+import fc from 'fast-check';
+
+let historyDbs = 0;
 
 async function withMedia(h: Harness) {
   await h.do({ type: 'insertMedia', host: 'drive-01', bays: [1], surveys: [{ flightPlanId: 'fp-1', size: 'tiny', flownOn: '2026-06-14' }] });
@@ -267,6 +275,26 @@ describe('boot', () => {
     expect(h2.engine.world.toDb()).toEqual(h.engine.world.toDb());
     expect(h2.engine.world.current).toEqual(h.engine.world.current);
   });
+
+  it('keeps the history over IndexedDB as the memory store does: each entry once, its people and laptops named once for the store', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(intent, { minLength: 5, maxLength: 20 }), async (intents) => {
+        const idb = Object.assign(idbStore(`history-${++historyDbs}`, 'world'), { data: new Map(), commits: [], historyCommits: [], failWith: null });
+        const [memory, onDisk] = await Promise.all([harness({ store: memoryStore() }), harness({ store: idb })]);
+        for (const h of [memory, onDisk]) {
+          await actOut(h, intents);
+          h.engine.stop();
+        }
+        const entries = await allEntries(memory.store);
+        expect(await allEntries(idb)).toEqual(entries);
+        const owners = [...new Set(entries.flatMap((e) => ownersOf(e)))];
+        expect(await idb.readHistory(owners)).toEqual(await memory.store.readHistory(owners));
+        const names = (await idb.readKind(HISTORY_KIND)).find(([page]) => page === NAMES_PAGE)?.[1];
+        expect(names ?? []).toEqual(memory.store.data.get(`${HISTORY_KIND}\u0000${NAMES_PAGE}`) ?? []);
+      }),
+      { numRuns: 8 },
+    );
+  }, 60_000);
 
   it('starts from T0 with the sample data written whole', async () => {
     const h = await harness({ login: false });

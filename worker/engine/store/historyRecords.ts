@@ -42,8 +42,13 @@ const STORED_KINDS: readonly [HistoryKind, readonly string[]][] = [
 ];
 const CODE = new Map(STORED_KINDS.map(([kind], i) => [kind, i]));
 
-/** One entry packed: time, person, laptop, action, place, kind, its parameters, subjects beyond the owner, sync's extras. */
-type Packed = [at: number, person: number, laptop: number, tx: string, n: number, kind: number, args: unknown[], on?: PackedOn | 0, extra?: PackedExtra];
+/**
+ * One entry packed: time from its record's week, person, laptop, action, place, kind, its
+ * parameters, subjects beyond the owner, sync's extras. Person and laptop are places in the store's
+ * names (`HistoryNames`); an action id of six base-36 digits, as every laptop numbers them, is kept
+ * as its number.
+ */
+type Packed = [at: number, person: number, laptop: number, tx: string | number, n: number, kind: number, args: unknown[], on?: PackedOn | 0, extra?: PackedExtra];
 interface PackedOn {
   s?: number[];
   c?: Id;
@@ -56,12 +61,43 @@ interface PackedExtra {
 }
 
 export interface HistoryRecord {
-  /** People (emails), laptops and surveys named by the entries, each once. */
+  /** The week (`pageOf`) whose start the entries' times count from. */
+  w: number;
+  /** Surveys named by the entries beyond the owner, each once; left out when none is. */
+  s?: Id[];
+  e: Packed[];
+}
+
+/**
+ * A record as the first stored form wrote it (before stored bytes were cut, docs/history.md#stored-form):
+ * its own people and laptops, each entry's time whole, still read, and rewritten in today's form
+ * when an entry is appended to it.
+ */
+interface FirstFormRecord {
   p: string[];
   l: string[];
   s: Id[];
   e: Packed[];
 }
+
+/**
+ * The people and laptops every history record of a store refers to by place, each once, in the
+ * order first named: one record of its own (`NAMES_PAGE`), so a week's record of a survey does not
+ * spell out again the email and the 36-character laptop id each of its entries shares with
+ * thousands of others. It only ever grows at its end, inside the commit that appends the entry
+ * that first names someone, so a place once written names the same person for good.
+ */
+export type HistoryNames = string[];
+/** The id of the names' record under `~history` (no entity's record: theirs hold a ':'). */
+export const NAMES_PAGE = 'names';
+
+export const namesOf = (value: unknown): HistoryNames => (Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...value] : []);
+
+/** Parameters that name a person: kept as a place in the names. */
+const NAMING_PARAMS = new Set(['to']);
+const TX = /^[0-9a-z]{6}$/;
+const txPacked = (tx: string): string | number => (TX.test(tx) ? parseInt(tx, 36) : tx);
+const txOf = (packed: unknown): string | null => (typeof packed === 'number' && Number.isInteger(packed) && packed >= 0 ? packed.toString(36).padStart(6, '0') : typeof packed === 'string' ? packed : null);
 
 const place = (list: string[], value: string): number => {
   const i = list.indexOf(value);
@@ -70,17 +106,20 @@ const place = (list: string[], value: string): number => {
   return list.length - 1;
 };
 
-function pack(record: HistoryRecord, owner: HistoryOwner, entry: HistoryEntry): Packed {
+const weekOf = (at: number): number => Math.floor(Math.max(0, at) / PAGE_MS);
+
+function pack(record: HistoryRecord, owner: HistoryOwner, entry: HistoryEntry, find: (name: string) => number): Packed {
   const [, params] = STORED_KINDS[CODE.get(entry.what.kind)!]!;
   const what = entry.what as unknown as Record<string, unknown>;
   const own = owner.slice(2);
   const on: PackedOn = {};
   const surveys = owner.startsWith('s:') && entry.on.surveys?.length === 1 && entry.on.surveys[0] === own ? [] : (entry.on.surveys ?? []);
-  if (surveys.length) on.s = surveys.map((id) => place(record.s, id));
+  if (surveys.length) on.s = surveys.map((id) => place((record.s ??= []), id));
   if (entry.on.capture !== undefined && owner !== `c:${entry.on.capture}`) on.c = entry.on.capture;
   if (entry.on.media !== undefined && owner !== `m:${entry.on.media}`) on.m = entry.on.media;
   if (entry.on.drive !== undefined && owner !== `d:${entry.on.drive}`) on.d = entry.on.drive;
-  const packed: Packed = [entry.at, place(record.p, entry.by), place(record.l, entry.laptop), entry.tx, entry.n, CODE.get(entry.what.kind)!, params.map((k) => what[k])];
+  const args = params.map((k) => (NAMING_PARAMS.has(k) && typeof what[k] === 'string' ? find(what[k]) : what[k]));
+  const packed: Packed = [entry.at - record.w * PAGE_MS, find(entry.by), find(entry.laptop), txPacked(entry.tx), entry.n, CODE.get(entry.what.kind)!, args];
   const extra: PackedExtra = {};
   if (entry.arrivedAt !== undefined) extra.a = entry.arrivedAt;
   if (entry.conflict !== undefined) extra.x = entry.conflict;
@@ -91,19 +130,35 @@ function pack(record: HistoryRecord, owner: HistoryOwner, entry: HistoryEntry): 
   return packed;
 }
 
-function unpack(record: HistoryRecord, owner: HistoryOwner, p: Packed): HistoryEntry | null {
-  const [at, person, laptop, tx, n, code, args, packedOn, extra] = p;
+/** How a record's entries are read: its times' base, and where its people, laptops and surveys are. */
+interface Reading {
+  base: number;
+  people: readonly string[];
+  laptops: readonly string[];
+  surveys: readonly Id[];
+  names: readonly string[];
+}
+
+function readingOf(record: HistoryRecord | FirstFormRecord, names: readonly string[]): Reading {
+  if ('p' in record) return { base: 0, people: record.p, laptops: record.l, surveys: record.s, names: record.p };
+  return { base: record.w * PAGE_MS, people: names, laptops: names, surveys: record.s ?? [], names };
+}
+
+function unpack(r: Reading, owner: HistoryOwner, p: Packed): HistoryEntry | null {
+  const [packedAt, person, laptop, packedTx, n, code, args, packedOn, extra] = p;
   const stored = STORED_KINDS[code];
-  const by = record.p[person];
-  const where = record.l[laptop];
-  if (!stored || by === undefined || where === undefined || !Array.isArray(args)) return null;
+  const by = r.people[person];
+  const where = r.laptops[laptop];
+  const tx = txOf(packedTx);
+  if (!stored || by === undefined || where === undefined || tx === null || !Array.isArray(args)) return null;
+  const at = r.base + packedAt;
   const [kind, params] = stored;
   const what = { kind } as Record<string, unknown>;
-  params.forEach((k, i) => (what[k] = args[i]));
+  params.forEach((k, i) => (what[k] = NAMING_PARAMS.has(k) && typeof args[i] === 'number' ? r.names[args[i]] : args[i]));
   const own = owner.slice(2);
   const on: HistorySubjects = {};
   const o = packedOn || {};
-  const surveys = (o.s ?? []).map((i) => record.s[i]).filter((id): id is Id => id !== undefined);
+  const surveys = (o.s ?? []).map((i) => r.surveys[i]).filter((id): id is Id => id !== undefined);
   if (owner.startsWith('s:')) on.surveys = [own, ...surveys];
   else if (surveys.length) on.surveys = surveys;
   if (owner.startsWith('c:')) on.capture = own;
@@ -118,9 +173,10 @@ function unpack(record: HistoryRecord, owner: HistoryOwner, p: Packed): HistoryE
   return entry;
 }
 
-const isRecord = (v: unknown): v is HistoryRecord => {
-  const r = v as Partial<HistoryRecord> | null;
-  return typeof r === 'object' && r !== null && Array.isArray(r.p) && Array.isArray(r.l) && Array.isArray(r.s) && Array.isArray(r.e);
+const isRecord = (v: unknown): v is HistoryRecord | FirstFormRecord => {
+  const r = v as Partial<HistoryRecord & FirstFormRecord> | null;
+  if (typeof r !== 'object' || r === null || !Array.isArray(r.e)) return false;
+  return 'p' in r ? Array.isArray(r.p) && Array.isArray(r.l) && Array.isArray(r.s) : typeof r.w === 'number' && (r.s === undefined || Array.isArray(r.s));
 };
 
 /** A week, in ms: an entity's entries are kept in one record a week. */
@@ -128,7 +184,7 @@ export const PAGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The record (its id under `~history`) that keeps an entity's entries of the week of `at`. */
 export function pageOf(owner: HistoryOwner, at: number): string {
-  return `${owner}/${Math.floor(Math.max(0, at) / PAGE_MS).toString(36)}`;
+  return `${owner}/${weekOf(at).toString(36)}`;
 }
 
 /** The entity a record's id belongs to (ids may hold '/': the week is after the last one). */
@@ -153,25 +209,39 @@ export function byPage(owner: HistoryOwner, entries: readonly HistoryEntry[]): M
   return out;
 }
 
-/** A record's entries, oldest first; an entry that cannot be read is left out. */
-export function entriesOf(owner: HistoryOwner, value: unknown): HistoryEntry[] {
+/** A record's entries, oldest first, its people and laptops found in `names`; an entry that cannot be read is left out. */
+export function entriesOf(owner: HistoryOwner, value: unknown, names: readonly string[]): HistoryEntry[] {
   if (!isRecord(value)) return [];
+  const reading = readingOf(value, names);
   const out: HistoryEntry[] = [];
   for (const p of value.e) {
-    const entry = Array.isArray(p) ? unpack(value, owner, p as Packed) : null;
+    const entry = Array.isArray(p) ? unpack(reading, owner, p as Packed) : null;
     if (entry) out.push(entry);
   }
   return out.sort(byTime);
 }
 
-/** The record with `entries` added, each once (an id it holds already is skipped). */
-export function appendTo(owner: HistoryOwner, value: unknown, entries: readonly HistoryEntry[]): HistoryRecord {
-  const record: HistoryRecord = isRecord(value) ? value : { p: [], l: [], s: [], e: [] };
-  const held = new Set(entriesOf(owner, record).map((e) => e.id));
+/**
+ * The record of the week of `entries` (`byPage`) with them added, each once (an id it holds already
+ * is skipped). Whoever they name first is added to `names`, which the caller writes back in the same
+ * transaction when it grew. A record of the first stored form comes back in today's.
+ */
+export function appendTo(owner: HistoryOwner, value: unknown, entries: readonly HistoryEntry[], names: HistoryNames): HistoryRecord {
+  const stored = isRecord(value) ? value : null;
+  const held = stored ? entriesOf(owner, stored, names) : [];
+  const record: HistoryRecord = stored && !('p' in stored) ? stored : { w: weekOf(held[0]?.at ?? entries[0]?.at ?? 0), e: [] };
+  const index = new Map(names.map((name, i) => [name, i]));
+  const find = (name: string): number => {
+    let i = index.get(name);
+    if (i === undefined) index.set(name, (i = names.push(name) - 1));
+    return i;
+  };
+  if (record !== stored) for (const entry of held) record.e.push(pack(record, owner, entry, find));
+  const ids = new Set(held.map((entry) => entry.id));
   for (const entry of entries) {
-    if (held.has(entry.id) || !CODE.has(entry.what.kind)) continue;
-    held.add(entry.id);
-    record.e.push(pack(record, owner, entry));
+    if (ids.has(entry.id) || !CODE.has(entry.what.kind)) continue;
+    ids.add(entry.id);
+    record.e.push(pack(record, owner, entry, find));
   }
   return record;
 }

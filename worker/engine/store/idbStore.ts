@@ -9,8 +9,8 @@ import type { ActionResult } from '../../api';
 import { ENTITY_KINDS } from '../../domain/restore';
 import type { Id } from '../../domain/types';
 import type { StoredRecord } from './storedForm';
-import { CALL_KIND, FAVOURITES_KIND, HISTORY_KIND, META_KEY, type StoreMeta, type StoredKind, type StoredWorld, type WorldStore } from './worldStore';
-import { appendTo, byPage, entriesOf, pageRange, type HistoryOwner } from './historyRecords';
+import { CALL_KIND, FAVOURITES_KIND, HISTORY_KIND, META_KEY, type StoreMeta, type StoredKind, type StoredWorld, type WorldBatch, type WorldStore } from './worldStore';
+import { appendTo, byPage, entriesOf, namesOf, NAMES_PAGE, pageRange, type HistoryOwner } from './historyRecords';
 import { byTime } from '../../domain/history';
 
 const kindRange = (kind: string) => IDBKeyRange.bound([kind], [kind, []]);
@@ -27,6 +27,35 @@ async function recordsOf(store: IDBObjectStore, kind: string): Promise<[Id, Stor
   const range = kindRange(kind);
   const [keys, values] = await Promise.all([promisifyRequest(store.getAllKeys(range)), promisifyRequest(store.getAll(range) as IDBRequest<StoredRecord[]>)]);
   return keys.map((k, i) => [(k as [string, Id])[1], values[i]!]);
+}
+
+const NAMES_KEY = [HISTORY_KIND, NAMES_PAGE];
+
+/**
+ * Entries appended where they are kept, inside the commit's transaction: the names read, each
+ * week's record read and written back with its entries, and the names written back if they grew.
+ * A transaction's requests succeed in the order they were made, so the names are in hand before the
+ * first record's read succeeds, and every record is appended to before the last read succeeds.
+ */
+function appendHistory(store: IDBObjectStore, history: NonNullable<WorldBatch['history']>): void {
+  let names: string[] = [];
+  let named = 0;
+  const first = store.get(NAMES_KEY);
+  first.onsuccess = () => {
+    names = namesOf(first.result);
+    named = names.length;
+  };
+  for (const { owner, entries } of history) {
+    for (const [page, list] of byPage(owner, entries)) {
+      const key = [HISTORY_KIND, page];
+      const read = store.get(key);
+      read.onsuccess = () => void store.put(appendTo(owner, read.result, list, names), key);
+    }
+  }
+  const last = store.get(NAMES_KEY);
+  last.onsuccess = () => {
+    if (names.length > named) store.put(names, NAMES_KEY);
+  };
 }
 
 export function idbStore(dbName = 'aerial-survey-console', storeName = 'world'): WorldStore {
@@ -63,14 +92,7 @@ export function idbStore(dbName = 'aerial-survey-console', storeName = 'world'):
         for (const { kind, id, record } of batch.put) store.put(record, [kind, id]);
         // A history record named by its entity: every week of it.
         for (const { kind, id } of batch.del) store.delete(kind === HISTORY_KIND ? pagesRange(id as HistoryOwner) : [kind, id]);
-        // Appended where they are kept, inside this transaction: read, then written with the entries.
-        for (const { owner, entries } of batch.history ?? []) {
-          for (const [page, list] of byPage(owner, entries)) {
-            const key = [HISTORY_KIND, page];
-            const read = store.get(key);
-            read.onsuccess = () => void store.put(appendTo(owner, read.result, list), key);
-          }
-        }
+        if (batch.history?.length) appendHistory(store, batch.history);
         if (batch.meta) store.put(batch.meta, [...META_KEY]);
         if (batch.call) store.put(batch.call.result, [CALL_KIND, batch.call.id]);
         for (const id of batch.forget ?? []) store.delete([CALL_KIND, id]);
@@ -79,9 +101,11 @@ export function idbStore(dbName = 'aerial-survey-console', storeName = 'world'):
       }),
     readHistory: (owners) =>
       use('readonly', async (store) => {
+        const names = promisifyRequest(store.get(NAMES_KEY)).then(namesOf);
         const read = owners.map(async (owner) => {
           const records = await promisifyRequest(store.getAll(pagesRange(owner)));
-          return [owner, records.flatMap((record) => entriesOf(owner, record)).sort(byTime)] as const;
+          const known = await names;
+          return [owner, records.flatMap((record) => entriesOf(owner, record, known)).sort(byTime)] as const;
         });
         return new Map<HistoryOwner, ReturnType<typeof entriesOf>>(await Promise.all(read));
       }),

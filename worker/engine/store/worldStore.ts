@@ -10,7 +10,7 @@ import type { Current, EntityKind, Flags, Id } from '../../domain/types';
 import type { StoredRecord } from './storedForm';
 import { entityKey } from '../../domain/names';
 import type { HistoryEntry, HistoryStart } from '../../domain/history';
-import { appendTo, byPage, entriesOf, type HistoryOwner } from './historyRecords';
+import { appendTo, byPage, entriesOf, namesOf, NAMES_PAGE, type HistoryOwner } from './historyRecords';
 import { byTime } from '../../domain/history';
 import { MemoryRecords } from './memoryRecords';
 
@@ -165,6 +165,7 @@ export function memoryStore({ serialised = false }: { serialised?: boolean } = {
   };
   // Each entity's history records (one a week), so reading or deleting them scans no other key.
   const pages = new Map<HistoryOwner, Set<string>>();
+  const namesKey = keyOf(HISTORY_KIND, NAMES_PAGE);
   const dropPages = (owner: HistoryOwner) => {
     for (const key of pages.get(owner) ?? []) data.delete(key);
     pages.delete(owner);
@@ -228,10 +229,12 @@ export function memoryStore({ serialised = false }: { serialised?: boolean } = {
         data.set(keyOf(...META_KEY), keep(batch.meta));
         n++;
       }
+      const names = namesOf(read(data.get(namesKey)));
+      const named = names.length;
       for (const { owner, entries } of batch.history ?? []) {
         for (const [page, list] of byPage(owner, entries)) {
           const key = keyOf(HISTORY_KIND, page);
-          const grown = appendTo(owner, read(data.get(key)), list);
+          const grown = appendTo(owner, read(data.get(key)), list, names);
           data.set(key, serialised ? keep(grown) : grown);
           let set = pages.get(owner);
           if (!set) pages.set(owner, (set = new Set()));
@@ -239,6 +242,7 @@ export function memoryStore({ serialised = false }: { serialised?: boolean } = {
           appended++;
         }
       }
+      if (names.length > named) data.set(namesKey, keep(names));
       if (batch.call) data.set(keyOf(CALL_KIND, batch.call.id), keep(batch.call.result));
       for (const id of batch.forget ?? []) data.delete(keyOf(CALL_KIND, id));
       store.commits.push(n);
@@ -248,7 +252,8 @@ export function memoryStore({ serialised = false }: { serialised?: boolean } = {
       return held(data.get(keyOf(CALL_KIND, callId))) as ActionResult | undefined;
     },
     async readHistory(owners) {
-      return new Map(owners.map((owner) => [owner, [...(pages.get(owner) ?? [])].flatMap((key) => entriesOf(owner, read(data.get(key)))).sort(byTime)]));
+      const names = namesOf(read(data.get(namesKey)));
+      return new Map(owners.map((owner) => [owner, [...(pages.get(owner) ?? [])].flatMap((key) => entriesOf(owner, read(data.get(key)), names)).sort(byTime)]));
     },
   };
   return store;
