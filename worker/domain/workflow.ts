@@ -208,11 +208,21 @@ export function showsProgress(state: StageState): boolean {
  * Examples: 0.2 → "1s", 45 → "45s", 89.5 → "90s", 90 → "2m", 720 → "12m", 5400 → "2h".
  */
 export function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds <= 0) return '0s';
-  if (seconds < 90) return `${Math.ceil(seconds)}s`;
-  if (seconds < 90 * 60) return `${Math.round(seconds / 60)}m`;
-  return `${Math.round(seconds / 3600)}h`;
+  const key = durationKey(seconds);
+  let text = DURATION_TEXTS.get(key);
+  if (text === undefined) {
+    text = key < 1_000 ? `${key}s` : key < 1_000_000 ? `${key - 1_000}m` : `${key - 1_000_000}h`;
+    if (DURATION_TEXTS.size < 4_096) DURATION_TEXTS.set(key, text);
+  }
+  return text;
 }
+
+/**
+ * The texts made so far, by `durationKey`: the clock shows a thousand of them a tick, and a text
+ * made anew each time is a young string written into an old entity's stage view, which every young
+ * collection must then trace from that entity.
+ */
+const DURATION_TEXTS = new Map<number, string>();
 
 /**
  * A number for the text `formatDuration(seconds)` gives, without making the text: equal numbers,
