@@ -34,9 +34,15 @@ export class KindTable {
   /** The percent and simulated seconds left last shown (in the entity's stage view). */
   percent = new Float64Array(64);
   left = new Float64Array(64);
-  /** This commit's patches, flat: slot, percent, remainingS; and the id of each. */
-  patches: number[] = [];
-  patched: Id[] = [];
+  /**
+   * This commit's patches, `patchCount` of them: the id, percent and simulated seconds left of
+   * each. Kept between commits and written over, as a thousand a step were a new array's worth of
+   * garbage at every action and tick.
+   */
+  patchCount = 0;
+  readonly patchedIds: Id[] = [];
+  patchPercent = new Float64Array(64);
+  patchLeft = new Float64Array(64);
 
   get count(): number {
     return this.slotOf.size;
@@ -85,27 +91,33 @@ export class KindTable {
     view.remainingText = text;
     this.percent[s] = percent;
     this.left[s] = remainingS;
-    this.patches.push(s, percent, remainingS);
-    this.patched.push(this.ids[s]!);
+    const n = this.patchCount++;
+    if (n >= this.patchPercent.length) {
+      this.patchPercent = doubled(this.patchPercent);
+      this.patchLeft = doubled(this.patchLeft);
+    }
+    this.patchedIds[n] = this.ids[s]!;
+    this.patchPercent[n] = percent;
+    this.patchLeft[n] = remainingS;
   }
 
   /** The patches have been taken. */
   taken(): void {
-    this.patches = [];
-    this.patched = [];
+    this.patchCount = 0;
   }
 
   private grow(): void {
-    const bigger = (a: Float64Array) => {
-      const b = new Float64Array(a.length * 2);
-      b.set(a);
-      return b;
-    };
-    this.start = bigger(this.start);
-    this.end = bigger(this.end);
-    this.percent = bigger(this.percent);
-    this.left = bigger(this.left);
+    this.start = doubled(this.start);
+    this.end = doubled(this.end);
+    this.percent = doubled(this.percent);
+    this.left = doubled(this.left);
   }
+}
+
+function doubled(a: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
+  const b = new Float64Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 const newTables = (): Record<ProgressKind, KindTable> => ({ media: new KindTable(), surveys: new KindTable(), captures: new KindTable() });
@@ -123,7 +135,7 @@ export class ActiveTable {
   }
 
   get pending(): boolean {
-    return PROGRESS_KINDS.some((kind) => this.kinds[kind].patches.length > 0);
+    return PROGRESS_KINDS.some((kind) => this.kinds[kind].patchCount > 0);
   }
 
   /**
@@ -135,9 +147,9 @@ export class ActiveTable {
     for (const kind of PROGRESS_KINDS) {
       const k = this.kinds[kind];
       const sent = whole(kind);
-      for (let i = 0; i < k.patched.length; i++) {
-        const id = k.patched[i]!;
-        if (!sent?.has(id)) out.push([kind, id, k.patches[3 * i + 1]!, k.patches[3 * i + 2]!]);
+      for (let i = 0; i < k.patchCount; i++) {
+        const id = k.patchedIds[i]!;
+        if (!sent?.has(id)) out.push([kind, id, k.patchPercent[i]!, k.patchLeft[i]!]);
       }
       k.taken();
     }
