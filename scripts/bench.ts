@@ -11,7 +11,8 @@ import vm from 'node:vm';
 import { generateWorld } from './generate/world';
 import { createEngine } from '../worker/engine/engine';
 import { warmRowBuckets, wholeWorldBatch } from '../worker/engine/commitRecords';
-import { memoryStore } from '../worker/engine/store/worldStore';
+import { META_KEY, memoryStore } from '../worker/engine/store/worldStore';
+import { entityKey } from '../worker/domain/names';
 import { World as EngineWorld } from '../worker/engine/world';
 import { restore } from '../worker/domain/restore';
 import type { PageEventBody } from '../worker/api';
@@ -370,20 +371,26 @@ async function durability(label: string, dbOf: () => Db, cycles: number, past: {
       return () => clearTimeout(t);
     },
   };
-  // The batches are kept and sized afterwards: sizing them inside the commit was timed with it.
-  const batches: { batch: Parameters<typeof store.commit>[0]; tick: boolean }[] = [];
-  let inTick = false;
+  // Each commit's keys are noted, and sized once the action is timed, by the bytes the store keeps
+  // for them. Sizing inside the commit was timed with it; and holding the batches themselves
+  // (every record of every commit, as the first version of this did) made each one outlive the
+  // young collections after it, which a worker's batches never do.
+  const batches: { keys: string[]; count: number }[] = [];
   const commit = store.commit.bind(store);
   store.commit = async (batch) => {
-    batches.push({ batch, tick: inTick });
+    const keys = batch.put.map((p) => entityKey(p.kind, p.id));
+    if (batch.meta) keys.push(entityKey(...META_KEY));
+    batches.push({ keys, count: batch.put.length + batch.del.length + (batch.meta ? 1 : 0) });
     return commit(batch);
   };
   const sized = (list: typeof batches) =>
-    list.map(({ batch, tick }) => {
+    list.map(({ keys, count }) => {
       let bytes = 0;
-      for (const p of batch.put) bytes += JSON.stringify(p.record).length;
-      if (batch.meta) bytes += JSON.stringify(batch.meta).length;
-      return { keys: batch.put.length + batch.del.length + (batch.meta ? 1 : 0), bytes, tick };
+      for (const key of keys) {
+        const value = store.data.get(key);
+        bytes += value instanceof Uint8Array ? value.byteLength : 0;
+      }
+      return { keys: count, bytes };
     });
   // As in the worker: a first look answers the capture table, then the rest of the world is read.
   const engine = createEngine({ clock, store, loadText: async () => '', firstLook: true });
@@ -410,6 +417,8 @@ async function durability(label: string, dbOf: () => Db, cycles: number, past: {
   const durations: number[] = [];
   const byType = new Map<string, number[]>();
   const actionWrites: { keys: number; bytes: number }[] = [];
+  const ticks: { keys: number; bytes: number }[] = [];
+  batches.length = 0;
   const timed = async (action: Parameters<typeof engine.dispatch>[0]) => {
     now += 1000;
     const n = batches.length;
@@ -418,21 +427,19 @@ async function durability(label: string, dbOf: () => Db, cycles: number, past: {
     const took = performance.now() - t;
     durations.push(took);
     byType.set(action.type, [...(byType.get(action.type) ?? []), took]);
-    actionWrites.push(...sized(batches.slice(n)));
+    actionWrites.push(...sized(batches.splice(n)));
   };
   for (let c = 0; c < cycles && host; c++) {
     await timed({ type: 'setFlags', flags: { projects: c % 2 === 0 } });
     await timed({ type: 'insertMedia', host, bays: [1], surveys: [{ flightPlanId: plan, size: 'tiny', flownOn: '2026-01-01' }] });
     await timed({ type: 'receiveMedia', host, itemIds: [`BENCH${c}`] });
-    inTick = true;
     now += 61_000; // the copy stage ends: a tick that moves stages
     engine.tick();
     await engine.settled();
-    inTick = false;
+    ticks.push(...sized(batches.splice(0)));
     await timed({ type: 'cancelReceive', host });
     await timed({ type: 'ejectMedia', host });
   }
-  const ticks = sized(batches.filter((x) => x.tick));
   engine.stop();
   // Which action is slow, when one is: each type's median and worst.
   log(`  ${label}: ${[...byType].map(([type, xs]) => `${type} ${ms(median(xs))} / ${ms(Math.max(...xs))}`).join(', ')}`);
