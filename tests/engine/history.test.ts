@@ -12,7 +12,7 @@ import { samplePodconfig } from '../helpers/podconfigFiles';
 import { ANN, BOB, T0 } from '../helpers/builders';
 import { historyId, type HistoryEntry } from '../../worker/domain/history';
 import { HISTORY_KIND } from '../../worker/engine/store/worldStore';
-import { appendTo, entriesOf, NAMES_PAGE, ownerOfPage, PAGE_MS, pageOf } from '../../worker/engine/store/historyRecords';
+import { appendTo, entriesOf, namesOf, NAMES_PAGE, ownerOfPage, PAGE_MS, pageOf } from '../../worker/engine/store/historyRecords';
 import { memoryStore } from '../../worker/engine/store/worldStore';
 
 const reboot = (h: Harness) => harness({ store: h.store, clock: new ManualClock(h.clock.now()), login: false, world: '{"broken":' });
@@ -367,6 +367,20 @@ describe('the stored form', () => {
     // A second record names no one again.
     appendTo('s:s-2', undefined, [{ ...assigned, on: { surveys: ['s-2'] } }], names);
     expect(names).toHaveLength(4);
+  });
+
+  it('a name changed by hand in the store keeps its place: its entries are left out, never shown as someone else\u2019s', () => {
+    const names: string[] = [];
+    const mine: HistoryEntry = { id: historyId(T0, 'lap', '000001', 0), at: T0, by: ANN, laptop: 'lap', tx: '000001', n: 0, what: { kind: 'assigned', to: BOB }, on: { surveys: ['s-1'] } };
+    const record = appendTo('s:s-1', undefined, [mine], names);
+    expect(names).toEqual([BOB, ANN, 'lap']);
+    const damaged = namesOf([7, ANN, 'lap']);
+    expect(entriesOf('s:s-1', record, damaged)).toEqual([]);
+    // Someone named after the damage is given a new place, not Bob's.
+    const theirs: HistoryEntry = { ...mine, id: historyId(T0 + 1, 'lap', '000002', 0), at: T0 + 1, tx: '000002', by: 'cy@x.example', what: { kind: 'applanix' } };
+    const next = appendTo('s:s-1', record, [theirs], damaged);
+    expect(damaged).toEqual([null, ANN, 'lap', 'cy@x.example']);
+    expect(entriesOf('s:s-1', next, damaged)).toEqual([theirs]);
   });
 
   it('reads a record of the first stored form, and appends to it in today\u2019s', () => {

@@ -87,11 +87,16 @@ interface FirstFormRecord {
  * thousands of others. It only ever grows at its end, inside the commit that appends the entry
  * that first names someone, so a place once written names the same person for good.
  */
-export type HistoryNames = string[];
+export type HistoryNames = (string | null)[];
 /** The id of the names' record under `~history` (no entity's record: theirs hold a ':'). */
 export const NAMES_PAGE = 'names';
 
-export const namesOf = (value: unknown): HistoryNames => (Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...value] : []);
+/**
+ * The names as stored. A place that holds no text (a record changed by hand) stays taken, as null,
+ * so no one new is given it and an entry that refers to it is left out rather than shown as
+ * someone else's.
+ */
+export const namesOf = (value: unknown): HistoryNames => (Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v : null)) : []);
 
 /** Parameters that name a person: kept as a place in the names. */
 const NAMING_PARAMS = new Set(['to']);
@@ -133,13 +138,13 @@ function pack(record: HistoryRecord, owner: HistoryOwner, entry: HistoryEntry, f
 /** How a record's entries are read: its times' base, and where its people, laptops and surveys are. */
 interface Reading {
   base: number;
-  people: readonly string[];
-  laptops: readonly string[];
+  people: readonly (string | null)[];
+  laptops: readonly (string | null)[];
   surveys: readonly Id[];
-  names: readonly string[];
+  names: readonly (string | null)[];
 }
 
-function readingOf(record: HistoryRecord | FirstFormRecord, names: readonly string[]): Reading {
+function readingOf(record: HistoryRecord | FirstFormRecord, names: readonly (string | null)[]): Reading {
   if ('p' in record) return { base: 0, people: record.p, laptops: record.l, surveys: record.s, names: record.p };
   return { base: record.w * PAGE_MS, people: names, laptops: names, surveys: record.s ?? [], names };
 }
@@ -150,11 +155,15 @@ function unpack(r: Reading, owner: HistoryOwner, p: Packed): HistoryEntry | null
   const by = r.people[person];
   const where = r.laptops[laptop];
   const tx = txOf(packedTx);
-  if (!stored || by === undefined || where === undefined || tx === null || !Array.isArray(args)) return null;
+  if (!stored || typeof by !== 'string' || typeof where !== 'string' || tx === null || !Array.isArray(args)) return null;
   const at = r.base + packedAt;
   const [kind, params] = stored;
   const what = { kind } as Record<string, unknown>;
-  params.forEach((k, i) => (what[k] = NAMING_PARAMS.has(k) && typeof args[i] === 'number' ? r.names[args[i]] : args[i]));
+  for (const [i, k] of params.entries()) {
+    const value = NAMING_PARAMS.has(k) && typeof args[i] === 'number' ? r.names[args[i]] : args[i];
+    if (NAMING_PARAMS.has(k) && typeof value !== 'string') return null;
+    what[k] = value;
+  }
   const own = owner.slice(2);
   const on: HistorySubjects = {};
   const o = packedOn || {};
@@ -210,7 +219,7 @@ export function byPage(owner: HistoryOwner, entries: readonly HistoryEntry[]): M
 }
 
 /** A record's entries, oldest first, its people and laptops found in `names`; an entry that cannot be read is left out. */
-export function entriesOf(owner: HistoryOwner, value: unknown, names: readonly string[]): HistoryEntry[] {
+export function entriesOf(owner: HistoryOwner, value: unknown, names: readonly (string | null)[]): HistoryEntry[] {
   if (!isRecord(value)) return [];
   const reading = readingOf(value, names);
   const out: HistoryEntry[] = [];

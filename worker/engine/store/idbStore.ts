@@ -10,7 +10,7 @@ import { ENTITY_KINDS } from '../../domain/restore';
 import type { Id } from '../../domain/types';
 import type { StoredRecord } from './storedForm';
 import { CALL_KIND, FAVOURITES_KIND, HISTORY_KIND, META_KEY, type StoreMeta, type StoredKind, type StoredWorld, type WorldBatch, type WorldStore } from './worldStore';
-import { appendTo, byPage, entriesOf, namesOf, NAMES_PAGE, pageRange, type HistoryOwner } from './historyRecords';
+import { appendTo, byPage, entriesOf, namesOf, NAMES_PAGE, pageRange, type HistoryNames, type HistoryOwner } from './historyRecords';
 import { byTime } from '../../domain/history';
 
 const kindRange = (kind: string) => IDBKeyRange.bound([kind], [kind, []]);
@@ -38,7 +38,7 @@ const NAMES_KEY = [HISTORY_KIND, NAMES_PAGE];
  * first record's read succeeds, and every record is appended to before the last read succeeds.
  */
 function appendHistory(store: IDBObjectStore, history: NonNullable<WorldBatch['history']>): void {
-  let names: string[] = [];
+  let names: HistoryNames = [];
   let named = 0;
   const first = store.get(NAMES_KEY);
   first.onsuccess = () => {
