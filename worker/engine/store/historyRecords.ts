@@ -135,18 +135,20 @@ function pack(record: HistoryRecord, owner: HistoryOwner, entry: HistoryEntry, f
   return packed;
 }
 
-/** How a record's entries are read: its times' base, and where its people, laptops and surveys are. */
+/**
+ * How a record's entries are read: its times' base, and where its people (the person an
+ * assignment names too), laptops and surveys are.
+ */
 interface Reading {
   base: number;
   people: readonly (string | null)[];
   laptops: readonly (string | null)[];
   surveys: readonly Id[];
-  names: readonly (string | null)[];
 }
 
 function readingOf(record: HistoryRecord | FirstFormRecord, names: readonly (string | null)[]): Reading {
-  if ('p' in record) return { base: 0, people: record.p, laptops: record.l, surveys: record.s, names: record.p };
-  return { base: record.w * PAGE_MS, people: names, laptops: names, surveys: record.s ?? [], names };
+  if ('p' in record) return { base: 0, people: record.p, laptops: record.l, surveys: record.s };
+  return { base: record.w * PAGE_MS, people: names, laptops: names, surveys: record.s ?? [] };
 }
 
 function unpack(r: Reading, owner: HistoryOwner, p: Packed): HistoryEntry | null {
@@ -160,7 +162,7 @@ function unpack(r: Reading, owner: HistoryOwner, p: Packed): HistoryEntry | null
   const [kind, params] = stored;
   const what = { kind } as Record<string, unknown>;
   for (const [i, k] of params.entries()) {
-    const value = NAMING_PARAMS.has(k) && typeof args[i] === 'number' ? r.names[args[i]] : args[i];
+    const value = NAMING_PARAMS.has(k) && typeof args[i] === 'number' ? r.people[args[i]] : args[i];
     if (NAMING_PARAMS.has(k) && typeof value !== 'string') return null;
     what[k] = value;
   }

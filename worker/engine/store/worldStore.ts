@@ -229,7 +229,8 @@ export function memoryStore({ serialised = false }: { serialised?: boolean } = {
         data.set(keyOf(...META_KEY), keep(batch.meta));
         n++;
       }
-      const names = namesOf(read(data.get(namesKey)));
+      // The names are read only by a commit that appends, as IndexedDB's (idbStore.appendHistory).
+      const names = batch.history?.length ? namesOf(read(data.get(namesKey))) : [];
       const named = names.length;
       for (const { owner, entries } of batch.history ?? []) {
         for (const [page, list] of byPage(owner, entries)) {
