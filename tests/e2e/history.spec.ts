@@ -67,8 +67,8 @@ test('a survey walked from insert to Published shows every step with its author;
   await page.getByRole('menuitem', { name: 'View History' }).click();
   await expect(page).toHaveURL(/\/surveys\/[^/]+\/history$/);
   await expect(page.getByRole('heading', { level: 1, name: `History of Survey ${id}` })).toBeVisible();
+  await expect(page.getByRole('table', { name: /^History of / }).locator('tbody tr')).toHaveCount(STEPS.length);
   const rows = (await historyRows(page)).reverse();
-  expect(rows).toHaveLength(STEPS.length);
   rows.forEach(([when, what, who, where], i) => {
     const [step, author] = STEPS[i]!;
     expect(what, `step ${i + 1}`).toMatch(step);
@@ -87,6 +87,7 @@ test('a survey walked from insert to Published shows every step with its author;
   // The capture's history, and its CSV: one row per entry, the same fields.
   await page.getByRole('link', { name: 'Open the survey' }).click();
   await page.goBack();
+  await expect(page).toHaveURL(/\/surveys\/[^/]+\/history$/);
   await page.goto(page.url().replace(/\/surveys\/[^/]+\/history$/, '/captures'));
   await page.getByRole('link', { name: 'SAMPLE007', exact: true }).click();
   await page.getByRole('link', { name: 'History of capture SAMPLE007' }).click();

@@ -50,10 +50,16 @@ async function storedWorld(page: Page): Promise<StoredWorld> {
   return JSON.parse(String(await page.evaluate("localStorage.getItem('db')"))) as StoredWorld;
 }
 
-/** Sources of the survey photos on screen that actually decoded (embedded set, or `marker`). */
+/**
+ * Sources of the survey photos a person saw: decoded, and on screen (embedded set, or `marker`).
+ * Not every decoded image in the DOM: the grid also draws rows up to a screen below the window, and
+ * how far that reaches depends on the height of what stands above the grid, which differs between
+ * an online load and an offline one; a row drawn below the screen on the first visit need not be
+ * drawn after the offline reload.
+ */
 async function loadedPhotos(page: Page, marker = '/photos/'): Promise<string[]> {
   const sources = await page.evaluate(
-    `[...document.querySelectorAll('img')].filter((i) => i.complete && i.naturalWidth > 0 && i.src.includes(${JSON.stringify(marker)})).map((i) => i.getAttribute('src'))`,
+    `[...document.querySelectorAll('img')].filter((i) => { const r = i.getBoundingClientRect(); return i.complete && i.naturalWidth > 0 && i.src.includes(${JSON.stringify(marker)}) && r.bottom > 0 && r.top < innerHeight; }).map((i) => i.getAttribute('src'))`,
   );
   return sources as string[];
 }
@@ -70,10 +76,9 @@ async function expectCached(page: Page, sources: string[]): Promise<void> {
 
 async function expectDecoded(page: Page, sources: string[]): Promise<void> {
   for (const src of sources) {
+    // 'not drawn': no image of it on the page; 0: drawn, not decoded.
     await expect
-      .poll(() => page.locator(`img[src="${src}"]`).first().evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), {
-        message: `photo ${src} offline`,
-      })
+      .poll(() => page.evaluate(`document.querySelector('img[src="${src}"]')?.naturalWidth ?? 'not drawn'`), { message: `photo ${src} offline` })
       .toBeGreaterThan(0);
   }
 }
