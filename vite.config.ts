@@ -53,6 +53,22 @@ const preloadApp = (): Plugin => ({
 });
 
 /**
+ * The preview server keeps an idle connection open for a minute rather than Node's 5 s. A client
+ * with a pool of kept-alive connections that does not read the server's Keep-Alive hint (Node's
+ * http.Agent, as Playwright's requests use) can send on a connection in the instant the server
+ * closes it, and gets "socket hang up". Browsers retry such a request on their own; scripts do not.
+ */
+const IDLE_CONNECTION_MS = 65_000;
+const keepConnections = (): Plugin => ({
+  name: 'keep-connections',
+  configurePreviewServer(server) {
+    const http = server.httpServer as { keepAliveTimeout?: number; headersTimeout?: number };
+    http.keepAliveTimeout = IDLE_CONNECTION_MS;
+    http.headersTimeout = IDLE_CONNECTION_MS + 1_000;
+  },
+});
+
+/**
  * `vite build` is the production app (dist/). `vite build --mode e2e` is the same app with one
  * difference, the engine's stepped clock (worker/engine/steppedClock.ts), which the end-to-end
  * tests drive (dist-e2e/); production contains no trace of it (tests/e2e/bundle.spec.ts).
@@ -66,6 +82,7 @@ export default defineConfig(({ mode }) => ({
   build: { outDir: process.env.BUILD_OUT_DIR ?? (mode === 'e2e' ? 'dist-e2e' : 'dist'), sourcemap: false, target: 'es2022' },
   worker: { format: 'es' },
   plugins: [
+    keepConnections(),
     contentSecurityPolicy(),
     preloadApp(),
     react(),

@@ -212,6 +212,11 @@ export async function startSyncServer({ port, host = '127.0.0.1', app, vans = fa
     const started: Server = server.listen(port, host, () => done(started));
     started.on('error', fail);
   });
+  // An idle connection stays open a minute, not Node's 5 s: a script's pool of kept-alive
+  // connections (Node's http.Agent reads no Keep-Alive hint) could send on one the instant it is
+  // closed, and get "socket hang up" for a request the server never saw.
+  listening.keepAliveTimeout = 65_000;
+  listening.headersTimeout = 66_000;
   self = `http://${host}:${(listening.address() as AddressInfo).port}`;
   // Its configuration is read once the server runs: no admin party, from its first answer on.
   await serverFetch(`${self}/couch/`);

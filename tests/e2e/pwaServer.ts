@@ -61,6 +61,8 @@ export async function startPwaServer(rootDir: string): Promise<PwaServer> {
     });
     res.end(body);
   });
+  // As the app's servers: no idle close racing a request of the tests' kept-alive pool.
+  server.keepAliveTimeout = 65_000;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -134,6 +136,8 @@ export async function startImageProxy(outDir: string): Promise<ImageProxy> {
     }
     res.writeHead(200, { 'content-type': 'image/jpeg', 'cache-control': 'no-cache' }).end(await readFile(file));
   });
+  // As the app's servers: no idle close racing a request of the tests' kept-alive pool.
+  server.keepAliveTimeout = 65_000;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
