@@ -1,22 +1,30 @@
-// Makes sure a Chromium for the end-to-end tests exists: CHROMIUM_PATH, /usr/bin/chromium, or
-// Debian's package installed with apt-get (as root). Playwright's own browser download is not used.
+// Makes sure the Chromiums of the end-to-end tests exist (playwright.config.ts): Debian's headless
+// shell (`chromium-headless-shell`, /usr/bin/chromium-headless-shell), which runs most specs, and
+// Debian's Chromium (`chromium`, /usr/bin/chromium), which runs the specs where the whole browser
+// matters. CHROMIUM_PATH runs every spec in one browser of the caller's choice instead. What is
+// missing is installed with apt-get (as root on Debian); Playwright's own browser download is not used.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
-const wanted = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (existsSync(wanted)) process.exit(0);
+const wanted = process.env.CHROMIUM_PATH
+  ? { [process.env.CHROMIUM_PATH]: null }
+  : { '/usr/bin/chromium-headless-shell': 'chromium-headless-shell', '/usr/bin/chromium': 'chromium' };
+const missing = Object.entries(wanted).filter(([path]) => !existsSync(path));
+if (!missing.length) process.exit(0);
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = existsSync('/usr/bin/apt-get');
-if (!isRoot || !hasApt) {
+const packages = missing.map(([, pkg]) => pkg);
+if (!isRoot || !hasApt || packages.includes(null)) {
   console.error(
-    `Chromium is needed for the end-to-end tests and was not found at ${wanted}.\n` +
-      'Install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.',
+    `The end-to-end tests need ${missing.map(([path]) => path).join(' and ')}, not found.\n` +
+      'Install them (Debian: sudo apt-get install -y chromium chromium-headless-shell) or set CHROMIUM_PATH to a Chromium binary.',
   );
   process.exit(1);
 }
-console.log('Installing Chromium from Debian packages (apt-get install chromium)…');
-execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
-if (!existsSync(wanted)) {
-  console.error(`apt-get finished but ${wanted} is still missing.`);
+console.log(`Installing from Debian packages (apt-get install ${packages.join(' ')})…`);
+execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')}`, { stdio: 'inherit' });
+const still = missing.filter(([path]) => !existsSync(path));
+if (still.length) {
+  console.error(`apt-get finished but ${still.map(([path]) => path).join(' and ')} is still missing.`);
   process.exit(1);
 }
