@@ -60,7 +60,7 @@ describe("a team's history (issue 34)", () => {
   });
 
   it('a conflict and its settlement appear in both histories, with both versions and how it was settled', async () => {
-    const { a, b } = await twoJoined('history-settled');
+    const { a, b, server } = await twoJoined('history-settled');
     await flaggedTwoWaysApart(a, b, frame);
     const [conflict] = await a.sync.conflicts();
     const bobs = conflict!.versions.find((v) => v.by === BOB)!;
@@ -76,5 +76,13 @@ describe("a team's history (issue 34)", () => {
       // Both laptops' flags are in the history too: nothing a person did is left out.
       await until(async () => expect((await entriesOf(l.engine)).filter((e) => e.what.kind === 'flagged').map((e) => e.by).sort(), l.engine.world.current.user?.email).toEqual([ANN, BOB].sort()), l);
     }
+    // The settlement and its entry are one action that counts both: a laptop takes neither without the other.
+    const auth = `Basic ${Buffer.from(`${server.admin.name}:${server.admin.password}`).toString('base64')}`;
+    const { rows } = (await (await fetch(`${server.url}/couch/history-settled/_all_docs?include_docs=true`, { headers: { authorization: auth } })).json()) as {
+      rows: { id: string; doc: { stamp?: { tx: string; n: number } } }[];
+    };
+    const settling = rows.filter((r) => r.doc.stamp?.tx.startsWith('resolve:'));
+    expect(settling.map((r) => r.id.split(':')[0]).sort()).toEqual(['frameFlag', 'history']);
+    expect(settling.map((r) => r.doc.stamp!.n)).toEqual([2, 2]);
   }, 30_000);
 });

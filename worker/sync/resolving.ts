@@ -41,7 +41,10 @@ export async function resolveConflict(
     if (why) return { ok: false, error: `These values cannot be kept together: ${why}. Nothing was changed.` };
   }
   const settled = settledEntry(shown(conflict), rev, merged && body !== null, stamp);
-  await session.db.bulkDocs([...resolution(conflict, body, stamp), ...(settled ? [historyDoc(settled, stamp)] : [])], { new_edits: false });
+  // The settlement and its entry are one action of two documents: a laptop takes them in together,
+  // never the settlement without who settled it (docs/history.md#sync).
+  const action = settled ? { ...stamp, n: 2 } : stamp;
+  await session.db.bulkDocs([...resolution(conflict, body, action), ...(settled ? [historyDoc(settled, action)] : [])], { new_edits: false });
   if (settled) await engine.takeHistory([settled]);
   return { ok: true };
 }
