@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { keepIdleConnections } from './scripts/idleConnections';
 
 // The app version shown in Help and used to prove service-worker updates in tests.
 const APP_VERSION = process.env.APP_VERSION ?? '0.1.0';
@@ -52,19 +53,11 @@ const preloadApp = (): Plugin => ({
   },
 });
 
-/**
- * The preview server keeps an idle connection open for a minute rather than Node's 5 s. A client
- * with a pool of kept-alive connections that does not read the server's Keep-Alive hint (Node's
- * http.Agent, as Playwright's requests use) can send on a connection in the instant the server
- * closes it, and gets "socket hang up". Browsers retry such a request on their own; scripts do not.
- */
-const IDLE_CONNECTION_MS = 65_000;
+/** The preview server keeps idle connections as the sync server does (scripts/idleConnections.ts). */
 const keepConnections = (): Plugin => ({
   name: 'keep-connections',
   configurePreviewServer(server) {
-    const http = server.httpServer as { keepAliveTimeout?: number; headersTimeout?: number };
-    http.keepAliveTimeout = IDLE_CONNECTION_MS;
-    http.headersTimeout = IDLE_CONNECTION_MS + 1_000;
+    keepIdleConnections(server.httpServer as { keepAliveTimeout: number; headersTimeout: number });
   },
 });
 

@@ -22,6 +22,7 @@ import { securityShim, type UserCtx } from './team/securityShim';
 import { serverFetch, setUpAccount, setUpWorld, type Account } from './team/worlds';
 import { accountOf } from './team/adminArgs';
 import { randomBytes } from 'node:crypto';
+import { keepIdleConnections } from './idleConnections';
 
 // Replication may be registered already (the tests' PouchDB is this one): a second registration throws.
 PouchDB.plugin(memory);
@@ -212,11 +213,7 @@ export async function startSyncServer({ port, host = '127.0.0.1', app, vans = fa
     const started: Server = server.listen(port, host, () => done(started));
     started.on('error', fail);
   });
-  // An idle connection stays open a minute, not Node's 5 s: a script's pool of kept-alive
-  // connections (Node's http.Agent reads no Keep-Alive hint) could send on one the instant it is
-  // closed, and get "socket hang up" for a request the server never saw.
-  listening.keepAliveTimeout = 65_000;
-  listening.headersTimeout = 66_000;
+  keepIdleConnections(listening);
   self = `http://${host}:${(listening.address() as AddressInfo).port}`;
   // Its configuration is read once the server runs: no admin party, from its first answer on.
   await serverFetch(`${self}/couch/`);

@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { CONTENT_TYPES } from '../../scripts/contentTypes';
+import { keepIdleConnections } from '../../scripts/idleConnections';
 
 export interface PwaServer {
   url: string;
@@ -61,8 +62,7 @@ export async function startPwaServer(rootDir: string): Promise<PwaServer> {
     });
     res.end(body);
   });
-  // As the app's servers: no idle close racing a request of the tests' kept-alive pool.
-  server.keepAliveTimeout = 65_000;
+  keepIdleConnections(server);
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -136,8 +136,7 @@ export async function startImageProxy(outDir: string): Promise<ImageProxy> {
     }
     res.writeHead(200, { 'content-type': 'image/jpeg', 'cache-control': 'no-cache' }).end(await readFile(file));
   });
-  // As the app's servers: no idle close racing a request of the tests' kept-alive pool.
-  server.keepAliveTimeout = 65_000;
+  keepIdleConnections(server);
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
