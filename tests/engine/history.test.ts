@@ -5,6 +5,7 @@
  * Reset Demo. The page's answer is the worker's (worker/views/history.ts).
  */
 import { describe, expect, it } from 'vitest';
+import type { Action } from '../../worker/api';
 import { harness, type Harness } from '../helpers/engineHarness';
 import { historyOf, told } from '../helpers/history';
 import { ManualClock } from '../helpers/manualClock';
@@ -13,10 +14,16 @@ import { ANN, BOB, T0 } from '../helpers/builders';
 import { historyId, type HistoryEntry } from '../../worker/domain/history';
 import { HISTORY_KIND } from '../../worker/engine/store/worldStore';
 import { appendTo, entriesOf, namesOf, NAMES_PAGE, ownerOfPage, PAGE_MS, pageOf } from '../../worker/engine/store/historyRecords';
-import { memoryStore } from '../../worker/engine/store/worldStore';
+import { memoryStore, type MemoryStore } from '../../worker/engine/store/worldStore';
 
 const reboot = (h: Harness) => harness({ store: h.store, clock: new ManualClock(h.clock.now()), login: false, world: '{"broken":' });
 /** The entities' history records (the names they refer to apart). */
+/** An entry's id (`<at>:<laptop>:<tx>:<n>`, docs/history.md#the-entry) in its parts. */
+const idParts = (id: string) => {
+  const [at, laptop, tx] = id.split(':');
+  return { id, at, laptop, tx: tx! };
+};
+const assigned = (answer: { rows: { key: string; what: string }[] }) => idParts(answer.rows.find((r) => r.what.startsWith('Assigned'))!.key);
 const historyRecords = (h: Harness) => [...h.store.data.entries()].filter(([key]) => key.startsWith(`${HISTORY_KIND}\u0000`) && key !== `${HISTORY_KIND}\u0000${NAMES_PAGE}`);
 
 async function inserted(h: Harness) {
@@ -249,6 +256,59 @@ describe('the history is kept', () => {
     // Nothing of it was read by the boot: the first answer is still loading.
     expect(history(h2.engine.world, h2.engine.history, spec).loading).toBe(true);
     expect(told(await historyOf(h2.engine, 'surveys', sid))).toEqual(told(await historyOf(h.engine, 'surveys', sid)));
+  });
+
+  /** A laptop's action, and the engine that leads after it on a store read before that action landed (`readEarly`), or on `store`. */
+  async function leadAfter(dying: Harness, next: Partial<Parameters<typeof harness>[0]> = {}, readEarly = true) {
+    const { sid } = await inserted(dying);
+    await dying.do({ type: 'receiveMedia', host: 'drive-01', itemIds: ['A'] });
+    dying.advance(100_000);
+    await dying.engine.settled();
+    const early = memoryStore();
+    for (const [key, value] of dying.store.data) early.data.set(key, structuredClone(value));
+    const assign: Action = { type: 'assignSurveys', mediaId: dying.engine.world.index.surveys[sid]!.mediaId, assignments: [{ surveyId: sid, email: BOB }] };
+    expect((await dying.do(assign)).ok).toBe(true);
+    await dying.engine.settled();
+    const given = assigned(await historyOf(dying.engine, 'surveys', sid));
+    // The next tab's boot, at the same instant of the engine's clock (the tests' stepped clock).
+    const h = await harness({ store: readEarly ? early : dying.store, clock: new ManualClock(dying.clock.now()), login: false, world: '{"broken":', ...next });
+    await h.do({ type: 'login', email: ANN, password: 'demo' });
+    // On the store the dying engine wrote, Bob has the survey already: his Applanix is next.
+    expect(await h.do(readEarly ? assign : { type: 'processApplanix', surveyId: sid })).toMatchObject({ ok: true });
+    await h.engine.settled();
+    const answer = await historyOf(h.engine, 'surveys', sid);
+    const mine = idParts(answer.rows.filter((r) => /^(Assigned|Applanix)/.test(r.what)).map((r) => r.key).find((key) => key !== given.id)!);
+    expect([mine.at, mine.laptop]).toEqual([given.at, given.laptop]);
+    // Later than every number the dying engine gave, so the laptop's order of actions holds.
+    expect(parseInt(mine.tx, 36)).toBeGreaterThan(parseInt(given.tx, 36));
+    return mine;
+  }
+
+  it('a tab that leads after a dying one never gives an action number twice, even from a meta record read before its last commit', async () => {
+    const mine = await leadAfter(await harness());
+    expect(mine.tx).toHaveLength(6);
+  });
+
+  it('nor when the meta record cannot be read: its numbers begin at the wall clock', async () => {
+    const dying = await harness();
+    const failOnce = (store: MemoryStore): MemoryStore => {
+      let failed = false;
+      return Object.assign(Object.create(store) as MemoryStore, {
+        readKinds: (kinds: Parameters<MemoryStore['readKinds']>[0]) => (failed ? store.readKinds(kinds) : ((failed = true), Promise.reject(new Error('unreadable')))),
+      });
+    };
+    const wall = 1_800_000_000_000;
+    const mine = await leadAfter(dying, { store: failOnce(dying.store), wallClock: () => wall }, false);
+    expect(parseInt(mine.tx, 36)).toBeGreaterThan(wall);
+  });
+
+  it('an action number of any length the engine gives is stored and read back as given', () => {
+    for (const tx of ['000001', 'zzzzzz', '1000000', (1_800_000_000_123).toString(36)]) {
+      const entry: HistoryEntry = { id: historyId(T0, 'lap', tx, 0), at: T0, by: ANN, laptop: 'lap', tx, n: 0, what: { kind: 'applanix' }, on: { surveys: ['s-1'] } };
+      const names = namesOf(null);
+      const record = appendTo('s:s-1', undefined, [entry], names);
+      expect(entriesOf('s:s-1', record, names)).toEqual([entry]);
+    }
   });
 
   it('through Export and Import, and an export without history imports with its history starting then', async () => {

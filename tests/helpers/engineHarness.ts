@@ -89,6 +89,8 @@ export interface HarnessOptions {
   fetchError?: string;
   /** Boot from the store in two steps, as the worker does (docs/views.md#a-boots-first-look). */
   firstLook?: boolean;
+  /** The wall clock the boot's action numbers begin from (default Date.now). */
+  wallClock?: () => number;
 }
 
 export function emptyStored(): BootInput['stored'] {
@@ -110,6 +112,7 @@ export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
     clock,
     store,
     firstLook: opts.firstLook ?? false,
+    ...(opts.wallClock ? { wallClock: opts.wallClock } : {}),
     newId: () => `id${String(++n).padStart(6, '0')}-0000-4000-8000-000000000000`,
     loadText: async (url) => {
       fetched.push(url);

@@ -36,6 +36,29 @@ export interface BootDeps {
   progress?: (p: BootProgress) => void;
   /** A new laptop id, for a store that has none yet (docs/history.md#where). */
   newId: () => string;
+  /** The wall clock, never the engine's (stepped in tests): where action numbers begin if the store's cannot be read. */
+  wallClock?: () => number;
+}
+
+/**
+ * How many action numbers a boot leaves unused after the stored one. An engine gives an action its
+ * number, then writes it to disk before it applies the next (actionCommit.ts), so at most one number
+ * of a dying engine can be missing from a meta record read while its last commit lands.
+ */
+export const NUMBERS_A_BOOT_SKIPS = 1024;
+
+/**
+ * Where this engine's action numbers begin (docs/history.md#where): past the stored number by
+ * NUMBERS_A_BOOT_SKIPS. A tab that takes the lead from a dying one can read the meta record from
+ * before the dying engine's last commit landed; the stored number alone then gave that action's
+ * number again, and two of the laptop's entries one id (docs/testing.md). A meta record that could
+ * not be read at all says nothing: the numbers then begin at the wall clock's milliseconds, above
+ * any this laptop gave before, since every action is a commit to disk.
+ */
+export function firstActionNumber(stored: unknown, read: boolean, wallMs: number): number {
+  const kept = typeof stored === 'number' && Number.isSafeInteger(stored) && stored > 0 ? stored : 0;
+  const wall = Number.isSafeInteger(wallMs) && wallMs > 0 ? wallMs : 0;
+  return (read ? kept : Math.max(kept, wall)) + NUMBERS_A_BOOT_SKIPS;
 }
 
 export class Boot {
@@ -95,10 +118,11 @@ export class Boot {
 
   private async inSteps(input: BootInput): Promise<BootAnswer> {
     const { deps } = this;
-    const meta = (await deps.store.readKinds([]).catch(() => null))?.meta;
+    const read = await deps.store.readKinds([]).catch(() => null);
+    const meta = read?.meta;
     // Made once and kept in the store: every entry this browser writes says where it was made.
     deps.world.laptop = typeof meta?.laptop === 'string' && meta.laptop ? meta.laptop : deps.newId();
-    deps.world.historySeq = Number.isSafeInteger(meta?.historySeq) && meta!.historySeq! > 0 ? meta!.historySeq! : 0;
+    deps.world.historySeq = firstActionNumber(meta?.historySeq, read !== null, (deps.wallClock ?? Date.now)());
     const first = deps.firstLook && !discardsStored(input, meta) ? await firstLook(deps.store, deps.clock.now()) : null;
     if (!first) {
       const answer = await this.wholePath(input);

@@ -46,6 +46,8 @@ export interface EngineDeps {
   /** Fetches a URL as text (all.json). */
   loadText: (url: string) => Promise<string>;
   newId?: () => string;
+  /** The wall clock (default Date.now): where action numbers begin when the stored one cannot be read (boot.ts). */
+  wallClock?: () => number;
   /**
    * Boot from the store in two steps (default false): first the capture table, projects and users
    * from their own records (firstLook.ts), then the whole world. The worker turns it on: a large
@@ -100,6 +102,7 @@ export class Engine {
       legacy: deps.legacy,
       firstLook: deps.firstLook ?? false,
       newId: this.newId,
+      ...(deps.wallClock ? { wallClock: deps.wallClock } : {}),
       ...(deps.bootProgress ? { progress: deps.bootProgress } : {}),
     });
     this.demo = new DemoData(this.world, this.writer, this.clock, deps.loadText, () => this.boots.baseUrl, this.calls);

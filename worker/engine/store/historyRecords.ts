@@ -100,7 +100,8 @@ export const namesOf = (value: unknown): HistoryNames => (Array.isArray(value) ?
 
 /** Parameters that name a person: kept as a place in the names. */
 const NAMING_PARAMS = new Set(['to']);
-const TX = /^[0-9a-z]{6}$/;
+// Six digits as the first numbers were; longer from a boot's wall-clock start (boot.ts), never with a leading zero.
+const TX = /^(?:[0-9a-z]{6}|[1-9a-z][0-9a-z]{6,9})$/;
 const txPacked = (tx: string): string | number => (TX.test(tx) ? parseInt(tx, 36) : tx);
 const txOf = (packed: unknown): string | null => (typeof packed === 'number' && Number.isInteger(packed) && packed >= 0 ? packed.toString(36).padStart(6, '0') : typeof packed === 'string' ? packed : null);
 
