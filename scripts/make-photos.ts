@@ -2,7 +2,8 @@
  * `npm run photos` (before every build and dev start): the embedded survey photo set of issue 4.
  * Paints a synthetic ground once, then two worker threads render 3 lines × 20 exposures × 6 cameras
  * at every scale into public/photos/ (git-ignored). Skips all work when the output carries this
- * generator's version stamp. Also keeps the committed photo index public/data/photos.json in step,
+ * generator's version stamp. Also packs each line's thumbnails into one file for the QC pre-screen
+ * (generate/photos/thumbnailPacks.ts). Also keeps the committed photo index public/data/photos.json in step,
  * and writes public/photos/defects.json: which frames it spoiled and how, the answer key of the
  * pre-screen test (git-ignored with the photos; the app never reads it).
  */
@@ -16,6 +17,7 @@ import { CAMERAS } from '../worker/domain/constants';
 import { exposures, FRAMES_PER_LINE, imageName, photoIndex, spoiledFrames } from './generate/photos/flight';
 import type { PhotoJob, PhotoWorkerData } from './generate/photos/photoWorker';
 import { renderJobs } from './generate/photos/photoWorker';
+import { writeThumbnailPacks } from './generate/photos/thumbnailPacks';
 import { paintGround } from './generate/photos/terrain';
 
 /**
@@ -37,7 +39,7 @@ const WORKER_BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))
 function stamp(): string {
   const dir = join(root, 'scripts/generate/photos');
   const hash = createHash('sha256');
-  for (const file of [fileURLToPath(import.meta.url), join(root, 'scripts/generate/prng.ts'), ...readdirSync(dir).sort().filter((f) => /^[a-z][\w]*\.ts$/i.test(f)).map((f) => join(dir, f))]) {
+  for (const file of [fileURLToPath(import.meta.url), join(root, 'scripts/generate/prng.ts'), join(root, 'worker/prescreen/thumbnailPack.ts'), ...readdirSync(dir).sort().filter((f) => /^[a-z][\w]*\.ts$/i.test(f)).map((f) => join(dir, f))]) {
     hash.update(readFileSync(file));
   }
   return `${PHOTO_GENERATOR_VERSION} ${hash.digest('hex').slice(0, 16)}`;
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
       ),
     );
   }
+  bytes += writeThumbnailPacks(work);
   writeFileSync(join(work, 'defects.json'), `${JSON.stringify(defectManifest(version), null, 1)}\n`);
   writeFileSync(join(work, 'VERSION'), `${version}\n`);
   rmSync(outDir, { recursive: true, force: true });

@@ -11,6 +11,7 @@
  *   suffix `.32` for thumbnails, `.8`, `.4`, `.2` for reduced frames, none for the full frame.
  *   When the proxy URL already has a query, `&source=` is appended instead.
  */
+import { THUMBNAIL_PACK_FILE } from '../../worker/domain/constants';
 
 export type ImageScale = 32 | 8 | 4 | 2 | 'full';
 export interface ImageRef {
@@ -36,4 +37,12 @@ export function imageUrl(ref: ImageRef, scale: ImageScale, imageProxy?: string):
   }
   const seg = encodeURIComponent;
   return `${import.meta.env.BASE_URL}photos/${ref.line}/${seg(ref.camera)}/${seg(ref.image)}.${scale}.jpg`;
+}
+
+/**
+ * A line's thumbnails in one file, which the QC pre-screen reads instead of each thumbnail
+ * (worker/prescreen/thumbnailPack.ts). Only the embedded set has one: a proxy's images are not read.
+ */
+export function thumbnailPackUrl(line: number): string {
+  return `${import.meta.env.BASE_URL}photos/${line}/${THUMBNAIL_PACK_FILE}`;
 }

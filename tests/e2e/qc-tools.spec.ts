@@ -174,19 +174,25 @@ test('the viewer opens fitted on the best rendition; zoom, pan, 1:1 and the keys
   await expect(page).toHaveURL(new RegExp(`/surveys/${surveyId}/qc$`));
 });
 
+interface DefectManifest {
+  defects: { line: number; camera: string; frame: number; image: string; defect: string }[];
+}
+const spoiledFrames = async (page: Page) => ((await (await page.request.get('/photos/defects.json')).json()) as DefectManifest).defects;
+
 test('the pre-screen suggests the spoiled frames and only them; S accepts a suggestion as a flag', async ({ page, context }) => {
-  // Thumbnails a little slow, so the pre-screen's progress can be seen.
-  await context.route('**/photos/**/*.32.jpg', async (route) => {
-    await new Promise((r) => setTimeout(r, 15));
+  // Each line's thumbnails come in one pack, a little slow, so the pre-screen's progress can be seen.
+  const packsRead: string[] = [];
+  await context.route('**/photos/*/thumbnails.32.pack', async (route) => {
+    packsRead.push(new URL(route.request().url()).pathname);
+    await new Promise((r) => setTimeout(r, 300));
     await route.continue();
   });
   const { surveyId, index } = await openQcInProgress(page);
-  const manifest = (await (await page.request.get('/photos/defects.json')).json()) as {
-    defects: { line: number; camera: string; frame: number; image: string; defect: string }[];
-  };
+  const defects = await spoiledFrames(page);
   const reason: Record<string, string> = { cloud: 'Cloud', blur: 'Blur', overexposed: 'Over-exposed', black: 'Under-exposed / black' };
   await expect(page.getByRole('progressbar', { name: 'Pre-screen' })).toBeVisible();
-  await expect(page.getByText(/^Pre-screen: \d+ frames suggested/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`Pre-screen: ${defects.length} frames suggested`)).toBeVisible({ timeout: 30_000 });
+  expect(packsRead.sort()).toEqual(index.lines.map(({ line }) => `/photos/${line}/thumbnails.32.pack`));
   await expectNoSeriousViolations(page);
 
   // Line 1, every row brought into view: the suggested frames are exactly the spoiled ones.
@@ -201,7 +207,7 @@ test('the pre-screen suggests the spoiled frames and only them; S accepts a sugg
     }
     await page.keyboard.press('PageDown');
   }
-  const spoiled = manifest.defects.filter((d) => d.line === 1);
+  const spoiled = defects.filter((d) => d.line === 1);
   expect(spoiled.length).toBeGreaterThan(0);
   expect(Object.fromEntries(suggested)).toEqual(Object.fromEntries(spoiled.map((d) => [d.image, reason[d.defect]])));
   expect(index.cameras).toContain(spoiled[0]!.camera);
@@ -232,6 +238,16 @@ test('the pre-screen suggests the spoiled frames and only them; S accepts a sugg
   await page.keyboard.press('s');
   await expect(page.getByText(new RegExp(`^Flagged: ${reason[second.defect]!.replace('/', '\\/')} \\(Pre-screen: `))).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accept suggestion (S)' })).toHaveCount(0);
+});
+
+test('with the thumbnail packs out of reach, the pre-screen reads each thumbnail alone and suggests the same frames', async ({ page, context }) => {
+  await context.route('**/photos/*/thumbnails.32.pack', (route) => route.abort('internetdisconnected'));
+  const { surveyId } = await openQcInProgress(page);
+  const defects = await spoiledFrames(page);
+  await expect(page.getByText(`Pre-screen: ${defects.length} frames suggested`)).toBeVisible({ timeout: 30_000 });
+  const last = defects[defects.length - 1]!;
+  await page.goto(`/surveys/${surveyId}/qc/${last.line}/${last.camera}/${last.image}`);
+  await expect(page.getByRole('button', { name: 'Accept suggestion (S)' })).toBeVisible();
 });
 
 test("a thumbnail's context menu flags, unflags and opens the viewer, by mouse and by keyboard", async ({ page }) => {

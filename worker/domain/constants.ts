@@ -23,6 +23,9 @@ export const DEFAULT_WORKFLOW_SECONDS = 60;
 export const CAMERAS = ['Cam01', 'Cam02', 'Cam03', 'Cam04', 'Cam05', 'Cam06'] as const;
 export type CameraId = (typeof CAMERAS)[number];
 
+/** A line's thumbnails in one file, beside its camera folders (docs/data.md): `photos/<line>/thumbnails.32.pack`. */
+export const THUMBNAIL_PACK_FILE = 'thumbnails.32.pack';
+
 /** docs/requirements.md#req-size-presets: survey size presets, in seconds of flying (and of simulated receiving). */
 export const SIZE_PRESETS_S = {
   teeny: 10,

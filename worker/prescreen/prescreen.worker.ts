@@ -1,14 +1,16 @@
 /**
  * The pre-screen worker (issue 8): a plain module worker, apart from the engine worker, that
- * measures frames off the main thread. Each small rendition is fetched (the service worker's cache
- * answers offline), decoded with createImageBitmap, drawn on an OffscreenCanvas and read back as
- * RGBA for measure.ts. Requests are served one after another, in the order they came.
+ * measures frames off the main thread. Each small rendition is decoded with createImageBitmap,
+ * drawn on an OffscreenCanvas and read back as RGBA for measure.ts. Requests are served one after
+ * another, in the order they came.
  *
- * A survey is about a thousand thumbnails: fetched one at a time, each waits a whole round trip
- * (seconds on a slow network or a busy laptop). IN_FLIGHT of them are fetched at once, as many as
- * a browser asks of one host, and measured in order as they arrive.
+ * A line's thumbnails come in one request, its thumbnail pack (thumbnailPack.ts), fetched while the
+ * line before is measured. A frame the pack lacks, or a line whose pack cannot be read (offline
+ * before it was ever fetched: the service worker's cache holds the grid's thumbnails, not it), is
+ * fetched alone: IN_FLIGHT at once, as many as a browser asks of one host, measured in order.
  */
 import { measure, suggest } from './measure';
+import { readThumbnailPack } from './thumbnailPack';
 import { PRESCREEN_BATCH_MS, type FrameResult, type PrescreenMessage, type PrescreenRequest } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -39,36 +41,65 @@ async function pixelsOf(blob: Blob): Promise<ImageData> {
   }
 }
 
-async function run({ surveyId, frames }: PrescreenRequest): Promise<void> {
+/** A pack's images as slices of it (no copy), or none if it cannot be fetched or read. */
+async function unpacked(pack: Promise<Blob>): Promise<Map<string, Blob>> {
+  try {
+    const blob = await pack;
+    const images = readThumbnailPack(await blob.arrayBuffer());
+    return new Map([...images].map(([image, { offset, size }]) => [image, blob.slice(offset, offset + size, 'image/jpeg')]));
+  } catch {
+    return new Map();
+  }
+}
+
+async function run({ photoSet, lines }: PrescreenRequest): Promise<void> {
   let results: FrameResult[] = [];
   let handedAt = performance.now();
   const handOver = () => {
-    if (results.length) post({ type: 'frames', surveyId, results });
+    if (results.length) post({ type: 'frames', photoSet, results });
     results = [];
     handedAt = performance.now();
   };
-  const downloads: Promise<Blob>[] = [];
-  const ask = (i: number) => {
-    const frame = frames[i];
-    if (frame) downloads[i] = download(frame.url);
-    // A refused download is measured as unreadable when its turn comes, not reported as unhandled.
-    downloads[i]?.catch(() => undefined);
-  };
-  for (let i = 0; i < IN_FLIGHT; i++) ask(i);
-  for (const [i, { image }] of frames.entries()) {
-    try {
-      const blob = await downloads[i]!;
-      const figures = measure(await pixelsOf(blob));
-      results.push({ image, figures, suggestion: suggest(figures) });
-    } catch {
-      results.push({ image, figures: null, suggestion: null });
+  const packOf = (k: number): Promise<Map<string, Blob>> | null => (lines[k] ? unpacked(download(lines[k].pack)) : null);
+  let nextPack = packOf(0);
+  for (const [k, { frames }] of lines.entries()) {
+    const packed = (await nextPack) ?? new Map<string, Blob>();
+    nextPack = packOf(k + 1);
+    const blobs: Promise<Blob>[] = [];
+    let alone = 0;
+    const ask = (i: number) => {
+      const frame = frames[i];
+      if (!frame) return;
+      const slice = packed.get(frame.image);
+      if (slice) {
+        blobs[i] = Promise.resolve(slice);
+        return;
+      }
+      blobs[i] = download(frame.url);
+      alone++;
+      // A refused download is measured as unreadable when its turn comes, not reported as unhandled.
+      blobs[i]!.catch(() => undefined);
+    };
+    let asked = 0;
+    const askAhead = () => {
+      while (asked < frames.length && alone < IN_FLIGHT) ask(asked++);
+    };
+    askAhead();
+    for (const [i, { image }] of frames.entries()) {
+      try {
+        const figures = measure(await pixelsOf(await blobs[i]!));
+        results.push({ image, figures, suggestion: suggest(figures) });
+      } catch {
+        results.push({ image, figures: null, suggestion: null });
+      }
+      if (!packed.has(image)) alone--;
+      delete blobs[i];
+      askAhead();
+      if (performance.now() - handedAt >= PRESCREEN_BATCH_MS) handOver();
     }
-    delete downloads[i];
-    ask(i + IN_FLIGHT);
-    if (performance.now() - handedAt >= PRESCREEN_BATCH_MS) handOver();
   }
   handOver();
-  post({ type: 'done', surveyId });
+  post({ type: 'done', photoSet });
 }
 
 scope.onmessage = (event: MessageEvent<PrescreenRequest>) => {

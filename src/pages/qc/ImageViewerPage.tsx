@@ -73,7 +73,7 @@ export default function ImageViewerPage({ surveyId, line, camera, image }: Image
   const index = photos.status === 'ready' ? photos.index : null;
   const nav = useNeighbours(index, surveyId, camera, image);
   // As on the QC page: once the survey is shown, and never for one that does not exist.
-  const prescreen = usePrescreen(surveyId, survey ? index : null, imageProxy);
+  const prescreen = usePrescreen(survey ? index : null, imageProxy);
 
   // An opened frame counts as seen for the review progress.
   useEffect(() => {

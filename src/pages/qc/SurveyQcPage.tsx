@@ -96,7 +96,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const seenOf = (line: number) => Math.min(seen.get(line)?.size ?? 0, totals.get(line) ?? 0);
   // Started once the survey is shown: its thumbnails, decoded beside the engine's boot, would hold
   // the page back on a 2-core laptop; and a survey that does not exist is not measured.
-  const prescreen = usePrescreen(surveyId, survey ? photoIndex : null, imageProxy);
+  const prescreen = usePrescreen(survey ? photoIndex : null, imageProxy);
   const seenAll = lines.reduce((n, l) => n + seenOf(l.line), 0);
   const totalAll = lines.reduce((n, l) => n + (totals.get(l.line) ?? 0), 0);
   const frameFlags = survey?.frameFlags;

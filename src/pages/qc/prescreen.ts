@@ -1,8 +1,10 @@
 /**
  * The QC page's side of automatic pre-screening (issue 8): starts the pre-screen worker (one per
- * page load, made on first use), asks it to measure a survey's frames from their thumbnails, and
- * keeps the answers per survey for the session (in memory, and in sessionStorage once finished),
- * so a survey is measured once however often its QC page or viewer opens or the page reloads. Read through a tiny subscribable store, like qcSeen.ts.
+ * page load, made on first use), asks it to measure the photo set's frames from their thumbnails,
+ * and keeps the answers for the session (in memory, and in sessionStorage once finished). Every
+ * survey shows the one embedded photo set (docs/data.md), so its frames are measured once, however
+ * many surveys' QC pages or viewers open and however often the page reloads. Read through a tiny
+ * subscribable store, like qcSeen.ts.
  *
  * Only the embedded photo set is measured: images from an image proxy are another origin, which
  * the page may show but not read (and the Content-Security-Policy keeps connect-src to 'self').
@@ -11,7 +13,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { PhotoIndex } from '../../../worker/domain/types';
 import type { Figures, Suggestion } from '../../../worker/prescreen/measure';
 import type { PrescreenMessage, PrescreenRequest } from '../../../worker/prescreen/protocol';
-import { imageUrl } from '../../images/imageUrl';
+import { imageUrl, thumbnailPackUrl } from '../../images/imageUrl';
 
 export interface FrameVerdict {
   figures: Figures | null;
@@ -32,15 +34,17 @@ interface Entry {
 }
 
 const OFF: PrescreenState = { status: 'off', frames: new Map(), total: 0, suggested: 0 };
+/** What is measured: the embedded photo set (images from an image proxy are not read). */
+const PHOTO_SET = 'embedded';
 const entries = new Map<string, Entry>();
 let worker: Worker | null = null;
 
 const STORAGE_PREFIX = 'qc-prescreen:';
 
 /** A finished pre-screen kept in sessionStorage, so a reload in the session does not measure again. */
-function stored(surveyId: string): PrescreenState | null {
+function stored(photoSet: string): PrescreenState | null {
   try {
-    const raw = sessionStorage.getItem(STORAGE_PREFIX + surveyId);
+    const raw = sessionStorage.getItem(STORAGE_PREFIX + photoSet);
     if (!raw) return null;
     const frames = new Map(JSON.parse(raw) as [string, FrameVerdict][]);
     const suggested = [...frames.values()].filter((v) => v.suggestion).length;
@@ -50,32 +54,32 @@ function stored(surveyId: string): PrescreenState | null {
   }
 }
 
-function store(surveyId: string, state: PrescreenState): void {
+function store(photoSet: string, state: PrescreenState): void {
   try {
-    sessionStorage.setItem(STORAGE_PREFIX + surveyId, JSON.stringify([...state.frames]));
+    sessionStorage.setItem(STORAGE_PREFIX + photoSet, JSON.stringify([...state.frames]));
   } catch {
     // Over quota: kept in memory for this page.
   }
 }
 
-function entryOf(surveyId: string): Entry {
-  let entry = entries.get(surveyId);
-  if (!entry) entries.set(surveyId, (entry = { state: stored(surveyId) ?? OFF, listeners: new Set() }));
+function entryOf(photoSet: string): Entry {
+  let entry = entries.get(photoSet);
+  if (!entry) entries.set(photoSet, (entry = { state: stored(photoSet) ?? OFF, listeners: new Set() }));
   return entry;
 }
 
-function update(surveyId: string, change: (s: PrescreenState) => PrescreenState): void {
-  const entry = entryOf(surveyId);
+function update(photoSet: string, change: (s: PrescreenState) => PrescreenState): void {
+  const entry = entryOf(photoSet);
   entry.state = change(entry.state);
   for (const listener of entry.listeners) listener();
 }
 
 function onMessage(event: MessageEvent<PrescreenMessage>): void {
   const m = event.data;
-  update(m.surveyId, (s) => {
+  update(m.photoSet, (s) => {
     if (m.type === 'done') {
       const done: PrescreenState = { ...s, status: 'done' };
-      store(m.surveyId, done);
+      store(m.photoSet, done);
       return done;
     }
     // One new map a batch: the grid renders a few times a second, not once a frame.
@@ -97,25 +101,28 @@ function workerOf(): Worker {
   return worker;
 }
 
-/** Measures the survey's frames once per session (every image of the photo set, by its thumbnail). */
-export function startPrescreen(surveyId: string, index: PhotoIndex, imageProxy: string): void {
-  if (imageProxy.trim() || entryOf(surveyId).state.status !== 'off') return;
-  const frames: PrescreenRequest['frames'] = [];
-  for (const { line, start, count } of index.lines) {
+/** Measures the photo set's frames once per session (every image, by its thumbnail), line by line. */
+export function startPrescreen(index: PhotoIndex, imageProxy: string): void {
+  if (imageProxy.trim() || entryOf(PHOTO_SET).state.status !== 'off') return;
+  const absolute = (url: string) => new URL(url, location.href).href;
+  const lines: PrescreenRequest['lines'] = index.lines.map(({ line, start, count }) => {
+    const frames: PrescreenRequest['lines'][number]['frames'] = [];
     for (let position = start; position < start + count; position++) {
       for (const camera of index.cameras) {
         const image = index.index[camera]?.[position];
-        if (image) frames.push({ image, url: new URL(imageUrl({ line, camera, image }, 32), location.href).href });
+        if (image) frames.push({ image, url: absolute(imageUrl({ line, camera, image }, 32)) });
       }
     }
-  }
-  update(surveyId, () => ({ status: 'running', frames: new Map(), total: frames.length, suggested: 0 }));
-  workerOf().postMessage({ surveyId, frames } satisfies PrescreenRequest);
+    return { pack: absolute(thumbnailPackUrl(line)), frames };
+  });
+  const total = lines.reduce((sum, { frames }) => sum + frames.length, 0);
+  update(PHOTO_SET, () => ({ status: 'running', frames: new Map(), total, suggested: 0 }));
+  workerOf().postMessage({ photoSet: PHOTO_SET, lines } satisfies PrescreenRequest);
 }
 
-/** The survey's pre-screen, started when the photo index is there (and no image proxy is set). */
-export function usePrescreen(surveyId: string, index: PhotoIndex | null, imageProxy: string): PrescreenState {
-  const entry = entryOf(surveyId);
+/** The photo set's pre-screen, started when the photo index is there (and no image proxy is set). */
+export function usePrescreen(index: PhotoIndex | null, imageProxy: string): PrescreenState {
+  const entry = entryOf(PHOTO_SET);
   const state = useSyncExternalStore(
     (listener) => {
       entry.listeners.add(listener);
@@ -124,8 +131,8 @@ export function usePrescreen(surveyId: string, index: PhotoIndex | null, imagePr
     () => entry.state,
   );
   useEffect(() => {
-    if (index) startPrescreen(surveyId, index, imageProxy);
-  }, [surveyId, index, imageProxy]);
+    if (index) startPrescreen(index, imageProxy);
+  }, [index, imageProxy]);
   return state;
 }
 
