@@ -52,11 +52,11 @@ async function unpacked(pack: Promise<Blob>): Promise<Map<string, Blob>> {
   }
 }
 
-async function run({ photoSet, lines }: PrescreenRequest): Promise<void> {
+async function run({ lines }: PrescreenRequest): Promise<void> {
   let results: FrameResult[] = [];
   let handedAt = performance.now();
   const handOver = () => {
-    if (results.length) post({ type: 'frames', photoSet, results });
+    if (results.length) post({ type: 'frames', results });
     results = [];
     handedAt = performance.now();
   };
@@ -99,7 +99,7 @@ async function run({ photoSet, lines }: PrescreenRequest): Promise<void> {
     }
   }
   handOver();
-  post({ type: 'done', photoSet });
+  post({ type: 'done' });
 }
 
 scope.onmessage = (event: MessageEvent<PrescreenRequest>) => {

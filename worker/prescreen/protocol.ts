@@ -7,9 +7,8 @@
  */
 import type { Figures, Suggestion } from './measure';
 
+/** The photo set every survey shows, line by line (src/pages/qc/prescreen.ts). */
 export interface PrescreenRequest {
-  /** What is measured: the photo set every survey shows (src/pages/qc/prescreen.ts). */
-  photoSet: string;
   lines: { pack: string; frames: { image: string; url: string }[] }[];
 }
 
@@ -20,7 +19,7 @@ export interface FrameResult {
   suggestion: Suggestion | null;
 }
 
-export type PrescreenMessage = { type: 'frames'; photoSet: string; results: FrameResult[] } | { type: 'done'; photoSet: string };
+export type PrescreenMessage = { type: 'frames'; results: FrameResult[] } | { type: 'done' };
 
 /** How often the worker hands over what it measured. */
 export const PRESCREEN_BATCH_MS = 250;

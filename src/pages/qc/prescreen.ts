@@ -14,6 +14,7 @@ import type { PhotoIndex } from '../../../worker/domain/types';
 import type { Figures, Suggestion } from '../../../worker/prescreen/measure';
 import type { PrescreenMessage, PrescreenRequest } from '../../../worker/prescreen/protocol';
 import { imageUrl, thumbnailPackUrl } from '../../images/imageUrl';
+import { photoRefs } from '../../pwa/photoSet';
 
 export interface FrameVerdict {
   figures: Figures | null;
@@ -34,17 +35,16 @@ interface Entry {
 }
 
 const OFF: PrescreenState = { status: 'off', frames: new Map(), total: 0, suggested: 0 };
-/** What is measured: the embedded photo set (images from an image proxy are not read). */
-const PHOTO_SET = 'embedded';
-const entries = new Map<string, Entry>();
+/** The embedded photo set's pre-screen: the one thing measured (images from an image proxy are not read). */
+let entry: Entry | null = null;
 let worker: Worker | null = null;
 
-const STORAGE_PREFIX = 'qc-prescreen:';
+const STORAGE_KEY = 'qc-prescreen:embedded';
 
 /** A finished pre-screen kept in sessionStorage, so a reload in the session does not measure again. */
-function stored(photoSet: string): PrescreenState | null {
+function stored(): PrescreenState | null {
   try {
-    const raw = sessionStorage.getItem(STORAGE_PREFIX + photoSet);
+    const raw = sessionStorage.getItem(STORAGE_KEY);
     if (!raw) return null;
     const frames = new Map(JSON.parse(raw) as [string, FrameVerdict][]);
     const suggested = [...frames.values()].filter((v) => v.suggestion).length;
@@ -54,32 +54,30 @@ function stored(photoSet: string): PrescreenState | null {
   }
 }
 
-function store(photoSet: string, state: PrescreenState): void {
+function store(state: PrescreenState): void {
   try {
-    sessionStorage.setItem(STORAGE_PREFIX + photoSet, JSON.stringify([...state.frames]));
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...state.frames]));
   } catch {
     // Over quota: kept in memory for this page.
   }
 }
 
-function entryOf(photoSet: string): Entry {
-  let entry = entries.get(photoSet);
-  if (!entry) entries.set(photoSet, (entry = { state: stored(photoSet) ?? OFF, listeners: new Set() }));
-  return entry;
+function theEntry(): Entry {
+  return (entry ??= { state: stored() ?? OFF, listeners: new Set() });
 }
 
-function update(photoSet: string, change: (s: PrescreenState) => PrescreenState): void {
-  const entry = entryOf(photoSet);
-  entry.state = change(entry.state);
-  for (const listener of entry.listeners) listener();
+function update(change: (s: PrescreenState) => PrescreenState): void {
+  const current = theEntry();
+  current.state = change(current.state);
+  for (const listener of current.listeners) listener();
 }
 
 function onMessage(event: MessageEvent<PrescreenMessage>): void {
   const m = event.data;
-  update(m.photoSet, (s) => {
+  update((s) => {
     if (m.type === 'done') {
       const done: PrescreenState = { ...s, status: 'done' };
-      store(m.photoSet, done);
+      store(done);
       return done;
     }
     // One new map a batch: the grid renders a few times a second, not once a frame.
@@ -103,32 +101,26 @@ function workerOf(): Worker {
 
 /** Measures the photo set's frames once per session (every image, by its thumbnail), line by line. */
 export function startPrescreen(index: PhotoIndex, imageProxy: string): void {
-  if (imageProxy.trim() || entryOf(PHOTO_SET).state.status !== 'off') return;
+  if (imageProxy.trim() || theEntry().state.status !== 'off') return;
   const absolute = (url: string) => new URL(url, location.href).href;
-  const lines: PrescreenRequest['lines'] = index.lines.map(({ line, start, count }) => {
-    const frames: PrescreenRequest['lines'][number]['frames'] = [];
-    for (let position = start; position < start + count; position++) {
-      for (const camera of index.cameras) {
-        const image = index.index[camera]?.[position];
-        if (image) frames.push({ image, url: absolute(imageUrl({ line, camera, image }, 32)) });
-      }
-    }
-    return { pack: absolute(thumbnailPackUrl(line)), frames };
-  });
-  const total = lines.reduce((sum, { frames }) => sum + frames.length, 0);
-  update(PHOTO_SET, () => ({ status: 'running', frames: new Map(), total, suggested: 0 }));
-  workerOf().postMessage({ photoSet: PHOTO_SET, lines } satisfies PrescreenRequest);
+  const refs = photoRefs(index);
+  const lines: PrescreenRequest['lines'] = index.lines.map(({ line }) => ({
+    pack: absolute(thumbnailPackUrl(line)),
+    frames: refs.filter((ref) => ref.line === line).map((ref) => ({ image: ref.image, url: absolute(imageUrl(ref, 32)) })),
+  }));
+  update(() => ({ status: 'running', frames: new Map(), total: refs.length, suggested: 0 }));
+  workerOf().postMessage({ lines } satisfies PrescreenRequest);
 }
 
 /** The photo set's pre-screen, started when the photo index is there (and no image proxy is set). */
 export function usePrescreen(index: PhotoIndex | null, imageProxy: string): PrescreenState {
-  const entry = entryOf(PHOTO_SET);
+  const current = theEntry();
   const state = useSyncExternalStore(
     (listener) => {
-      entry.listeners.add(listener);
-      return () => entry.listeners.delete(listener);
+      current.listeners.add(listener);
+      return () => current.listeners.delete(listener);
     },
-    () => entry.state,
+    () => current.state,
   );
   useEffect(() => {
     if (index) startPrescreen(index, imageProxy);
