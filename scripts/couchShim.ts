@@ -12,6 +12,7 @@
  * - signing in (`POST /_session`) takes the account's name as `username` too, as CouchDB 3 does:
  *   couchbackup's client sends it so.
  */
+import { EventEmitter } from 'node:events';
 import express from 'express';
 import type PouchDB from 'pouchdb-core';
 
@@ -61,6 +62,7 @@ export function couchShim(Db: typeof PouchDB): express.Router {
   });
   const changes = (req: express.Request, res: express.Response, next: express.NextFunction) => {
     const feed = typeof req.query.feed === 'string' ? req.query.feed : 'normal';
+    if (feed === 'longpoll' && req.query.heartbeat === undefined) endLongPollAt(Number(req.query.timeout ?? LONG_POLL_DEFAULT_MS), req, res);
     if (feed !== 'normal') return next();
     const limit = Number(req.query.limit ?? (req.body as { limit?: unknown } | undefined)?.limit);
     answered(res, async (body) => {
@@ -87,6 +89,43 @@ export function couchShim(Db: typeof PouchDB): express.Router {
     next();
   });
   return router;
+}
+
+/** How long CouchDB holds a long poll with no change when the request names no timeout (chttpd's changes_timeout). */
+const LONG_POLL_DEFAULT_MS = 60_000;
+
+/**
+ * A long poll without a heartbeat ends at its timeout, with no change, as CouchDB's does;
+ * express-pouchdb's stays open until a change comes. Its live feed of changes is cancelled as a
+ * closed connection cancels it: through the request's connection, which it listens to for 'close'.
+ */
+function endLongPollAt(timeoutMs: number, req: express.Request, res: express.Response): void {
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return;
+  const socket = req.socket;
+  const ended = new EventEmitter();
+  // express-pouchdb listens for the connection's 'close' once its first look found no change: a poll is open.
+  let polling = false;
+  const connection = new Proxy(socket, {
+    get(target, key) {
+      if (key === 'on') return (event: string, listener: () => void) => (event === 'close' && ((polling = true), ended.on('close', listener)), target.on(event, listener), connection);
+      if (key === 'removeListener') return (event: string, listener: () => void) => (ended.removeListener(event, listener), target.removeListener(event, listener), connection);
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  Object.defineProperty(req, 'connection', { configurable: true, value: connection });
+  const since = typeof req.query.since === 'string' ? req.query.since : '0';
+  const timer = setInterval(() => {
+    if (!polling || res.writableEnded) return;
+    clearInterval(timer);
+    ended.emit('close');
+    // No change came: the feed ends where it began (a change racing this is read by the next poll).
+    res.write(`],\n"last_seq":${/^\d+$/.test(since) ? since : JSON.stringify(since)}}\n`);
+    res.end();
+    // A heartbeat already on its way writes nothing more.
+    res.write = (() => true) as typeof res.write;
+  }, timeoutMs);
+  res.on('close', () => clearInterval(timer));
 }
 
 /**

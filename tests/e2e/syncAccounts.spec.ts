@@ -57,9 +57,11 @@ test('a laptop with no account, a wrong password or no membership is refused, se
 });
 
 /**
- * How long a session lasts without a request, on this test's own server. Longer than the changes
- * feed's 10 s heartbeat with room to spare: a long poll's answer carries the cookie of its start,
- * which replaces a fresher one, as CouchDB's does (docs/sync.md#signing-in).
+ * How long a session lasts without a request, on this test's own server. Longer than a long poll
+ * of the changes is held open (10 s) with room to spare: this server sends a poll's headers when it
+ * ends, and the cookie they bring, of the poll's start, replaces a fresher one
+ * (docs/sync.md#signing-in). The van stays away longer than it, and Dana's laptop, whose team is
+ * quiet meanwhile, must not lose its session for it.
  */
 const SESSION_S = 20;
 

@@ -445,3 +445,49 @@ describe("what only an admin does: a member is refused it, the server's admin do
     }
   });
 });
+
+/**
+ * A laptop's long poll of the server's changes asks to be answered after a while with no change,
+ * and no heartbeat (worker/sync/liveReplication.ts, LONG_POLL_MS): a poll left open past the
+ * session's timeout brings back a session cookie the server has ended. CouchDB ends such a poll at
+ * its timeout; the test server must too, or no test would show a laptop that asked otherwise.
+ */
+describe('a long poll of the changes ends as CouchDB ends it (docs/sync.md#signing-in)', () => {
+  let server: SyncServer;
+  beforeAll(async () => {
+    server = await teamServer();
+    await server.world('team-lp', [ANN]);
+  });
+  afterAll(cleanUp);
+
+  const poll = async (query: string) => {
+    const answer = await fetch(`${server.url}/couch/team-lp/_changes?style=all_docs&feed=longpoll&${query}`, { headers: { authorization: basic(person(ANN)) } });
+    return (await answer.json()) as { results: { id: string }[]; last_seq: number };
+  };
+  const put = async (id: string) => expect((await call(server, person(ANN), 'PUT', `/team-lp/projects%3A${id}`, { kind: 'projects', e: { o: 0 }, at: {}, stamp: stampOf(ANN) })).status).toBe(201);
+
+  it('without a heartbeat it answers no change at its timeout, where it began; a change after it comes with the next poll', async () => {
+    await put('L1');
+    const { last_seq: since } = await poll('since=0');
+    expect(await poll(`since=${since}&timeout=200`)).toEqual({ results: [], last_seq: since });
+    await put('L2');
+    expect((await poll(`since=${since}&timeout=200`)).results.map((r) => r.id)).toEqual(['projects:L2']);
+  });
+
+  it('a change during it ends it at once with the change', async () => {
+    const { last_seq: since } = await poll('since=0');
+    const open = poll(`since=${since}&timeout=60000`);
+    await put('L3');
+    expect((await open).results.map((r) => r.id)).toEqual(['projects:L3']);
+  });
+
+  it('with a heartbeat it stays open past its timeout, until a change', async () => {
+    const { last_seq: since } = await poll('since=0');
+    let answered = false;
+    const open = poll(`since=${since}&timeout=200&heartbeat=100`).finally(() => (answered = true));
+    await new Promise((later) => setTimeout(later, 1_000));
+    expect(answered).toBe(false);
+    await put('L4');
+    expect((await open).results.map((r) => r.id)).toEqual(['projects:L4']);
+  });
+});

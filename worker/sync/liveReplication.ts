@@ -18,6 +18,14 @@ const RETRY_MAX_MS = 8_000;
  * 20 000 documents arrives in 40 round trips, not 200 (docs/sync.md#what-was-measured).
  */
 const LIVE_BATCH = 500;
+/**
+ * How long the server holds a long poll of its changes open without a change. The browser takes a
+ * long poll's session cookie when the poll ends, and it is the one of the poll's start: a poll held
+ * open past the session's timeout (a quiet team) put back a cookie the server had ended, over the
+ * fresher one the session keeper had just had, and the next change was refused (Sign in to sync).
+ * CouchDB ends a poll at its `timeout` only without a heartbeat, which would keep it open forever.
+ */
+export const LONG_POLL_MS = 10_000;
 /** How long stopping waits for a cancelled replication to end its requests. */
 const STOP_WAIT_MS = 2_000;
 
@@ -68,7 +76,7 @@ export class LiveReplication {
   ) {}
 
   start(): void {
-    const live = this.Pouch.sync(this.local, pullSource(this.Pouch, this.remote), { live: true, retry: true, batch_size: LIVE_BATCH, back_off_function: (delay) => Math.min(Math.max(delay * 2, 1000), RETRY_MAX_MS) });
+    const live = this.Pouch.sync(this.local, pullSource(this.Pouch, this.remote), { live: true, retry: true, batch_size: LIVE_BATCH, heartbeat: false, timeout: LONG_POLL_MS, back_off_function: (delay) => Math.min(Math.max(delay * 2, 1000), RETRY_MAX_MS) });
     this.live = live;
     this.push = 'sending';
     live.push.on('active', () => (this.push = 'sending'));

@@ -33,6 +33,10 @@ declare module 'pouchdb-core' {
     batch_size?: number;
     /** ms before a retry after a failure (PouchDB backs off from it) */
     back_off_function?: (delay: number) => number;
+    /** ms between the blank lines that keep a long poll open (false: none, so `timeout` ends it) */
+    heartbeat?: number | false;
+    /** ms after which the server answers a long poll with no change */
+    timeout?: number;
   }
 
   /** A replication: awaited, its result (one-off); listened to, its events (live). */

@@ -1,19 +1,20 @@
 /**
  * Keeps a laptop's session with the team server alive while it is in a team world
- * (docs/sync.md#signing-in). CouchDB renews a cookie session with each request, but a laptop whose
- * team is quiet makes none: its long-polled feed of changes stays open on the cookie it started
- * with, and once a change comes after the session's timeout (600 s by default) the next request is
- * refused, and the laptop would ask its person to sign in again for having waited. So it asks the
- * server who it is, on the engine's clock, more often than any timeout a team sets; an answer of
- * nobody says the session has ended (the server restarted with another secret, the account was
- * removed), and is told at once.
+ * (docs/sync.md#signing-in). CouchDB renews a cookie session with each request. A laptop whose
+ * team is quiet makes few: its long polls of the changes, each ended within LONG_POLL_MS, and a
+ * poll held open once stayed on the cookie it started with until a change came after the
+ * session's timeout (600 s by default), which was refused. So it also asks the server who it is,
+ * on the engine's clock, more often than any timeout a team sets; an answer of nobody says the
+ * session has ended (the server restarted with another secret, the account was removed), and is
+ * told at once.
  */
 import type { Cancel, Clock } from '../engine/clock';
 
 /**
  * How often the session is renewed: well inside CouchDB's default timeout of 600 s. The cookie a
- * long-polled feed of changes answers with is the one of its start (up to its 10 s heartbeat old),
- * and it replaces the browser's fresher one: a team's timeout must exceed this and that together.
+ * long poll of the changes may bring back when it ends is the one of its start, up to LONG_POLL_MS
+ * old (liveReplication.ts), and it replaces the browser's fresher one: a team's timeout must exceed
+ * this and that together.
  */
 export const SESSION_RENEW_MS = 60_000;
 
