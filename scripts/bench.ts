@@ -155,6 +155,13 @@ async function live(): Promise<{ db: Db; past: HistoryEntry[] } | null> {
     filters();
     return null;
   }
+  // The store, the boot and the actions alone, without the ticks, searches and filters before
+  // them (docs/engine.md#action--durable-a-persons-pace-and-just-after-the-boot).
+  if (process.env.BENCH_ONLY === 'durable') {
+    await engine.settled();
+    engine.stop();
+    return { db: w.toDb(), past };
+  }
 
   // ── Tick ──────────────────────────────────────────────────────────────────────────────────
   leader.openView('bench', 1, { view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, starredBy: null, start: 0, count: 60 });
@@ -452,6 +459,8 @@ async function durability(label: string, dbOf: () => Db, cycles: number, past: {
     await timed({ type: 'ejectMedia', host });
   }
   engine.stop();
+  // Each paced action's time in order: where a run of slow ones falls (a major collection).
+  if (process.env.DURABLE_TRACE) log(`  paced: ${durations.paced.map((d) => d.toFixed(1)).join(' ')}`);
   // Which action is slow, when one is: each type's median and worst.
   log(`  ${label}: ${[...byType].map(([type, xs]) => `${type} ${ms(median(xs))} / ${ms(Math.max(...xs))}`).join(', ')}`);
   return {
