@@ -8,7 +8,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { PhotoIndex } from '../../worker/domain/types';
 import type { DataFile } from '../../worker/domain/dataFile';
-import { animationsFinished, login } from './helpers';
+import { animationsFinished, login, openPath } from './helpers';
 
 async function expectNoSeriousViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page })
@@ -31,7 +31,7 @@ async function expectNoSeriousViolations(page: Page, what: string) {
 async function visit(page: Page, route: string) {
   // Committed is enough: the heading and the end of every spinner say the page is drawn (a photo
   // still arriving, or the service worker taking control on the first visit, must not hold it).
-  await page.goto(route, { waitUntil: 'commit' });
+  await openPath(page, route, { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
 }
@@ -51,7 +51,7 @@ async function signedInWithEveryPage(page: Page) {
   await expect
     .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('current') ?? '{}') as { loggedIn?: boolean }).loggedIn))
     .toBe(true);
-  await page.goto('/settings');
+  await openPath(page, '/settings');
   for (const name of ['Include Projects Page', 'Include (All) Surveys Page']) {
     const sw = page.getByRole('switch', { name });
     if (!(await sw.isChecked())) await sw.click();

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { rowOf, sampleData, signIn } from './helpers';
+import { openPath, rowOf, sampleData, signIn } from './helpers';
 import { join, laptop, newWorldName } from './syncLaptops';
 
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
@@ -77,11 +77,11 @@ test.describe('on two laptops of one person', () => {
     const van = await laptop(browser, person);
     await join(van, world, `van-${world}`);
 
-    await office.goto('/captures');
+    await openPath(office, '/captures');
     await ready(star(office, 'capture SAMPLE007'));
     await star(office, 'capture SAMPLE007').click();
     await expect(star(office, 'capture SAMPLE007')).toHaveAttribute('aria-pressed', 'true');
-    await van.goto('/');
+    await openPath(van, '/');
     await expect(favorites(van).getByRole('link', { name: 'SAMPLE007' })).toBeVisible({ timeout: 30_000 });
 
     await favorites(van).getByRole('button', { name: 'Favorite capture SAMPLE007' }).click();

@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { DataFile } from '../../worker/domain/dataFile';
-import { animationsFinished, flash, rowOf, signIn } from './helpers';
+import { animationsFinished, flash, openPath, rowOf, signIn } from './helpers';
 
 async function expectNoSeriousViolations(page: Page, what: string) {
   // Let pop-ups finish fading in: axe measures contrast with the opacity of the moment.
@@ -217,7 +217,7 @@ test.describe('the next step in reach, on the pages', () => {
       expect(Math.abs(now - shown)).toBeLessThanOrEqual(2);
     }).toPass({ timeout: 10_000 });
 
-    await page.goto('/');
+    await openPath(page, '/');
     const recent = page.getByRole('region', { name: 'Recent' });
     const all = recent.getByRole('link', { name: /^Recent: show all \d+$/ });
     const total = Number((await all.getAttribute('aria-label'))!.match(/(\d+)$/)![1]);

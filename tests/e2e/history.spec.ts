@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signIn } from './helpers';
+import { openPath, signIn } from './helpers';
 import { EMPTY_HOST, assign, checkAndApprove, insert, processAndPublish, receive, surveysOf } from './demoSteps';
 
 /**
@@ -88,7 +88,7 @@ test('a survey walked from insert to Published shows every step with its author;
   await page.getByRole('link', { name: 'Open the survey' }).click();
   await page.goBack();
   await expect(page).toHaveURL(/\/surveys\/[^/]+\/history$/);
-  await page.goto(page.url().replace(/\/surveys\/[^/]+\/history$/, '/captures'));
+  await openPath(page, page.url().replace(/\/surveys\/[^/]+\/history$/, '/captures'));
   await page.getByRole('link', { name: 'SAMPLE007', exact: true }).click();
   await page.getByRole('link', { name: 'History of capture SAMPLE007' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'History of Capture SAMPLE007' })).toBeVisible();

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import type { Survey } from '../../worker/domain/types';
-import { flash, receiveTakenLabel, rowOf, sampleData, signIn } from './helpers';
+import { flash, openPath, receiveTakenLabel, rowOf, sampleData, signIn } from './helpers';
 
 const SAMPLE = readFileSync('public/samples/podconfig-sample.xml');
 const six = [1, 2, 3, 4, 5, 6].map((n) => `<Camera id="Cam0${n}" serial="S${n}" focalLengthMm="100"/>`).join('');
@@ -112,11 +112,11 @@ test('no Content-Security-Policy violation on any route', async ({ page, cspViol
     '/media', '/drives', '/settings', '/projects', '/surveys', '/no/such/page', `/<script>alert(1)</script>`,
   ];
   for (const route of routes) {
-    await page.goto(route);
+    await openPath(page, route);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   }
   // Release notes render through DOMPurify's trusted HTML: Trusted Types let them in.
-  await page.goto('/help/release-notes');
+  await openPath(page, '/help/release-notes');
   await expect(page.locator('article h2').first()).toBeVisible();
   expect(cspViolations).toEqual([]);
 });

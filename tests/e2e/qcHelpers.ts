@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 import type { PhotoIndex } from '../../worker/domain/types';
 import type { DataFile } from '../../worker/domain/dataFile';
-import { login } from './helpers';
+import { login, openPath } from './helpers';
 
 export async function openQc(page: Page, query = ''): Promise<{ surveyId: string; index: PhotoIndex }> {
   await login(page, '/captures');
@@ -12,7 +12,7 @@ export async function openQc(page: Page, query = ''): Promise<{ surveyId: string
   const data = (await (await page.request.get('/data/all.json')).json()) as DataFile;
   const index = (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
   const surveyId = data.ids.surveys[0]!;
-  await page.goto(`/surveys/${surveyId}/qc${query}`);
+  await openPath(page, `/surveys/${surveyId}/qc${query}`);
   return { surveyId, index };
 }
 
@@ -23,7 +23,7 @@ export async function openQcInProgress(page: Page): Promise<{ surveyId: string; 
   const data = (await (await page.request.get('/data/all.json')).json()) as DataFile;
   const index = (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
   const survey = Object.values(data.index.surveys).find((s) => s.flags.qcInProgress)!;
-  await page.goto(`/surveys/${survey.surveyId}/qc`);
+  await openPath(page, `/surveys/${survey.surveyId}/qc`);
   return { surveyId: survey.surveyId, captureId: survey.captureId, index };
 }
 

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { PhotoIndex, Survey } from '../../worker/domain/types';
-import { advanceClock, animationsFinished, flash, rowOf, sampleData, setSpeed, signIn } from './helpers';
+import { advanceClock, animationsFinished, flash, openPath, rowOf, sampleData, setSpeed, signIn } from './helpers';
 
 async function photoIndex(page: Page): Promise<PhotoIndex> {
   return (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
@@ -110,7 +110,7 @@ test.describe('dialog validation', () => {
     const data = await sampleData(page);
     const survey = Object.values(data.index.surveys).find((s: Survey) => s.flags.waitingForPodconfig && s.flags.needsPodconfig);
     expect(survey, 'the sample data has a survey waiting for PodConfig').toBeTruthy();
-    await page.goto(`/captures/${survey!.captureId}/surveys`);
+    await openPath(page, `/captures/${survey!.captureId}/surveys`);
     await rowOf(page, shortId(survey!.surveyId)).getByRole('button', { name: 'Process PodConfig' }).click();
     const dialog = page.getByRole('dialog');
     const ok = dialog.getByRole('button', { name: 'OK' });
@@ -217,7 +217,7 @@ test.describe('survey QC', () => {
     await signIn(page, '/captures');
     const data = await sampleData(page);
     const surveyId = data.ids.surveys[0]!;
-    await page.goto(`/surveys/${surveyId}/qc?rows=3600`);
+    await openPath(page, `/surveys/${surveyId}/qc?rows=3600`);
     const grid = page.getByRole('grid', { name: 'Line 1 thumbnails' });
     await expect(grid.getByRole('columnheader', { name: 'Cam06' })).toBeVisible();
     await expect(grid).toHaveAttribute('aria-rowcount', '3601');
@@ -268,7 +268,7 @@ test.describe('survey QC', () => {
       await new Promise((r) => setTimeout(r, 400));
       await route.continue();
     });
-    await page.goto(`/surveys/${surveyId}/qc`);
+    await openPath(page, `/surveys/${surveyId}/qc`);
     await page.getByRole('link', { name: new RegExp(`^${index.cameras[0]} ${first} `) }).click();
     await expect(page).toHaveURL(new RegExp(`/qc/${line}/${index.cameras[0]}/${first}$`));
     await expect(page.getByText('Loading image…')).toBeVisible();
@@ -358,7 +358,7 @@ test('cancel receiving, eject, cancel a survey, reject survey and capture QC: ea
 
   const surveys = Object.values(data.index.surveys);
   const cancellable = surveys.find((s) => s.flags.canCancel && s.display === 'Waiting for Applanix')!;
-  await page.goto(`/captures/${cancellable.captureId}/surveys`);
+  await openPath(page, `/captures/${cancellable.captureId}/surveys`);
   await rowOf(page, shortId(cancellable.surveyId)).getByRole('button', { name: /More actions/ }).click();
   await page.getByRole('menuitem', { name: 'Cancel' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel survey' }).click();
@@ -366,7 +366,7 @@ test('cancel receiving, eject, cancel a survey, reject survey and capture QC: ea
   await expect(rowOf(page, shortId(cancellable.surveyId))).toContainText('Cancelled');
 
   const inQc = surveys.find((s) => s.flags.qcInProgress)!;
-  await page.goto(`/surveys/${inQc.surveyId}/qc`);
+  await openPath(page, `/surveys/${inQc.surveyId}/qc`);
   await page.getByRole('button', { name: 'Reject Survey' }).click();
   await page.getByRole('dialog').getByRole('radio', { name: 'Blur' }).check();
   await page.getByRole('dialog').getByRole('button', { name: 'Reject Survey' }).click();
@@ -375,7 +375,7 @@ test('cancel receiving, eject, cancel a survey, reject survey and capture QC: ea
   await expect(rowOf(page, shortId(inQc.surveyId))).toContainText('Rejected: Blur');
 
   const capture = Object.values(data.index.captures).find((c) => c.flags.qcReady)!;
-  await page.goto(`/captures/${capture.captureId}/qc`);
+  await openPath(page, `/captures/${capture.captureId}/qc`);
   await page.getByRole('button', { name: 'Start QC' }).click();
   await expect(flash(page, `QC started for capture ${capture.cpid}`)).toBeVisible();
   await page.getByRole('button', { name: 'Reject Capture' }).click();

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { badge, bothOnQcPage, cutVan, DANA, expectNoUnexpectedErrors, flagFrame, join, laptop, MARCO, newWorldName, SYNC_URL, syncSaid } from './syncLaptops';
-import { advanceClock, flash, minutes, rowOf, sampleData } from './helpers';
+import { advanceClock, flash, minutes, openPath, rowOf, sampleData } from './helpers';
 import { frame } from './qcHelpers';
 
 test.use({ baseURL: SYNC_URL, serviceWorkers: 'block' });
@@ -71,7 +71,7 @@ test('two laptops share one world: a flag crosses over, a frame flagged two ways
   await expect(a.getByText('No conflicts: every change made on the laptops of your team agrees.')).toBeVisible();
   await expect(b.getByText('No conflicts: every change made on the laptops of your team agrees.')).toBeVisible();
   for (const page of [a, b]) {
-    await page.goto(`/surveys/${survey.surveyId}/qc`);
+    await openPath(page, `/surveys/${survey.surveyId}/qc`);
     await expect(frame(page, cam1, names[2]!)).toHaveAccessibleName(/, flagged: Over-exposed$/);
     await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date');
   }
@@ -109,7 +109,7 @@ test('a laptop that reloads while cut off keeps its change and sends it once bac
 async function exportAt(page: Page, at: number): Promise<Record<string, unknown>> {
   const now = await page.evaluate(() => (globalThis as unknown as { __testClock: { advance(ms: number): Promise<number> } }).__testClock.advance(0));
   await advanceClock(page, at - now);
-  await page.goto('/settings');
+  await openPath(page, '/settings');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export demo data' }).click();
   // When this laptop loaded its world and saved the file are the laptop's own, and so are when its
@@ -157,11 +157,11 @@ test('apart, one laptop approves a survey the other cancels, each flags one fram
   await cutVan(b, vanB, true);
   // Laptop A: the frame flagged, the other survey approved, media inserted into an empty drive and received.
   await flagFrame(a, frame(a, cam1, names[7]!), 'Blur');
-  await a.goto(`/surveys/${other.surveyId}/qc`);
+  await openPath(a, `/surveys/${other.surveyId}/qc`);
   await a.getByRole('button', { name: 'Approve Survey' }).click();
   await a.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
   await expect(flash(a, `QC approved for survey ${id}`)).toBeVisible();
-  await a.goto('/drives');
+  await openPath(a, '/drives');
   await rowOf(a, EMPTY_HOST).getByRole('button', { name: 'Insert' }).click();
   await a.getByRole('dialog').getByRole('combobox', { name: 'Flight plan' }).fill('SAMPLE007');
   await a.getByRole('option', { name: /FP007/ }).click();
@@ -174,7 +174,7 @@ test('apart, one laptop approves a survey the other cancels, each flags one fram
 
   // Laptop B, cut off: the same frame flagged another way, the same survey cancelled.
   await flagFrame(b, frame(b, cam1, names[7]!), 'Over-exposed');
-  await b.goto(`/captures/${other.captureId}/surveys`);
+  await openPath(b, `/captures/${other.captureId}/surveys`);
   await rowOf(b, id).getByRole('button', { name: /More actions/ }).click();
   await b.getByRole('menuitem', { name: 'Cancel' }).click();
   await b.getByRole('alertdialog').getByRole('button', { name: 'Cancel survey' }).click();
@@ -184,13 +184,13 @@ test('apart, one laptop approves a survey the other cancels, each flags one fram
   await cutVan(b, vanB, false);
   for (const page of [a, b]) await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date, 2 conflicts', { timeout: 30_000 });
   // The media crossed over without a conflict: nobody else touched that drive.
-  await b.goto('/drives');
+  await openPath(b, '/drives');
   await expect(rowOf(b, EMPTY_HOST)).not.toContainText('Empty');
 
   // Exactly the two conflicts, on both laptops, each with both authors.
   const flagTitle = `Frame flag: survey ${survey.surveyId}, line 1, frame 8, ${cam1}`;
   for (const page of [a, b]) {
-    await page.goto('/conflicts');
+    await openPath(page, '/conflicts');
     const conflicts = page.getByRole('main').getByRole('region', { name: /^(Frame flag: |Survey )/ });
     await expect(conflicts).toHaveCount(2);
     for (const title of [flagTitle, `Survey ${other.surveyId}`]) {
@@ -203,20 +203,20 @@ test('apart, one laptop approves a survey the other cancels, each flags one fram
   await sameWorldOn(a, b);
 
   // Settled on A, one by one: B hears both.
-  await a.goto('/conflicts');
+  await openPath(a, '/conflicts');
   await a.getByRole('region', { name: `Survey ${other.surveyId}`, exact: true }).getByRole('region', { name: `Version by ${MARCO}` }).getByRole('button', { name: 'Keep this version' }).click();
   await expect(flash(a, `Survey ${other.surveyId}: the version by ${MARCO} is kept`)).toBeVisible();
   await a.getByRole('region', { name: flagTitle, exact: true }).getByRole('region', { name: `Version by ${DANA}` }).getByRole('button', { name: 'Keep this version' }).click();
   // Answered before the page is left: a reload before the answer may rightly lose the choice.
   await expect(flash(a, `${flagTitle}: the version by ${DANA} is kept`)).toBeVisible();
   for (const page of [a, b]) {
-    await page.goto('/conflicts');
+    await openPath(page, '/conflicts');
     await expect(page.getByText('No conflicts: every change made on the laptops of your team agrees.')).toBeVisible();
     await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date');
   }
-  await b.goto(`/captures/${other.captureId}/surveys`);
+  await openPath(b, `/captures/${other.captureId}/surveys`);
   await expect(rowOf(b, id)).toContainText('Ready for Processing');
-  await b.goto(`/surveys/${survey.surveyId}/qc`);
+  await openPath(b, `/surveys/${survey.surveyId}/qc`);
   await expect(frame(b, cam1, names[7]!)).toHaveAccessibleName(/, flagged: Over-exposed$/);
   await sameWorldOn(a, b);
   await a.context().close();
@@ -245,7 +245,7 @@ test('a conflict merged field by field: the note of one version, the reason of t
   await cutVan(b, vanB, false);
   for (const page of [a, b]) await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date, 1 conflict', { timeout: 30_000 });
 
-  await a.goto('/conflicts');
+  await openPath(a, '/conflicts');
   const title = `Frame flag: survey ${survey.surveyId}, line 1, frame 12, ${cam1}`;
   const merge = a.getByRole('region', { name: `Merge ${title} field by field` });
   await expect(merge.getByRole('button', { name: 'Keep the values chosen' })).toBeDisabled();
@@ -254,7 +254,7 @@ test('a conflict merged field by field: the note of one version, the reason of t
   await merge.getByRole('button', { name: 'Keep the values chosen' }).click();
   await expect(flash(a, `${title}: the values chosen are kept`)).toBeVisible();
   for (const page of [a, b]) {
-    await page.goto('/conflicts');
+    await openPath(page, '/conflicts');
     await expect(page.getByText('No conflicts: every change made on the laptops of your team agrees.')).toBeVisible();
   }
   const onA = await sameWorldOn(a, b);

@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { frame } from './qcHelpers';
-import { advanceClock, sampleData } from './helpers';
+import { advanceClock, openPath, sampleData } from './helpers';
 import { SESSION_RENEW_MS } from '../../worker/sync/sessionKeeper';
 import { startSyncServer, type SyncServer } from '../../scripts/syncServer';
 import { account, ADMIN, askToJoin, badge, bothOnQcPage, cutVan, DANA, expectNoUnexpectedErrors, flagFrame, join, laptop, MARCO, newWorldName, passwordOf, refusals, setUpWorld, SYNC_URL } from './syncLaptops';
@@ -44,12 +44,12 @@ test('a laptop with no account, a wrong password or no membership is refused, se
   await expect(teamSync(c).getByRole('button', { name: 'Join team world' })).toBeEnabled();
   const own = await sampleData(c);
   const capture = Object.values(own.index.captures)[0]!;
-  await c.goto(`/captures/${capture.captureId}`);
+  await openPath(c, `/captures/${capture.captureId}`);
   await expect(c.getByRole('heading', { level: 1 })).toContainText(capture.cpid);
 
   // The admin adds her: she joins, signed in as herself.
   await setUpWorld(c.request, world, [ROSA]);
-  await c.goto('/settings');
+  await openPath(c, '/settings');
   await askToJoin(c, world, van, { account: ROSA, password: passwordOf(ROSA) });
   await expect(badge(c)).toHaveAccessibleName('Team sync: Up to date');
   await expect(teamSync(c)).toContainText(`Signed in to the team server as ${ROSA}`);

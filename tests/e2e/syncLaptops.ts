@@ -7,7 +7,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { frame } from './qcHelpers';
-import { sampleData } from './helpers';
+import { openPath, sampleData } from './helpers';
 import type { PhotoIndex } from '../../worker/domain/types';
 
 export const SYNC_URL = `http://127.0.0.1:${Number(process.env.E2E_SYNC_PORT ?? Number(process.env.E2E_PORT ?? 4317) + 1)}`;
@@ -133,6 +133,6 @@ export async function bothOnQcPage(a: Page, b: Page) {
   const survey = Object.values(data.index.surveys).find((s) => s.flags.qcInProgress)!;
   const cam1 = index.cameras[0]!;
   const names = index.index[cam1]!;
-  for (const page of [a, b]) await page.goto(`/surveys/${survey.surveyId}/qc`);
+  for (const page of [a, b]) await openPath(page, `/surveys/${survey.surveyId}/qc`);
   return { survey, cam1, names };
 }
