@@ -19,11 +19,12 @@ const RETRY_MAX_MS = 8_000;
  */
 const LIVE_BATCH = 500;
 /**
- * How long the server holds a long poll of its changes open without a change. The browser takes a
- * long poll's session cookie when the poll ends, and it is the one of the poll's start: a poll held
- * open past the session's timeout (a quiet team) put back a cookie the server had ended, over the
- * fresher one the session keeper had just had, and the next change was refused (Sign in to sync).
- * CouchDB ends a poll at its `timeout` only without a heartbeat, which would keep it open forever.
+ * How long the server holds a long poll of its changes open without a change. Where the poll's
+ * headers are held back until it ends (a compressing proxy; the test server), the browser takes its
+ * session cookie, the one of the poll's start, only then: a poll held open past the session's
+ * timeout (a quiet team) put back a cookie the server had ended, over the fresher one the session
+ * keeper had just had, and the next change was refused (Sign in to sync). CouchDB ends a poll at its
+ * `timeout` only without a heartbeat, which would keep it open forever (docs/sync.md#signing-in).
  */
 export const LONG_POLL_MS = 10_000;
 /** How long stopping waits for a cancelled replication to end its requests. */

@@ -1,12 +1,10 @@
 /**
  * Keeps a laptop's session with the team server alive while it is in a team world
- * (docs/sync.md#signing-in). CouchDB renews a cookie session with each request. A laptop whose
- * team is quiet makes few: its long polls of the changes, each ended within LONG_POLL_MS, and a
- * poll held open once stayed on the cookie it started with until a change came after the
- * session's timeout (600 s by default), which was refused. So it also asks the server who it is,
- * on the engine's clock, more often than any timeout a team sets; an answer of nobody says the
- * session has ended (the server restarted with another secret, the account was removed), and is
- * told at once.
+ * (docs/sync.md#signing-in). CouchDB renews a cookie session with each request, and a laptop whose
+ * team is quiet makes few: its long polls of the changes, each ended within LONG_POLL_MS
+ * (liveReplication.ts). So it also asks the server who it is, on the engine's clock, more often
+ * than any timeout a team sets; an answer of nobody says the session has ended (the server
+ * restarted with another secret, the account was removed), and is told at once.
  */
 import type { Cancel, Clock } from '../engine/clock';
 
