@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_DIR } from './builds';
-import { login } from './helpers';
+import { login, openPath } from './helpers';
 import { expectNoSeriousViolations } from './qcHelpers';
 import { cutNetwork, restoreNetwork, waitForController } from './pwa';
 import { startPwaServer, type PwaServer } from './pwaServer';
@@ -105,8 +105,10 @@ function expectedFrames(index: PhotoIndex, id: string, lines: number[]): { name:
     );
 }
 
-async function openFromQc(page: Page, survey: Survey) {
-  await page.goto(`/surveys/${survey.surveyId}/qc`);
+/** Opens the survey's QC page (as the console's links do, or with `load`, by loading it) and its Download frames dialog. */
+async function openFromQc(page: Page, survey: Survey, load = false) {
+  if (load) await page.goto(`/surveys/${survey.surveyId}/qc`);
+  else await openPath(page, `/surveys/${survey.surveyId}/qc`);
   await page.getByRole('button', { name: 'Download frames…' }).click();
   const dialog = page.getByRole('dialog', { name: `Download frames of survey ${survey.id}` });
   await expect(dialog.getByRole('checkbox', { name: 'All lines' })).toBeChecked();
@@ -115,7 +117,7 @@ async function openFromQc(page: Page, survey: Survey) {
 
 test("from the survey row's menu: the chosen lines at 1/8, one ZIP in the browser's downloads, every frame named and whole", async ({ browser }) => {
   const { page, survey, index, close } = await laptop(browser, NO_PICKER);
-  await page.goto(`/captures/${survey.captureId}/surveys`);
+  await openPath(page, `/captures/${survey.captureId}/surveys`);
   await page.getByRole('row').filter({ hasText: survey.id }).getByRole('button', { name: `More actions for survey ${survey.id}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Download Frames' })).not.toContainText('Coming soon');
   await page.getByRole('menuitem', { name: 'Download Frames' }).click();
@@ -221,7 +223,7 @@ test('offline: the ZIP holds the frames this laptop kept, and names every other 
     await expect.poll(() => page.evaluate(`caches.open('photos').then((c) => c.match('/${f.file}.4.jpg')).then(Boolean)`)).toBe(true);
   }
   await cutNetwork(page.context(), server);
-  const dialog = await openFromQc(page, survey);
+  const dialog = await openFromQc(page, survey, true);
   await expect(dialog.getByText('Offline: the ZIP will hold the frames kept on this device, and name the others.')).toBeVisible();
   await dialog.getByRole('radio', { name: '1/4' }).check();
   await dialog.getByRole('checkbox', { name: /^Line 2 · / }).uncheck();

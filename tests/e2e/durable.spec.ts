@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { DataFile } from '../../worker/domain/dataFile';
-import { flash, login } from './helpers';
+import { flash, login, openPath } from './helpers';
 
 type Reopen = 'reload' | 'new page';
 
@@ -182,7 +182,7 @@ test('Export, Clean Demo, Import gives the world back; a bad file changes nothin
   await confirm(page);
   await expect(page).toHaveURL('/captures');
 
-  await page.goto('/settings');
+  await openPath(page, '/settings');
   await page.getByLabel('Demo data file to import').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"version":45,"ind') });
   await page.getByRole('dialog').getByRole('button', { name: 'Import' }).click();
   const alert = page.getByRole('alertdialog').or(page.getByRole('dialog'));

@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Survey } from '../../worker/domain/types';
 import type { DataFile } from '../../worker/domain/dataFile';
-import { DEMO_USER, flash, login, receiveTakenLabel, rowOf, sampleData, signIn } from './helpers';
+import { DEMO_USER, flash, login, openPath, receiveTakenLabel, rowOf, sampleData, signIn } from './helpers';
 
 const SAMPLE = readFileSync('public/samples/podconfig-sample.xml');
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
@@ -104,7 +104,7 @@ test.describe('item 4: a hostile sign-in redirect, and any uncaught error', () =
     const capture = data.ids.captures[0]!;
     // The Capture QC page's code cannot be fetched (as when offline before it was ever cached).
     await page.route(/\/assets\/CaptureQcPage-[^/]*\.js$/, (route) => route.abort());
-    await page.goto(`/captures/${capture}/qc`);
+    await openPath(page, `/captures/${capture}/qc`);
     await expectHeading(page, 'This page could not be shown');
     await expect(page.getByText(/dynamically imported module|Failed to fetch|Importing a module script failed/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
@@ -165,7 +165,7 @@ test.describe('item 5: stored values of the wrong shape', () => {
     await expect(flash(page, 'the stored setting "Simulation speed" was text that cannot be used, so it is back to its default')).toBeVisible();
     await login(page, '/captures');
     await expectHeading(page, 'Captures');
-    await page.goto('/settings');
+    await openPath(page, '/settings');
     await expect(page.getByLabel('Simulation speed')).toHaveValue('1');
     await expect(page.getByRole('textbox', { name: 'Image proxy' })).toHaveValue('');
     await expect(page.getByRole('switch', { name: 'Include Projects Page' })).not.toBeChecked();
@@ -267,7 +267,7 @@ test.describe('item 8 and UTF-16: PodConfig files that made the engine throw are
 
   async function podconfigDialog(page: Page, data: DataFile) {
     const survey = Object.values(data.index.surveys).find((s: Survey) => s.flags.waitingForPodconfig && s.flags.needsPodconfig)!;
-    await page.goto(`/captures/${survey.captureId}/surveys`);
+    await openPath(page, `/captures/${survey.captureId}/surveys`);
     const row = rowOf(page, shortId(survey.surveyId));
     await row.getByRole('button', { name: 'Process PodConfig' }).click();
     return { survey, row, dialog: page.getByRole('dialog') };

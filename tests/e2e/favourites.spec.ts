@@ -62,7 +62,7 @@ test('a survey starred on its page and a media set from its row, by keyboard, ar
   await expect(favorites(page).getByRole('link', { name: 'TS007' })).toBeVisible();
   await favorites(page).getByRole('button', { name: 'Favorite media set TS007' }).click();
   await expect(favorites(page).getByRole('link', { name: 'TS007' })).toHaveCount(0);
-  await page.goto('/media?favorites=1');
+  await openPath(page, '/media?favorites=1');
   await expect(page.getByText('No media sets match these filters.')).toBeVisible();
 });
 

@@ -38,7 +38,7 @@ test('each bad PodConfig file gets its own message and changes nothing; the samp
   await signIn(page, '/captures');
   const data = await sampleData(page);
   const survey = Object.values(data.index.surveys).find((s: Survey) => s.flags.waitingForPodconfig && s.flags.needsPodconfig)!;
-  await page.goto(`/captures/${survey.captureId}/surveys`);
+  await openPath(page, `/captures/${survey.captureId}/surveys`);
   const row = rowOf(page, shortId(survey.surveyId));
   await row.getByRole('button', { name: 'Process PodConfig' }).click();
   const dialog = page.getByRole('dialog');

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { downloadQcReport, expectNoSeriousViolations, flashText, frame, openQcInProgress } from './qcHelpers';
-import { painted } from './helpers';
+import { openPath, painted } from './helpers';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -43,7 +43,7 @@ test('review progress counts the frames seen; "Flagged only" shows just the rows
 
   // A frame opened in the viewer counts too, though its line is closed; a reload keeps it all.
   const line2Frame = names(cam2!)[25]!;
-  await page.goto(`/surveys/${surveyId}/qc/2/${cam2}/${line2Frame}`);
+  await openPath(page, `/surveys/${surveyId}/qc/2/${cam2}/${line2Frame}`);
   await page.getByRole('button', { name: 'Back to QC' }).click();
   await expect(page.getByRole('button', { name: /^Line 2 / })).toHaveAccessibleName(/ · 1 of 120 frames seen$/);
   await page.reload();
@@ -85,6 +85,7 @@ test('the capture QC page shows the flagged frames of its surveys and downloads 
   await page.getByRole('dialog').getByRole('button', { name: 'Flag frame' }).click();
   await expect(flashText(page, 'frame 2 flagged: Over-exposed')).toBeVisible();
 
+  // A page load at once after the flash: the flag is kept (no other test reloads after a frame flag).
   await page.goto(`/captures/${captureId}/qc`);
   const table = page.getByRole('table', { name: /^Flagged frames of / });
   await expect(table.getByRole('row', { name: new RegExp(` 1 ${cam1} 2 09:00:02 Over-exposed sun glint, lake `) })).toBeVisible();
@@ -98,7 +99,7 @@ test('the viewer opens fitted on the best rendition; zoom, pan, 1:1 and the keys
   const { surveyId, index } = await openQcInProgress(page);
   const cam1 = index.cameras[0]!;
   const [first, second, third] = index.index[cam1]!;
-  await page.goto(`/surveys/${surveyId}/qc/1/${cam1}/${first}`);
+  await openPath(page, `/surveys/${surveyId}/qc/1/${cam1}/${first}`);
   const img = page.getByRole('img', { name: `${cam1} frame ${first} of line 1` });
   const stage = page.getByRole('group', { name: 'Frame' });
   const zoom = page.getByRole('toolbar', { name: 'Zoom' }).getByRole('status');

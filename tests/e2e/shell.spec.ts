@@ -7,7 +7,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { DataFile } from '../../worker/domain/dataFile';
-import { DEMO_USER, flash, login, signIn } from './helpers';
+import { DEMO_USER, flash, login, openPath, signIn } from './helpers';
 
 const SAMPLE_CAPTURE_ID = 'ddced3da-3667-40ce-9191-9373bd859474';
 
@@ -163,7 +163,7 @@ test.describe('signed in', () => {
   });
 
   test('help pages link to each other; release notes are sanitised HTML naming both roles', async ({ page }) => {
-    await page.goto('/help');
+    await openPath(page, '/help');
     await expect(page.getByText('The data is real but static')).toBeVisible();
     const sub = page.getByRole('navigation', { name: 'Help pages' });
     await sub.getByRole('link', { name: 'Release Notes' }).click();
@@ -187,7 +187,7 @@ test.describe('signed in', () => {
       await page.goto(route);
       await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
     }
-    await page.goto('/settings');
+    await openPath(page, '/settings');
     await setSwitch(page, 'Include Projects Page', true);
     await setSwitch(page, 'Include (All) Surveys Page', true);
     await setSwitch(page, 'Highlight row when action performed', false);
@@ -225,7 +225,7 @@ test.describe('signed in', () => {
   });
 
   test('Reset Demo signs out and lands on /login with its flash', async ({ page }) => {
-    await page.goto('/settings');
+    await openPath(page, '/settings');
     await page.getByRole('button', { name: 'Reset Demo' }).click();
     await confirmOk(page);
     await expect(page).toHaveURL('/login');
@@ -234,7 +234,7 @@ test.describe('signed in', () => {
   });
 
   test('Clean Demo goes to /captures with its flash, which leaves after 4 s', async ({ page }) => {
-    await page.goto('/settings');
+    await openPath(page, '/settings');
     // The page's timers on Playwright's clock, stepped a quarter second at a time: the flash goes
     // no sooner than 4 s after the click, and no later than 4 s after it was seen.
     await page.clock.install();
@@ -255,7 +255,7 @@ test.describe('signed in', () => {
   });
 
   test('SAMPLE ONLY keeps the sample capture; Cancel in the confirmation does nothing', async ({ page }) => {
-    await page.goto('/settings');
+    await openPath(page, '/settings');
     await page.getByRole('button', { name: 'SAMPLE ONLY' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -269,7 +269,7 @@ test.describe('signed in', () => {
   });
 
   test('Reload sample data keeps the session and the page', async ({ page }) => {
-    await page.goto('/settings');
+    await openPath(page, '/settings');
     await page.getByRole('button', { name: 'Reload sample data' }).click();
     await confirmOk(page);
     await expect(flash(page, 'The sample data has been reloaded')).toBeVisible();
@@ -278,7 +278,7 @@ test.describe('signed in', () => {
   });
 
   test('navigating clears flash messages', async ({ page }) => {
-    await page.goto('/settings');
+    await openPath(page, '/settings');
     await page.getByRole('button', { name: 'Clean Demo' }).click();
     await confirmOk(page);
     await expect(flash(page, 'The demo has been cleaned')).toBeVisible();
@@ -373,7 +373,7 @@ test.describe('preset modals', () => {
 
   test("Coming Soon says 'This feature is coming soon'", async ({ page }) => {
     // Help › Upcoming's items each announce a feature that is not built yet.
-    await page.goto('/help/upcoming');
+    await openPath(page, '/help/upcoming');
     await page.getByRole('button', { name: /^A real map of each capture/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Capture map' });
     await expect(dialog).toContainText('This feature is coming soon');
