@@ -14,7 +14,9 @@ import { userFromEmail } from './users';
 
 /** Where a survey's raw frames live: one rule for the sample data and for inserted media. */
 export function surveyPath(flownOn: string, cpid: string, surveyId: string): string {
-  return `s3://aerial-survey-raw/${flownOn.slice(0, 4)}/${cpid}/${surveyId}/`;
+  // Joined, not a template: V8 keeps a template's result as a chain of six pieces until something
+  // reads it, and a world of 100 000 surveys holds every path (600 000 objects for the collector).
+  return ['s3://aerial-survey-raw/', flownOn.slice(0, 4), '/', cpid, '/', surveyId, '/'].join('');
 }
 
 const PLACEHOLDER_VIEW = { name: 'new', state: 'waiting' as const, statusLabel: '' };
