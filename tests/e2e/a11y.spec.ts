@@ -10,6 +10,10 @@ import type { PhotoIndex } from '../../worker/domain/types';
 import type { DataFile } from '../../worker/domain/dataFile';
 import { animationsFinished, login, openPath } from './helpers';
 
+// The service worker is what the offline, install, update and bundle specs test; here its install
+// would only precache the whole app again in each test's fresh context (docs/testing.md#a-page-load-or-a-link).
+test.use({ serviceWorkers: 'block' });
+
 async function expectNoSeriousViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page })
     // Violations only: collecting the passes and incomplete checks doubles a scan of a long table.

@@ -6,6 +6,10 @@
 import { expect, test } from './fixtures';
 import { flash, rowOf, signIn } from './helpers';
 
+// The service worker is what the offline, install, update and bundle specs test; here its install
+// would only precache the whole app again in each test's fresh context (docs/testing.md#a-page-load-or-a-link).
+test.use({ serviceWorkers: 'block' });
+
 test('the Insert dialog forgets its drafts and errors when closed, and the page is back after each close', async ({ page }) => {
   await signIn(page, '/drives');
   const insert = () => rowOf(page, 'ingest-10').getByRole('button', { name: 'Insert' });

@@ -10,6 +10,10 @@ import { sampleData, signIn } from './helpers';
 import type { Media } from '../../worker/domain/types';
 import type { DataFile } from '../../worker/domain/dataFile';
 
+// The service worker is what the offline, install, update and bundle specs test; here its install
+// would only precache the whole app again in each test's fresh context (docs/testing.md#a-page-load-or-a-link).
+test.use({ serviceWorkers: 'block' });
+
 /** The reference: the sample's media sets that are received and hold a survey of a capture of `season`, on or after `from`. */
 function receivedIn(data: DataFile, season: string, from: string): Media[] {
   const surveys = Object.values(data.index.surveys);

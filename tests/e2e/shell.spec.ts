@@ -9,6 +9,10 @@ import { expect, test } from './fixtures';
 import type { DataFile } from '../../worker/domain/dataFile';
 import { DEMO_USER, flash, login, openPath, signIn } from './helpers';
 
+// The service worker is what the offline, install, update and bundle specs test; here its install
+// would only precache the whole app again in each test's fresh context (docs/testing.md#a-page-load-or-a-link).
+test.use({ serviceWorkers: 'block' });
+
 const SAMPLE_CAPTURE_ID = 'ddced3da-3667-40ce-9191-9373bd859474';
 
 /** Every route of docs/requirements.md#req-routes that needs a signed-in user (flagged ones included). */
