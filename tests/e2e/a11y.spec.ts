@@ -3,31 +3,25 @@
  * finds no serious or critical violation. Pages are scanned as a person sees them: signed in,
  * with the optional Projects and (All) Surveys pages switched on.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { PhotoIndex } from '../../worker/domain/types';
 import type { DataFile } from '../../worker/domain/dataFile';
 import { animationsFinished, login, openPath } from './helpers';
+import { seriousOf, seriousScan } from './axe';
 
 // The service worker is what the offline, install, update and bundle specs test; here its install
 // would only precache the whole app again in each test's fresh context (docs/testing.md#a-page-load-or-a-link).
 test.use({ serviceWorkers: 'block' });
 
 async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    // Violations only: collecting the passes and incomplete checks doubles a scan of a long table.
-    .options({ resultTypes: ['violations'] })
-    // Fluent's focus manager (tabster) places hidden, focusable sentinels at the edges of menus and
-    // dialogs that hand focus on at once; they are never read and cannot hold focus.
-    .exclude('[data-tabster-dummy]')
+  const results = await seriousScan(page)
     // A table's rows past the tenth are the same row drawn with other values: scanning all 150 of
     // /surveys takes four times as long and can find nothing the first ten do not.
     .exclude('tbody > tr:nth-child(n+11)')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`);
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = seriousOf(results);
   expect(serious, `${what}\n${serious.join('\n')}`).toEqual([]);
 }
 
@@ -47,6 +41,20 @@ test('the login page, and Page Not Found before login', async ({ page }) => {
   await expectNoSeriousViolations(page, '/login with an error');
   await visit(page, '/no/such/page');
   await expectNoSeriousViolations(page, 'Page Not Found (anonymous)');
+});
+
+test('the scan finds what it is there to find: an image without text and a button without a name, planted in a page', async ({ page }) => {
+  // The scan leaves out the rules that cannot fail (tests/e2e/axe.ts): it must still fail where it should.
+  await login(page, '/captures');
+  await page.evaluate(() => {
+    type El = { setAttribute(name: string, value: string): void };
+    const { document } = globalThis as unknown as { document: { createElement(tag: string): El; querySelector(selector: string): { append(...els: El[]): void } } };
+    const image = document.createElement('img');
+    image.setAttribute('src', '/icons/icon-192.png');
+    document.querySelector('main').append(image, document.createElement('button'));
+  });
+  const found = seriousOf(await seriousScan(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze());
+  expect(found.map((f) => f.slice(0, f.indexOf(' ')))).toEqual(['button-name', 'image-alt']);
 });
 
 /** Signed in, with the optional Projects and (All) Surveys pages switched on, as their links need. */

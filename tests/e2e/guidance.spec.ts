@@ -4,25 +4,21 @@
  * in view, the next step in reach (defaults and pre-fills), and counts and labels that are true.
  * Each changed page and dialog also gets an axe scan.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { DataFile } from '../../worker/domain/dataFile';
 import { animationsFinished, flash, openPath, rowOf, signIn } from './helpers';
+import { seriousOf, seriousScan } from './axe';
 
 async function expectNoSeriousViolations(page: Page, what: string) {
   // Let pop-ups finish fading in: axe measures contrast with the opacity of the moment.
   await animationsFinished(page);
-  const results = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .exclude('[data-tabster-dummy]')
+  const results = await seriousScan(page)
     // Rows past the tenth are the same row with other values (see a11y.spec.ts).
     .exclude('tbody > tr:nth-child(n+11)')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`);
+  const serious = seriousOf(results);
   expect(serious, `${what}\n${serious.join('\n')}`).toEqual([]);
 }
 

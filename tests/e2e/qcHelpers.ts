@@ -1,10 +1,10 @@
 /** What the QC specs share: opening a survey's QC page, a thumbnail by its name, the axe scan. */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 import type { PhotoIndex } from '../../worker/domain/types';
 import type { DataFile } from '../../worker/domain/dataFile';
 import { login, openPath } from './helpers';
+import { seriousOf, seriousScan } from './axe';
 
 export async function openQc(page: Page, query = ''): Promise<{ surveyId: string; index: PhotoIndex }> {
   await login(page, '/captures');
@@ -39,12 +39,7 @@ export async function expectNoSeriousViolations(page: Page) {
   // (Typed by hand: the e2e project has no DOM lib.)
   type Doc = { getAnimations(): { playState: string }[] };
   await page.waitForFunction(() => (globalThis as unknown as { document: Doc }).document.getAnimations().every((a) => a.playState !== 'running'));
-  // Tabster's focus-trap sentinels (<i data-tabster-dummy>) are focusable and aria-hidden on
-  // purpose; Fluent adds them around dialogs and movers for a moment.
-  // Violations only: collecting the passes and incomplete checks doubles a scan of the grid.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).exclude('[data-tabster-dummy]').analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(seriousOf(await seriousScan(page).analyze())).toEqual([]);
 }
 
 /** Downloads the page's QC report: its lines, after checking the file name and the header. */

@@ -3,11 +3,11 @@
  * capture sorting, the survey-table empty message, the survey-count breakdown, the QC grid's
  * windowing and sticky header, and the image viewer.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { PhotoIndex, Survey } from '../../worker/domain/types';
 import { advanceClock, animationsFinished, flash, openPath, rowOf, sampleData, setSpeed, signIn } from './helpers';
+import { seriousOf, seriousScan } from './axe';
 
 async function photoIndex(page: Page): Promise<PhotoIndex> {
   return (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
@@ -321,13 +321,8 @@ test('the action dialogs have no serious accessibility violation', async ({ page
     await expect(page.getByRole('dialog')).toBeVisible();
     // The dialog has finished fading in: axe measures contrast with the opacity of the moment.
     await animationsFinished(page);
-    const results = await new AxeBuilder({ page })
-      .options({ resultTypes: ['violations'] })
-      .exclude('[data-tabster-dummy]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-      .analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`);
-    expect(serious, what).toEqual([]);
+    const results = await seriousScan(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    expect(seriousOf(results), what).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   };
   await signIn(page, '/drives');
