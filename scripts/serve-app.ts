@@ -8,7 +8,7 @@
  * dist-e2e), PORT (default 4317), HOST (default 127.0.0.1).
  */
 import express from 'express';
-import { resolve } from 'node:path';
+import { extname, resolve } from 'node:path';
 import { CONTENT_TYPES } from './contentTypes';
 import { keepIdleConnections } from './idleConnections';
 
@@ -23,7 +23,7 @@ app.use(
   express.static(root, {
     index: 'index.html',
     setHeaders: (res, path) => {
-      const type = CONTENT_TYPES[path.slice(path.lastIndexOf('.'))];
+      const type = CONTENT_TYPES[extname(path)];
       if (type) res.setHeader('content-type', type);
       res.setHeader('cache-control', 'no-cache');
     },

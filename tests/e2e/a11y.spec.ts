@@ -8,22 +8,11 @@ import { expect, test } from './fixtures';
 import type { PhotoIndex } from '../../worker/domain/types';
 import type { DataFile } from '../../worker/domain/dataFile';
 import { animationsFinished, login, openPath } from './helpers';
-import { seriousOf, seriousScan } from './axe';
+import { expectNoSeriousViolations, pageScan, seriousOf } from './axe';
 
 // The service worker is what the offline, install, update and bundle specs test; here its install
 // would only precache the whole app again in each test's fresh context (docs/testing.md#a-page-load-or-a-link).
 test.use({ serviceWorkers: 'block' });
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await seriousScan(page)
-    // A table's rows past the tenth are the same row drawn with other values: scanning all 150 of
-    // /surveys takes four times as long and can find nothing the first ten do not.
-    .exclude('tbody > tr:nth-child(n+11)')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = seriousOf(results);
-  expect(serious, `${what}\n${serious.join('\n')}`).toEqual([]);
-}
 
 /** Waits until the route has rendered its page (not a spinner) before scanning. */
 async function visit(page: Page, route: string) {
@@ -44,7 +33,7 @@ test('the login page, and Page Not Found before login', async ({ page }) => {
 });
 
 test('the scan finds what it is there to find: an image without text and a button without a name, planted in a page', async ({ page }) => {
-  // The scan leaves out the rules that cannot fail (tests/e2e/axe.ts): it must still fail where it should.
+  // The pages' scan leaves out the rules that cannot fail (tests/e2e/axe.ts): it must still fail where it should.
   await login(page, '/captures');
   await page.evaluate(() => {
     type El = { setAttribute(name: string, value: string): void };
@@ -53,7 +42,7 @@ test('the scan finds what it is there to find: an image without text and a butto
     image.setAttribute('src', '/icons/icon-192.png');
     document.querySelector('main').append(image, document.createElement('button'));
   });
-  const found = seriousOf(await seriousScan(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze());
+  const found = seriousOf(await pageScan(page).analyze());
   expect(found.map((f) => f.slice(0, f.indexOf(' ')))).toEqual(['button-name', 'image-alt']);
 });
 
