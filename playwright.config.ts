@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { HEADLESS_SHELL, LAUNCH_ARGS } from './tests/e2e/chromiums';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 // The production app built with the stepped clock (`vite build --mode e2e`, docs/testing.md).
@@ -6,24 +7,22 @@ const outDir = process.env.BUILD_OUT_DIR ?? 'dist-e2e';
 // The same build beside a team-sync server at /couch (scripts/syncServer.ts): the sync specs' laptops.
 const syncPort = Number(process.env.E2E_SYNC_PORT ?? port + 1);
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const browser = (executablePath: string) => ({ launchOptions: { executablePath, args: ARGS } });
 /**
- * Where the whole browser is what is tested: being found installable, and what a page the service
- * worker served says when the network is cut (issue 31). Every other spec runs in Debian's headless
- * shell, the lighter headless Chromium that Playwright itself uses for headless runs: the suite takes
- * about a quarter less time in it (docs/testing.md#two-chromiums). `CHROMIUM_PATH` runs every spec in
- * the browser it names.
- */
-const WHOLE_BROWSER = /(^|\/)(offline|install)\.spec\.ts$/;
-/**
- * The longest specs of the headless shell (two laptops each, the flood of 20 000 refused documents
- * and a session left to end on the server among them), queued before the rest: a long spec left to
- * the end runs alone while the other worker has nothing left, 24 s of the run's end when the flood
- * came last, 16 s when the session's did (docs/testing.md).
+ * The longest specs (two laptops each, the flood of 20 000 refused documents and a session left to
+ * end on the server among them), queued before the rest: a long spec left to the end runs alone
+ * while the other worker has nothing left, 24 s of the run's end when the flood came last, 16 s
+ * when the session's did (docs/testing.md).
  */
 const LONGEST = /(^|\/)(sync|syncAccounts|syncHostile)\.spec\.ts$/;
-const chosen = process.env.CHROMIUM_PATH;
+/**
+ * Every spec runs in Debian's headless shell, the lighter headless Chromium that Playwright itself
+ * uses for headless runs: the suite takes about a quarter less time in it. The few steps about the
+ * whole browser (found installable; what a page the service worker served says when the network is
+ * cut, issue 31) launch Debian's whole Chromium themselves (`wholeBrowser`, tests/e2e/fixtures.ts),
+ * rather than a project of their own, which cost each worker a new process and browser at the
+ * change (docs/testing.md#two-chromiums). `CHROMIUM_PATH` runs all of it in the browser it names.
+ */
+const browser = process.env.CHROMIUM_PATH ? 'chosen Chromium' : 'headless shell';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -42,25 +41,23 @@ export default defineConfig({
     // Motion is time, which the tests step rather than race; nothing they assert is an animation.
     reducedMotion: 'reduce',
     trace: 'off',
+    launchOptions: { executablePath: HEADLESS_SHELL, args: LAUNCH_ARGS },
   },
-  projects: chosen
-    ? [{ name: 'chromium', use: browser(chosen) }]
-    : [
-        // First: its specs are among the longest, and a long spec left to the end runs alone.
-        { name: 'chromium', testMatch: WHOLE_BROWSER, use: browser('/usr/bin/chromium') },
-        { name: 'headless-shell, longest first', testMatch: LONGEST, use: browser('/usr/bin/chromium-headless-shell') },
-        // Test by test, not file by file: a file of many short tests that came last ran on one
-        // worker while the other had finished (the shell spec's 43 s, busy run 34). Every test
-        // here makes its own context; a file's `beforeAll` (a fetch, a server) runs once a worker.
-        { name: 'headless-shell', testIgnore: [WHOLE_BROWSER, LONGEST], fullyParallel: true, use: browser('/usr/bin/chromium-headless-shell') },
-      ],
+  projects: [
+    { name: `${browser}, longest first`, testMatch: LONGEST },
+    // Test by test, not file by file: a file of many short tests that came last ran on one worker
+    // while the other had finished (the shell spec's 43 s, busy run 34). Every test here makes its
+    // own context; a file's `beforeAll` (a fetch, a server) runs once a worker.
+    { name: browser, testIgnore: LONGEST, fullyParallel: true },
+  ],
   webServer: [
     {
       // The build served as `vite preview` serves it, for less than half the processor time a
       // request, and without compressing each answer again (docs/testing.md#the-app-server).
       command: `node --import tsx scripts/serve-app.ts`,
       env: { PORT: String(port), APP_DIR: outDir },
-      url: `http://127.0.0.1:${port}`,
+      // Its own line once it listens: no polling's wait between the server ready and the tests.
+      wait: { stdout: /^The app in .* at http:/m },
       reuseExistingServer: false,
       timeout: 60_000,
     },
@@ -68,7 +65,7 @@ export default defineConfig({
       command: `node --import tsx scripts/sync-server.ts`,
       // Its admin is the tests' (tests/e2e/syncLaptops.ts); each laptop's account is made as it starts.
       env: { PORT: String(syncPort), APP_DIR: outDir, SYNC_TEST_VANS: '1', SYNC_ADMIN: 'e2e-admin:e2e-admin-password', SYNC_USERS: '', SYNC_WORLDS: '' },
-      url: `http://127.0.0.1:${syncPort}/couch/`,
+      wait: { stdout: /^Aerial Survey Console with team sync: http:/m },
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -1,7 +1,7 @@
 /**
  * The `test` and `expect` of every end-to-end spec (issue 13). Each test listens for
  * `securitypolicyviolation` in every page of its context, and of any context it makes with
- * `browser.newContext()`, and fails if the Content-Security-Policy (or Trusted Types) blocked
+ * `browser.newContext()` or `wholeBrowser.newContext()`, and fails if the Content-Security-Policy (or Trusted Types) blocked
  * anything: "no violation on any page" is checked by every test, not by one.
  *
  * It also keeps what every page and worker of those contexts wrote to the console (the end-to-end
@@ -9,6 +9,7 @@
  * when the test fails: a failure seen once under load tells its story (issue 18).
  */
 import { test as base, expect, type Browser, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
+import { WHOLE_CHROMIUM } from './chromiums';
 
 export interface CspViolation {
   page: string;
@@ -47,23 +48,43 @@ async function watch(context: BrowserContext, found: CspViolation[], log: Consol
   context.on('page', listen);
 }
 
-export const test = base.extend<{ cspViolations: CspViolation[] }>({
+/** What a test's contexts did: their Content-Security-Policy violations and their console lines. */
+class Watch {
+  readonly found: CspViolation[] = [];
+  readonly log = new ConsoleLog();
+
+  /** Every context `browser.newContext()` makes is watched, until the answer is called. */
+  newContextsOf(browser: Browser): () => void {
+    const original = browser.newContext.bind(browser);
+    const patched: Browser['newContext'] = async (options) => {
+      const made = await original(options);
+      await watch(made, this.found, this.log);
+      return made;
+    };
+    browser.newContext = patched;
+    return () => {
+      browser.newContext = original;
+    };
+  }
+}
+
+export const test = base.extend<{ watched: Watch; cspViolations: CspViolation[]; wholeBrowser: Browser }>({
+  watched: async ({ browser, context }, use) => {
+    const watched = new Watch();
+    await watch(context, watched.found, watched.log);
+    const unwatch = watched.newContextsOf(browser);
+    try {
+      await use(watched);
+    } finally {
+      unwatch();
+    }
+  },
   cspViolations: [
-    async ({ browser, context }, use, testInfo) => {
-      const found: CspViolation[] = [];
-      const log = new ConsoleLog();
-      await watch(context, found, log);
-      const original = browser.newContext.bind(browser);
-      const patched: Browser['newContext'] = async (options) => {
-        const made = await original(options);
-        await watch(made, found, log);
-        return made;
-      };
-      browser.newContext = patched;
+    async ({ watched }, use, testInfo) => {
+      const { found, log } = watched;
       try {
         await use(found);
       } finally {
-        browser.newContext = original;
         if (testInfo.status !== testInfo.expectedStatus && log.lines.length) {
           const body = log.lines.join('\n');
           await testInfo.attach('console', { body, contentType: 'text/plain' });
@@ -74,6 +95,21 @@ export const test = base.extend<{ cspViolations: CspViolation[] }>({
     },
     { auto: true },
   ],
+  /**
+   * Debian's whole Chromium, launched for the test that asks for it, its contexts watched as the
+   * `browser`'s are: a project of its own would cost each worker a new process and browser where
+   * the projects change, for three tests (docs/testing.md#two-chromiums).
+   */
+  wholeBrowser: async ({ playwright, watched }, use) => {
+    const browser = await playwright.chromium.launch(WHOLE_CHROMIUM);
+    const unwatch = watched.newContextsOf(browser);
+    try {
+      await use(browser);
+    } finally {
+      unwatch();
+      await browser.close();
+    }
+  },
 });
 
 export { expect };

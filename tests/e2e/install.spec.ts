@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { E2E_DIR } from './builds';
+import { WHOLE_CHROMIUM } from './chromiums';
 import { expectFetchHandler, waitForController } from './pwa';
 import { startPwaServer, type PwaServer } from './pwaServer';
 
@@ -76,11 +77,11 @@ test('the manifest is linked, complete, and its icons load at their sizes', asyn
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', manifest.theme_color);
 });
 
-test('Chromium finds the console installable', async ({ playwright }, testInfo) => {
-  // Incognito contexts are never installable ("in-incognito"): use a real profile.
+test('Chromium finds the console installable', async ({ playwright }) => {
+  // Incognito contexts are never installable ("in-incognito"): the whole browser, with a real profile.
   const profile = mkdtempSync(join(tmpdir(), 'survey-console-profile-'));
   const context = await playwright.chromium.launchPersistentContext(profile, {
-    ...testInfo.project.use.launchOptions,
+    ...WHOLE_CHROMIUM,
     viewport: { width: 1280, height: 800 },
   });
   try {

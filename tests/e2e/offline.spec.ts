@@ -116,9 +116,10 @@ async function cleanThenReloadSample(page: Page): Promise<void> {
   await expectRows(page, 'Media', 5);
 }
 
-test('every route works offline after one visit, with its data and the photos seen before', async ({ browser }) => {
+// What a page the service worker served says with the network cut is the whole browser's to tell (issue 31).
+test('every route works offline after one visit, with its data and the photos seen before', async ({ wholeBrowser }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({ baseURL: server.url });
+  const context = await wholeBrowser.newContext({ baseURL: server.url });
   const page = await context.newPage();
 
   // ── Online: first visit, sign in, let the service worker take control.
@@ -183,8 +184,8 @@ test('every route works offline after one visit, with its data and the photos se
   await context.close();
 });
 
-test('the Offline badge shows on a page the service worker served while the server cannot be reached, though the browser says online, and leaves when it answers', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server.url });
+test('the Offline badge shows on a page the service worker served while the server cannot be reached, though the browser says online, and leaves when it answers', async ({ wholeBrowser }) => {
+  const context = await wholeBrowser.newContext({ baseURL: server.url });
   const page = await context.newPage();
   await login(page, '/captures');
   await waitForController(page);
