@@ -69,9 +69,11 @@ class Watch {
 }
 
 export const test = base.extend<{ watched: Watch; cspViolations: CspViolation[]; wholeBrowser: Browser }>({
-  watched: async ({ browser, context }, use) => {
+  // Set up before the test's own context (cspViolations is automatic), which Playwright makes with
+  // the `browser.newContext()` watched here, and only for a test that asks for it (its `page`): the
+  // two-laptop and offline tests make every context they use.
+  watched: async ({ browser }, use) => {
     const watched = new Watch();
-    await watch(context, watched.found, watched.log);
     const unwatch = watched.newContextsOf(browser);
     try {
       await use(watched);

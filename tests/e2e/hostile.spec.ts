@@ -100,6 +100,16 @@ test('a label already in another drive is refused beside its field, naming the d
   await expect(dialog).toBeVisible();
 });
 
+test('the check can fail: HTML written straight into a page is refused by Trusted Types, and named with its page', async ({ page, cspViolations }) => {
+  await page.goto('/login');
+  // A script's own write, as a dependency gone wrong would make it: the policy refuses it.
+  await page.evaluate("try { document.body.insertAdjacentHTML('beforeend', '<b>planted</b>'); } catch {}");
+  await expect.poll(() => cspViolations.length).toBe(1);
+  expect(cspViolations[0]).toMatchObject({ directive: 'require-trusted-types-for', page: expect.stringMatching(/\/login$/), sample: expect.stringContaining('<b>planted</b>') });
+  // Planted: the check every test ends with would fail on it.
+  cspViolations.length = 0;
+});
+
 test('no Content-Security-Policy violation on any route', async ({ page, cspViolations }) => {
   await page.goto('/login');
   await signIn(page, '/');
