@@ -1,7 +1,7 @@
 /**
  * The content type of each file the build ships, by extension: the static servers of the PWA tests
- * (tests/e2e/pwaServer.ts) and of the benchmark's user path (scripts/bench-browser.ts) serve the
- * build as `vite preview` does.
+ * (tests/e2e/pwaServer.ts), of the benchmark's user path (scripts/bench-browser.ts), and of the suite
+ * and the team-sync server (scripts/appFiles.ts) serve the build as `vite preview` does.
  */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

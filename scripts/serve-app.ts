@@ -8,29 +8,17 @@
  * dist-e2e), PORT (default 4317), HOST (default 127.0.0.1).
  */
 import express from 'express';
-import { extname, resolve } from 'node:path';
-import { CONTENT_TYPES } from './contentTypes';
+import { resolve } from 'node:path';
+import { serveAppFiles } from './appFiles';
 import { keepIdleConnections } from './idleConnections';
 
 const root = resolve(process.env.APP_DIR ?? 'dist-e2e');
 const port = Number(process.env.PORT ?? 4317);
 const host = process.env.HOST ?? '127.0.0.1';
-const shell = resolve(root, 'index.html');
 
 const app = express();
 app.disable('x-powered-by');
-app.use(
-  express.static(root, {
-    index: 'index.html',
-    setHeaders: (res, path) => {
-      const type = CONTENT_TYPES[extname(path)];
-      if (type) res.setHeader('content-type', type);
-      res.setHeader('cache-control', 'no-cache');
-    },
-  }),
-);
-// The app's routes are the app's: every other path is its page, as `vite preview` answers it.
-app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? res.setHeader('cache-control', 'no-cache').sendFile(shell) : next()));
+serveAppFiles(app, root);
 
 const server = app.listen(port, host, () => console.log(`The app in ${root} at http://${host}:${port}`));
 keepIdleConnections(server);

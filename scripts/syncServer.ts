@@ -23,6 +23,7 @@ import { serverFetch, setUpAccount, setUpWorld, type Account } from './team/worl
 import { accountOf } from './team/adminArgs';
 import { randomBytes } from 'node:crypto';
 import { keepIdleConnections } from './idleConnections';
+import { serveAppFiles } from './appFiles';
 
 // Replication may be registered already (the tests' PouchDB is this one): a second registration throws.
 PouchDB.plugin(memory);
@@ -205,9 +206,7 @@ export async function startSyncServer({ port, host = '127.0.0.1', app, vans = fa
       });
     }
     if (data) server.get('/data/all.json', (_req, res) => res.sendFile(resolve(data)));
-    server.use(express.static(root, { index: 'index.html' }));
-    // The app's routes are the app's: every other path is its page.
-    server.use((req, res, next) => (req.method === 'GET' ? res.sendFile(resolve(root, 'index.html')) : next()));
+    serveAppFiles(server, root);
   }
   const listening: Server = await new Promise((done, fail) => {
     const started: Server = server.listen(port, host, () => done(started));

@@ -7,12 +7,10 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { PhotoIndex } from '../../worker/domain/types';
 import type { DataFile } from '../../worker/domain/dataFile';
-import { animationsFinished, login, openPath } from './helpers';
+import { WITHOUT_SERVICE_WORKER, animationsFinished, login, openPath } from './helpers';
 import { expectNoSeriousViolations, pageScan, seriousOf } from './axe';
 
-// The service worker is what the offline, install, update and bundle specs test; here its install
-// would only precache the whole app again in each test's fresh context (docs/testing.md#a-page-load-or-a-link).
-test.use({ serviceWorkers: 'block' });
+test.use(WITHOUT_SERVICE_WORKER);
 
 /** Waits until the route has rendered its page (not a spinner) before scanning. */
 async function visit(page: Page, route: string) {

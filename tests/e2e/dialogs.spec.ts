@@ -4,11 +4,9 @@
  * or OK) the page is back for a screen reader: its buttons are found by role again.
  */
 import { expect, test } from './fixtures';
-import { flash, rowOf, signIn } from './helpers';
+import { WITHOUT_SERVICE_WORKER, flash, rowOf, signIn } from './helpers';
 
-// The service worker is what the offline, install, update and bundle specs test; here its install
-// would only precache the whole app again in each test's fresh context (docs/testing.md#a-page-load-or-a-link).
-test.use({ serviceWorkers: 'block' });
+test.use(WITHOUT_SERVICE_WORKER);
 
 test('the Insert dialog forgets its drafts and errors when closed, and the page is back after each close', async ({ page }) => {
   await signIn(page, '/drives');

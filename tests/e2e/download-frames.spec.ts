@@ -11,13 +11,12 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_DIR } from './builds';
-import { login, openPath } from './helpers';
+import { login, openPath, photoIndex, sampleData } from './helpers';
 import { expectNoSeriousViolations } from './qcHelpers';
 import { cutNetwork, restoreNetwork, waitForController } from './pwa';
 import { startPwaServer, type PwaServer } from './pwaServer';
 import { zipEntries } from '../helpers/zipEntries';
 import type { PhotoIndex } from '../../worker/domain/types';
-import type { DataFile } from '../../worker/domain/dataFile';
 
 /** A whole set of frames is real work for a busy 2-core laptop: its outcome may take a while. */
 const WHOLE_SET = { timeout: 60_000 };
@@ -83,8 +82,7 @@ async function laptop(browser: Browser, initScript: string): Promise<{ page: Pag
   const page = await context.newPage();
   await login(page, '/captures');
   await waitForController(page);
-  const data = (await (await page.request.get('/data/all.json')).json()) as DataFile;
-  const index = (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
+  const [data, index] = await Promise.all([sampleData(page), photoIndex(page)]);
   const found = Object.values(data.index.surveys).find((s) => s.receivedOn && s.display !== 'New')!;
   const survey = { surveyId: found.surveyId, captureId: found.captureId, id: found.surveyId.slice(0, 8).toUpperCase() };
   return { page, survey, index, close: () => context.close() };

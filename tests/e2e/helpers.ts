@@ -4,6 +4,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import type { DataFile } from '../../worker/domain/dataFile';
+import type { PhotoIndex } from '../../worker/domain/types';
 
 export const DEMO_USER = { email: 'jane.doe@aerial.example', password: 'demo' };
 
@@ -54,6 +55,18 @@ export async function openPath(page: Page, path: string, load?: Parameters<Page[
 export async function sampleData(page: Page): Promise<DataFile> {
   return (await (await page.request.get('/data/all.json')).json()) as DataFile;
 }
+
+/** The photo index as the server holds it: each camera's frames, by line. */
+export async function photoIndex(page: Page): Promise<PhotoIndex> {
+  return (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
+}
+
+/**
+ * `test.use(WITHOUT_SERVICE_WORKER)` in a spec not about the service worker (the offline, install,
+ * update and bundle specs are): its install would only precache the whole app again in each test's
+ * fresh context (docs/testing.md#a-page-load-or-a-link).
+ */
+export const WITHOUT_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
 
 /** The table row that shows a text. */
 export function rowOf(page: Page, text: string) {

@@ -6,12 +6,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openPath, signIn } from './helpers';
+import { WITHOUT_SERVICE_WORKER, openPath, signIn } from './helpers';
 import { EMPTY_HOST, assign, checkAndApprove, insert, processAndPublish, receive, surveysOf } from './demoSteps';
 
-// The service worker is what the offline, install, update and bundle specs test; here its install
-// would only precache the whole app again in each test's fresh context (docs/testing.md#a-page-load-or-a-link).
-test.use({ serviceWorkers: 'block' });
+test.use(WITHOUT_SERVICE_WORKER);
 
 /**
  * The history table's rows as [when, what, …, who, where] texts, newest first; who without the

@@ -6,13 +6,11 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { sampleData, signIn } from './helpers';
+import { WITHOUT_SERVICE_WORKER, sampleData, signIn } from './helpers';
 import type { Media } from '../../worker/domain/types';
 import type { DataFile } from '../../worker/domain/dataFile';
 
-// The service worker is what the offline, install, update and bundle specs test; here its install
-// would only precache the whole app again in each test's fresh context (docs/testing.md#a-page-load-or-a-link).
-test.use({ serviceWorkers: 'block' });
+test.use(WITHOUT_SERVICE_WORKER);
 
 /** The reference: the sample's media sets that are received and hold a survey of a capture of `season`, on or after `from`. */
 function receivedIn(data: DataFile, season: string, from: string): Media[] {

@@ -4,9 +4,10 @@
  * grid with the place kept (scroll, open lines, focused frame). Axe scans the grid and viewer.
  */
 import { expect, test } from './fixtures';
+import { WITHOUT_SERVICE_WORKER } from './helpers';
 import { downloadQcReport, expectNoSeriousViolations, flashText, frame, openQc, openQcInProgress } from './qcHelpers';
 
-test.use({ serviceWorkers: 'block' });
+test.use(WITHOUT_SERVICE_WORKER);
 
 test('review a line by keyboard alone: one Tab stop per line, arrows, Enter, Esc and Back keep the place', async ({ page }) => {
   const { surveyId, index } = await openQc(page);

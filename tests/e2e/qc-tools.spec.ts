@@ -5,9 +5,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { downloadQcReport, expectNoSeriousViolations, flashText, frame, openQcInProgress } from './qcHelpers';
-import { openPath, painted } from './helpers';
+import { WITHOUT_SERVICE_WORKER, openPath, painted } from './helpers';
 
-test.use({ serviceWorkers: 'block' });
+test.use(WITHOUT_SERVICE_WORKER);
 
 async function flagFocused(page: Page, reason: string, frameNo: number): Promise<void> {
   await page.keyboard.press('f');

@@ -3,14 +3,18 @@ import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 import type { PhotoIndex } from '../../worker/domain/types';
 import type { DataFile } from '../../worker/domain/dataFile';
-import { login, openPath } from './helpers';
+import { animationsFinished, openPath, photoIndex, sampleData, signIn } from './helpers';
 import { seriousOf, seriousScan } from './axe';
 
+/** Signed in, with the sample data and the photo index the QC page shows. */
+async function signedInWithSample(page: Page): Promise<{ data: DataFile; index: PhotoIndex }> {
+  await signIn(page, '/captures');
+  const [data, index] = await Promise.all([sampleData(page), photoIndex(page)]);
+  return { data, index };
+}
+
 export async function openQc(page: Page, query = ''): Promise<{ surveyId: string; index: PhotoIndex }> {
-  await login(page, '/captures');
-  await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'));
-  const data = (await (await page.request.get('/data/all.json')).json()) as DataFile;
-  const index = (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
+  const { data, index } = await signedInWithSample(page);
   const surveyId = data.ids.surveys[0]!;
   await openPath(page, `/surveys/${surveyId}/qc${query}`);
   return { surveyId, index };
@@ -18,10 +22,7 @@ export async function openQc(page: Page, query = ''): Promise<{ surveyId: string
 
 /** A survey under QC (QC in Progress): frames can be flagged. */
 export async function openQcInProgress(page: Page): Promise<{ surveyId: string; captureId: string; index: PhotoIndex }> {
-  await login(page, '/captures');
-  await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'));
-  const data = (await (await page.request.get('/data/all.json')).json()) as DataFile;
-  const index = (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
+  const { data, index } = await signedInWithSample(page);
   const survey = Object.values(data.index.surveys).find((s) => s.flags.qcInProgress)!;
   await openPath(page, `/surveys/${survey.surveyId}/qc`);
   return { surveyId: survey.surveyId, captureId: survey.captureId, index };
@@ -36,9 +37,7 @@ export const flashText = (page: Page, text: string) => page.getByText(text, { ex
 
 export async function expectNoSeriousViolations(page: Page) {
   // A dialog fading in has not its final colours yet: axe would measure the half-faded ones.
-  // (Typed by hand: the e2e project has no DOM lib.)
-  type Doc = { getAnimations(): { playState: string }[] };
-  await page.waitForFunction(() => (globalThis as unknown as { document: Doc }).document.getAnimations().every((a) => a.playState !== 'running'));
+  await animationsFinished(page);
   expect(seriousOf(await seriousScan(page).analyze())).toEqual([]);
 }
 

@@ -5,13 +5,9 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { PhotoIndex, Survey } from '../../worker/domain/types';
-import { advanceClock, animationsFinished, flash, openPath, rowOf, sampleData, setSpeed, signIn } from './helpers';
+import type { Survey } from '../../worker/domain/types';
+import { advanceClock, animationsFinished, flash, openPath, photoIndex, rowOf, sampleData, setSpeed, signIn } from './helpers';
 import { seriousOf, seriousScan } from './axe';
-
-async function photoIndex(page: Page): Promise<PhotoIndex> {
-  return (await (await page.request.get('/data/photos.json')).json()) as PhotoIndex;
-}
 
 function dialogError(page: Page, text: string) {
   return page.getByRole('dialog').getByRole('alert').filter({ hasText: text });

@@ -7,8 +7,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { frame } from './qcHelpers';
-import { openPath, sampleData } from './helpers';
-import type { PhotoIndex } from '../../worker/domain/types';
+import { openPath, sampleData, photoIndex } from './helpers';
 
 export const SYNC_URL = `http://127.0.0.1:${Number(process.env.E2E_SYNC_PORT ?? Number(process.env.E2E_PORT ?? 4317) + 1)}`;
 export const MARCO = 'marco.alvarez@aerial.example';
@@ -129,7 +128,7 @@ export async function flagFrame(page: Page, thumb: ReturnType<typeof frame>, rea
 /** Both laptops open the QC page of the sample's survey under QC; answers it, its first camera and that camera's frame names. */
 export async function bothOnQcPage(a: Page, b: Page) {
   const data = await sampleData(a);
-  const index = (await (await a.request.get('/data/photos.json')).json()) as PhotoIndex;
+  const index = await photoIndex(a);
   const survey = Object.values(data.index.surveys).find((s) => s.flags.qcInProgress)!;
   const cam1 = index.cameras[0]!;
   const names = index.index[cam1]!;
