@@ -1,7 +1,7 @@
-// Makes sure the Chromiums of the end-to-end tests exist (playwright.config.ts): Debian's headless
-// shell (`chromium-headless-shell`, /usr/bin/chromium-headless-shell), which runs most specs, and
-// Debian's Chromium (`chromium`, /usr/bin/chromium), which runs the specs where the whole browser
-// matters. CHROMIUM_PATH runs every spec in one browser of the caller's choice instead. What is
+// Makes sure the Chromiums of the end-to-end tests exist (tests/e2e/chromiums.ts): Debian's headless
+// shell (`chromium-headless-shell`, /usr/bin/chromium-headless-shell), which runs every spec, and
+// Debian's Chromium (`chromium`, /usr/bin/chromium), which the tests where the whole browser matters
+// launch themselves. CHROMIUM_PATH runs every spec in one browser of the caller's choice instead. What is
 // missing is installed with apt-get (as root on Debian); Playwright's own browser download is not used.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
