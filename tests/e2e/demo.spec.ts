@@ -11,7 +11,7 @@
 import { expect, test } from './fixtures';
 import { sampleData, signIn } from './helpers';
 import type { DataFile } from '../../worker/domain/dataFile';
-import { EMPTY_HOST, assign, captureRow, checkAndApprove, insert, processAndPublish, receive, surveysOf } from './demoSteps';
+import { EMPTY_HOST, assign, captureRow, checkAndApprove, insert, newSampleSurvey, processAndPublish, receive, surveysOf } from './demoSteps';
 
 let data: DataFile;
 test.beforeAll(async ({ request }) => {
@@ -48,18 +48,7 @@ test('a capture: process the approved surveys, capture QC once processing ends, 
 test('the whole demo: one new survey from an empty drive to a published capture', async ({ page }) => {
   const sample = await sampleData(page);
   expect(Object.values(sample.index.captures).some((c) => c.cpid === 'SAMPLE007')).toBe(true);
-  await signIn(page, '/drives');
-  await insert(page, EMPTY_HOST, 'SAMPLE007', /FP007/);
-  await receive(page, EMPTY_HOST, 'HD9001');
-  await assign(page, EMPTY_HOST);
-
-  // The capture's surveys: ours is the only received one of SAMPLE007.
-  await page.getByRole('link', { name: 'Captures' }).click();
-  await page.getByRole('link', { name: 'SAMPLE007', exact: true }).click();
-  await expect(page).toHaveURL(/\/captures\/[^/]+\/surveys$/);
-  const row = surveysOf(page, 'SAMPLE007').getByRole('row').nth(1);
-  const id = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
-  expect(id).toMatch(/^[0-9A-Z-]{8}$/);
+  const { row, id } = await newSampleSurvey(page);
   await checkAndApprove(page, row, id);
   await processAndPublish(page, 'SAMPLE007', row, id);
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { type Locator, type Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { advanceClock, flash, minutes } from './helpers';
+import { advanceClock, flash, minutes, signIn } from './helpers';
 
 export const EMPTY_HOST = 'ingest-09';
 
@@ -21,6 +21,25 @@ export function captureRow(page: Page, cpid: string) {
 async function ok(page: Page) {
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/**
+ * One new survey of SAMPLE007, from the empty drive to assigned, signed in on /drives; answers its
+ * row among the capture's surveys, and its id.
+ */
+export async function newSampleSurvey(page: Page): Promise<{ row: Locator; id: string }> {
+  await signIn(page, '/drives');
+  await insert(page, EMPTY_HOST, 'SAMPLE007', /FP007/);
+  await receive(page, EMPTY_HOST, 'HD9001');
+  await assign(page, EMPTY_HOST);
+  // The capture's surveys: ours is the only received one of SAMPLE007.
+  await page.getByRole('link', { name: 'Captures' }).click();
+  await page.getByRole('link', { name: 'SAMPLE007', exact: true }).click();
+  await expect(page).toHaveURL(/\/captures\/[^/]+\/surveys$/);
+  const row = surveysOf(page, 'SAMPLE007').getByRole('row').nth(1);
+  const id = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
+  expect(id).toMatch(/^[0-9A-Z-]{8}$/);
+  return { row, id };
 }
 
 /** Insert media with one survey on `cpid`'s flight plan into an empty drive (on /drives). */

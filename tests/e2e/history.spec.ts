@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { WITHOUT_SERVICE_WORKER, openPath, signIn } from './helpers';
-import { EMPTY_HOST, assign, checkAndApprove, insert, processAndPublish, receive, surveysOf } from './demoSteps';
+import { WITHOUT_SERVICE_WORKER, openPath } from './helpers';
+import { checkAndApprove, newSampleSurvey, processAndPublish } from './demoSteps';
 
 test.use(WITHOUT_SERVICE_WORKER);
 
@@ -52,14 +52,7 @@ const STEPS: [RegExp, string][] = [
 ];
 
 test('a survey walked from insert to Published shows every step with its author; the capture\u2019s CSV holds its rows', async ({ page }) => {
-  await signIn(page, '/drives');
-  await insert(page, EMPTY_HOST, 'SAMPLE007', /FP007/);
-  await receive(page, EMPTY_HOST, 'HD9001');
-  await assign(page, EMPTY_HOST);
-  await page.getByRole('link', { name: 'Captures' }).click();
-  await page.getByRole('link', { name: 'SAMPLE007', exact: true }).click();
-  const row = surveysOf(page, 'SAMPLE007').getByRole('row').nth(1);
-  const id = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
+  const { row, id } = await newSampleSurvey(page);
   await checkAndApprove(page, row, id);
   await processAndPublish(page, 'SAMPLE007', row, id);
 

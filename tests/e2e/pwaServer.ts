@@ -25,6 +25,28 @@ export interface PwaServer {
   close(): Promise<void>;
 }
 
+/** A test server listening on a free port of 127.0.0.1, that can drop every connection at once. */
+async function listening(server: Server, what: string): Promise<{ port: number; dropAll(): void; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  keepIdleConnections(server);
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error(`${what} has no port`);
+  const dropAll = () => {
+    for (const socket of sockets) socket.destroy();
+  };
+  const close = () =>
+    new Promise<void>((ok) => {
+      dropAll();
+      server.close(() => ok());
+    });
+  return { port: address.port, dropAll, close };
+}
+
 async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
@@ -37,7 +59,6 @@ export async function startPwaServer(rootDir: string): Promise<PwaServer> {
   let root = resolve(rootDir);
   let isDown = false;
   let requests: string[] = [];
-  const sockets = new Set<Socket>();
   const held = new Map<string, Promise<void>>();
 
   const server: Server = createServer(async (req, res) => {
@@ -62,23 +83,16 @@ export async function startPwaServer(rootDir: string): Promise<PwaServer> {
     });
     res.end(body);
   });
-  keepIdleConnections(server);
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no port');
+  const { port, dropAll, close } = await listening(server, 'server');
 
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: `http://127.0.0.1:${port}`,
     setRoot: (dir) => {
       root = resolve(dir);
     },
     down: () => {
       isDown = true;
-      for (const socket of sockets) socket.destroy();
+      dropAll();
     },
     up: () => {
       isDown = false;
@@ -96,11 +110,7 @@ export async function startPwaServer(rootDir: string): Promise<PwaServer> {
         release();
       };
     },
-    close: () =>
-      new Promise<void>((ok) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => ok());
-      }),
+    close,
   };
 }
 
@@ -120,7 +130,6 @@ export interface ImageProxy {
 export async function startImageProxy(outDir: string): Promise<ImageProxy> {
   let isDown = false;
   let sources: string[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer(async (req, res) => {
     if (isDown) {
       req.socket.destroy();
@@ -136,17 +145,10 @@ export async function startImageProxy(outDir: string): Promise<ImageProxy> {
     }
     res.writeHead(200, { 'content-type': 'image/jpeg', 'cache-control': 'no-cache' }).end(await readFile(file));
   });
-  keepIdleConnections(server);
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('proxy has no port');
+  const { port, dropAll, close } = await listening(server, 'proxy');
   return {
     // `localhost`, not 127.0.0.1: a different origin from the console, as a real proxy is.
-    url: `http://localhost:${address.port}/convert`,
+    url: `http://localhost:${port}/convert`,
     takeSources: () => {
       const taken = sources;
       sources = [];
@@ -154,12 +156,8 @@ export async function startImageProxy(outDir: string): Promise<ImageProxy> {
     },
     down: () => {
       isDown = true;
-      for (const socket of sockets) socket.destroy();
+      dropAll();
     },
-    close: () =>
-      new Promise<void>((ok) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => ok());
-      }),
+    close,
   };
 }
