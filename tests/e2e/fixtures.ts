@@ -100,7 +100,7 @@ export const test = base.extend<{ watched: Watch; cspViolations: CspViolation[];
   /**
    * Debian's whole Chromium, launched for the test that asks for it, its contexts watched as the
    * `browser`'s are: a project of its own would cost each worker a new process and browser where
-   * the projects change, for three tests (docs/testing.md#two-chromiums).
+   * the projects change, for the two offline tests about the whole browser (docs/testing.md#two-chromiums).
    */
   wholeBrowser: async ({ playwright, watched }, use) => {
     const browser = await playwright.chromium.launch(WHOLE_CHROMIUM);

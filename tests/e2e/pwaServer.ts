@@ -5,7 +5,6 @@
  * Serves like `vite preview`: files as they are, any other path the single-page shell.
  */
 import { createServer, type Server } from 'node:http';
-import type { Socket } from 'node:net';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { CONTENT_TYPES } from '../../scripts/contentTypes';
@@ -27,18 +26,12 @@ export interface PwaServer {
 
 /** A test server listening on a free port of 127.0.0.1, that can drop every connection at once. */
 async function listening(server: Server, what: string): Promise<{ port: number; dropAll(): void; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
   keepIdleConnections(server);
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error(`${what} has no port`);
-  const dropAll = () => {
-    for (const socket of sockets) socket.destroy();
-  };
+  // Kept-alive ones too, as the team-sync server closes (scripts/syncServer.ts).
+  const dropAll = () => server.closeAllConnections();
   const close = () =>
     new Promise<void>((ok) => {
       dropAll();
