@@ -92,3 +92,76 @@ describe('a large world is indexed in slices (docs/views.md#the-users-path)', ()
     expect(search.query(survey.surveyId.slice(0, 9))[0]).toMatchObject({ type: 'survey' });
   });
 });
+
+describe('the index kept up to date answers as one built afresh', () => {
+  it('after thousands of changed, added and removed keys, its dead segments compacted along the way', async () => {
+    const { SearchIndex } = await import('../../worker/engine/search');
+    type Maps = import('../../worker/domain/types').EntityMaps;
+    const media: Record<string, { mediaId: string; receiveId?: string }> = {};
+    const surveys: Record<string, { surveyId: string; cpid: string; display: string; captureId: string; mediaId: string }> = {};
+    for (let i = 0; i < 3000; i++) {
+      media[`M${i}`] = { mediaId: `M${i}` };
+      surveys[`s${i}`] = { surveyId: `S${i}-${i % 7}`, cpid: 'CP1', display: 'New', captureId: 'c', mediaId: `M${i}` };
+    }
+    const maps = { projects: {}, captures: {}, flightPlans: {}, surveys, media } as unknown as Maps;
+    // The id lists as a world keeps them: an entity removed leaves its list.
+    const world = () => ({ index: maps, ids: { projects: [], captures: [], flightPlans: [], surveys: Object.keys(surveys), media: Object.keys(media) } });
+    const kept = new SearchIndex(world);
+    kept.rebuild();
+    // Received (a second key), received again (a key changed), removed and added anew, many times over.
+    let seed = 7;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+    for (let step = 0; step < 9000; step++) {
+      const i = next() % 3000;
+      const id = `M${i}`;
+      const roll = next() % 4;
+      if (roll === 0) delete media[id];
+      else media[id] = { mediaId: id, ...(roll === 1 ? {} : { receiveId: `2606${roll}_ITEM${next() % 900}` }) };
+      kept.update('media', id);
+      if (step % 3 === 0) {
+        surveys[`s${i}`]!.surveyId = `S${i}-${next() % 7}`;
+        kept.update('surveys', `s${i}`);
+      }
+    }
+    const fresh = new SearchIndex(world);
+    fresh.rebuild();
+    expect(kept.size).toBe(fresh.size);
+    // Fewer than 15 found: the whole answer, whatever the order its substring matches come in.
+    const ids = (found: { id: string }[]) => found.map((e) => e.id).sort();
+    let compared = 0;
+    for (let k = 0; k < 900; k += 7) {
+      for (const q of [`m${k * 3}`, `26062_item${k}`, `_item${k}`, `s${k}-`, `-${k % 7}`, `${k}-`]) {
+        const whole = fresh.query(q);
+        if (whole.length >= 15) continue;
+        compared++;
+        expect(ids(kept.query(q)), q).toEqual(ids(whole));
+      }
+    }
+    expect(compared).toBeGreaterThan(400);
+  });
+});
+
+describe('a build in slices', () => {
+  it('orders rows and lays the haystack out as one build of the whole world does, and cannot be adopted unfinished', async () => {
+    const { SearchIndex } = await import('../../worker/engine/search');
+    const { IndexBuild } = await import('../../worker/engine/searchBuild');
+    type Maps = import('../../worker/domain/types').EntityMaps;
+    const media: Record<string, { mediaId: string; receiveId?: string }> = {};
+    // Many equal keys (a receive id shared) and keys that are prefixes of others.
+    for (let i = 0; i < 2000; i++) media[`M${(i * 7919) % 2000}`] = { mediaId: `M${(i * 7919) % 2000}`, ...(i % 3 ? { receiveId: `260601_ITEM${i % 40}` } : {}) };
+    const maps = { projects: {}, captures: {}, flightPlans: {}, surveys: {}, media } as unknown as Maps;
+    const world = { index: maps, ids: { projects: [], captures: [], flightPlans: [], surveys: [], media: Object.keys(media) } };
+    const whole = new SearchIndex(() => world);
+    whole.rebuild();
+    const sliced = new SearchIndex(() => world);
+    const build = new IndexBuild(world);
+    let steps = 1;
+    while (!build.step(37)) {
+      if (steps === 1) expect(() => sliced.adopt(build)).toThrow();
+      steps++;
+    }
+    sliced.adopt(build);
+    expect(steps).toBeGreaterThan(2000 / 37 + 2000 / 74);
+    for (const q of ['m1', 'm', 'item1', '260601_item3', 'm19', '_', '0']) expect(sliced.query(q), q).toEqual(whole.query(q));
+  });
+});

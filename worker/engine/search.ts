@@ -11,139 +11,62 @@ import { entityKey } from '../domain/names';
 import { SEARCH_MAX_SUGGESTIONS, SEARCH_MIN_CHARS } from '../domain/constants';
 import { shortId } from '../domain/shortId';
 import type { EntityMaps, Id, SearchEntry } from '../domain/types';
-
-export const SEARCHED_KINDS = ['projects', 'captures', 'flightPlans', 'surveys', 'media'] as const;
-export type SearchedKind = (typeof SEARCHED_KINDS)[number];
-
-interface Row {
-  key: string;
-  kind: SearchedKind;
-  id: Id;
-}
-
-export function searchKeys(index: EntityMaps, kind: SearchedKind, id: Id): string[] {
-  const raw: (string | null | undefined)[] = [];
-  switch (kind) {
-    case 'projects':
-      raw.push(index.projects[id]?.projectId);
-      break;
-    case 'captures': {
-      const c = index.captures[id];
-      if (c) raw.push(c.captureId, c.cpid, c.description, c.sfid);
-      break;
-    }
-    case 'flightPlans': {
-      const f = index.flightPlans[id];
-      if (f) raw.push(f.flightPlanId, f.name, f.code);
-      break;
-    }
-    case 'surveys':
-      raw.push(index.surveys[id]?.surveyId);
-      break;
-    case 'media': {
-      const m = index.media[id];
-      if (m) raw.push(m.mediaId, m.receiveId);
-      break;
-    }
-  }
-  const keys = new Set<string>();
-  for (const r of raw) if (r) keys.add(r.toLowerCase());
-  return [...keys];
-}
-
-/**
- * The keys of every searched entity, gathered a slice at a time, so that indexing a large world
- * never holds the engine's thread for long (a tab being replaced waits for its worker's task to end
- * before the next one can lead, docs/views.md#the-users-path).
- */
-export class IndexBuild {
-  readonly rows: Row[] = [];
-  readonly keysOf = new Map<string, string[]>();
-  private readonly todo: [SearchedKind, Id[]][];
-
-  constructor(private readonly index: EntityMaps) {
-    this.todo = SEARCHED_KINDS.map((kind) => [kind, Object.keys(index[kind])]);
-  }
-
-  /** Indexes up to `count` more entities; true once every one is. */
-  step(count: number): boolean {
-    let left = count;
-    while (left > 0 && this.todo.length) {
-      const [kind, ids] = this.todo[this.todo.length - 1]!;
-      const id = ids.pop();
-      if (id === undefined) {
-        this.todo.pop();
-        continue;
-      }
-      left--;
-      const keys = searchKeys(this.index, kind, id);
-      this.keysOf.set(ref(kind, id), keys);
-      for (const key of keys) this.rows.push({ key, kind, id });
-    }
-    return this.todo.length === 0;
-  }
-}
-
-/** Separates keys in the haystack; never typed in a query. */
-const SEP = '\u0001';
+import { HaystackLayout, IndexBuild, holdRows, listOf, noRows, searchKeys, SEP, type Indexed, type Row, type SearchedKind } from './searchBuild';
 
 export class SearchIndex {
   private rows: Row[] = [];
-  private keysOf = new Map<string, string[]>();
+  private rowsOf = noRows();
   private haystack = '';
-  /** Start offset in the haystack of each segment, ascending, and the segment's row. */
+  /** Start offset in the haystack of each segment, ascending, and the segment's row (dead once its `seg` is not its place). */
   private starts: number[] = [];
   private segments: Row[] = [];
-  private dead = new Set<number>();
-  /** Live segment of each (kind, id, key). */
-  private segmentOf = new Map<string, number>();
+  private dead = 0;
 
-  constructor(private index: () => EntityMaps) {}
+  constructor(private world: () => Indexed) {}
+
+  private index(): EntityMaps {
+    return this.world().index;
+  }
 
   rebuild(): void {
-    const build = new IndexBuild(this.index());
+    const build = new IndexBuild(this.world());
     while (!build.step(Infinity));
     this.adopt(build);
   }
 
-  /** Takes a build made aside (in slices, IndexBuild) as the whole index. */
+  /** Takes a whole build made aside (in slices, IndexBuild) as the index. */
   adopt(build: IndexBuild): void {
-    build.rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    if (build.text === null) throw new Error('the search index build is not whole');
     this.rows = build.rows;
-    this.keysOf = build.keysOf;
-    this.rebuildHaystack();
+    this.rowsOf = build.rowsOf;
+    this.take(build.layout, build.text);
   }
 
+  /** The haystack laid out afresh, its dead segments left out. */
   private rebuildHaystack(): void {
-    const parts: string[] = [];
-    this.starts = [];
-    this.segments = [];
-    this.dead.clear();
-    this.segmentOf.clear();
-    let offset = 0;
-    for (const row of this.rows) {
-      this.segmentOf.set(segKey(row), this.segments.length);
-      this.starts.push(offset);
-      this.segments.push(row);
-      parts.push(row.key);
-      offset += row.key.length + 1;
-    }
-    this.haystack = parts.join(SEP) + (parts.length ? SEP : '');
+    const layout = new HaystackLayout();
+    for (const row of this.rows) layout.add(row);
+    this.take(layout, layout.text());
+  }
+
+  private take(layout: HaystackLayout, text: string): void {
+    this.starts = layout.starts;
+    this.segments = layout.segments;
+    this.haystack = text;
+    this.dead = 0;
   }
 
   private appendSegment(row: Row): void {
-    this.segmentOf.set(segKey(row), this.segments.length);
+    row.seg = this.segments.length;
     this.starts.push(this.haystack.length);
     this.segments.push(row);
     this.haystack += row.key + SEP;
   }
 
   private killSegment(row: Row): void {
-    const k = segKey(row);
-    const i = this.segmentOf.get(k);
-    if (i === undefined) return;
-    this.dead.add(i);
-    this.segmentOf.delete(k);
+    if (row.seg < 0) return;
+    this.dead++;
+    row.seg = -1;
   }
 
   get size(): number {
@@ -152,22 +75,18 @@ export class SearchIndex {
 
   /** Re-indexes one entity (added, changed or removed); cheap when its keys did not change. */
   update(kind: SearchedKind, id: Id): void {
-    const r = ref(kind, id);
-    const before = this.keysOf.get(r) ?? [];
+    const before = listOf(this.rowsOf[kind].get(id));
     const after = this.index()[kind][id] ? searchKeys(this.index(), kind, id) : [];
-    if (before.length === after.length && before.every((k, i) => k === after[i])) return;
-    for (const key of before) {
-      this.removeRow(key, kind, id);
-      this.killSegment({ key, kind, id });
+    if (before.length === after.length && before.every((row, i) => row.key === after[i])) return;
+    for (const row of before) {
+      this.removeRow(row);
+      this.killSegment(row);
     }
-    for (const key of after) {
-      const row = { key, kind, id };
-      this.rows.splice(this.lowerBound(key), 0, row);
+    for (const row of holdRows(this.rowsOf, kind, id, after)) {
+      this.rows.splice(this.lowerBound(row.key), 0, row);
       this.appendSegment(row);
     }
-    if (after.length) this.keysOf.set(r, after);
-    else this.keysOf.delete(r);
-    if (this.dead.size > 1000 && this.dead.size * 2 > this.segments.length) this.rebuildHaystack();
+    if (this.dead > 1000 && this.dead * 2 > this.segments.length) this.rebuildHaystack();
   }
 
   query(text: string): SearchEntry[] {
@@ -183,8 +102,8 @@ export class SearchIndex {
     const hay = this.haystack;
     for (let at = hay.indexOf(q); at >= 0 && found.size < SEARCH_MAX_SUGGESTIONS; ) {
       const seg = this.segmentAt(at);
-      if (!this.dead.has(seg)) {
-        const row = this.segments[seg]!;
+      const row = this.segments[seg]!;
+      if (row.seg === seg) {
         const r = ref(row.kind, row.id);
         if (!found.has(r)) found.set(r, row);
       }
@@ -222,19 +141,14 @@ export class SearchIndex {
     return lo;
   }
 
-  private removeRow(key: string, kind: SearchedKind, id: Id): void {
-    for (let i = this.lowerBound(key); i < this.rows.length && this.rows[i]!.key === key; i++) {
-      const row = this.rows[i]!;
-      if (row.kind === kind && row.id === id) {
+  private removeRow(row: Row): void {
+    for (let i = this.lowerBound(row.key); i < this.rows.length && this.rows[i]!.key === row.key; i++) {
+      if (this.rows[i] === row) {
         this.rows.splice(i, 1);
         return;
       }
     }
   }
-}
-
-function segKey(row: Row): string {
-  return `${entityKey(row.kind, row.id)}\u0000${row.key}`;
 }
 
 const ref = (kind: SearchedKind, id: Id): string => entityKey(kind, id);
