@@ -3,6 +3,12 @@
  * repeated runs. A 100 000-survey world with 1 000 active workflows comes from the data generator;
  * the engine runs in-process with a stepped clock (the worker adds only postMessage).
  * Keeps to about a minute on a 2-core machine.
+ *
+ * To look closer (docs/engine.md#numbers): BENCH_ONLY=durable (the store, the boot and the actions
+ * alone), DURABLE_TRACE=1 (each paced action's time; 2: each as it ends, beside `node --trace-gc`),
+ * PACE_MS (the idle moment before each paced action, 5 ms), HEAP_GC=1 (full collections of the
+ * store and of the booted engine, timed), HEAP_SNAPSHOT=file, ACTIONS_PROFILE=file (a CPU profile
+ * of the timed actions; with ACTIONS_ALLOC=1, of what they allocate).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -28,6 +34,7 @@ import { history } from '../worker/views/history';
 import type { HistoryEntry } from '../worker/domain/history';
 import type { HistoryOf } from '../worker/screens';
 import { measureMediaFilters } from './benchFilters';
+import { fullCollections, startProfile } from './benchProfile';
 
 const SURVEYS = Number(process.env.BENCH_SURVEYS ?? 100_000);
 const ACTIVE = Number(process.env.BENCH_ACTIVE ?? 1_000);
@@ -370,6 +377,7 @@ async function durability(label: string, dbOf: () => Db, cycles: number, past: {
     }
   }
   collectGarbage();
+  if (process.env.HEAP_GC && surveys > 1000) log(`  full collections of the store alone (${store.data.size} records): ${fullCollections(collectGarbage)}`);
   let now = Date.now();
   const clock = {
     now: () => now,
@@ -411,6 +419,7 @@ async function durability(label: string, dbOf: () => Db, cycles: number, past: {
   await table;
   const boot = performance.now() - t0;
   await engine.loaded();
+  if (process.env.DURABLE_TRACE) log(`  >>> whole world loaded ${performance.now().toFixed(0)}`);
   const whole = performance.now() - t0;
   // As a user finds it a moment after the boot: the clock has ticked (the stages that ended while
   // the world was read are told), and the capture rows are made (commitRecords.warmRowBuckets).
@@ -418,8 +427,14 @@ async function durability(label: string, dbOf: () => Db, cycles: number, past: {
   engine.tick();
   while (!warmRowBuckets(engine.world, 0)) await new Promise((resolve) => setTimeout(resolve, 50));
   await engine.settled();
+  if (process.env.HEAP_GC && surveys > 1000) log(`  full collections of the booted engine's heap: ${fullCollections(collectGarbage)}`);
+  if (process.env.HEAP_SNAPSHOT && surveys > 1000) {
+    collectGarbage();
+    log(`  heap snapshot: ${v8.writeHeapSnapshot(process.env.HEAP_SNAPSHOT)}`);
+  }
   log(`  ${label}: ${(total / 1e6).toFixed(1)} MB stored; capture table answered in ${(boot / 1000).toFixed(2)} s, whole world in ${(whole / 1000).toFixed(2)} s`);
   await engine.dispatch({ type: 'login', email: 'bench.user@aerial.example', password: 'demo' });
+  if (process.env.DURABLE_TRACE) log(`  >>> actions start ${performance.now().toFixed(0)}`);
   const host = engine.world.ids.drives.find((h) => !engine.world.index.drives[h]!.mediaId);
   const plan = engine.world.ids.flightPlans[0]!;
   /**
@@ -436,16 +451,20 @@ async function durability(label: string, dbOf: () => Db, cycles: number, past: {
   const timed = async (action: Parameters<typeof engine.dispatch>[0]) => {
     now += 1000;
     // A person's actions are seconds apart: the worker's event loop runs its other tasks between
-    // them (a young collection V8 has scheduled among them), as it does between ticks.
-    if (pacing === 'paced') await new Promise((resolve) => setTimeout(resolve, 5));
+    // them (a young collection V8 has scheduled among them), as it does between ticks. Not seconds
+    // here: on the shared machine, memory left untouched for a while is slow to touch again
+    // (PACE_MS, docs/engine.md#action--durable-a-persons-pace-and-just-after-the-boot).
+    if (pacing === 'paced') await new Promise((resolve) => setTimeout(resolve, Number(process.env.PACE_MS ?? 5)));
     const n = batches.length;
     const t = performance.now();
     await engine.dispatch(action);
     const took = performance.now() - t;
     durations[pacing].push(took);
+    if (process.env.DURABLE_TRACE === '2') log(`  ${pacing} ${action.type} ${took.toFixed(1)} ms`);
     byType.set(action.type, [...(byType.get(action.type) ?? []), took]);
     actionWrites.push(...sized(batches.splice(n)));
   };
+  const profiling = process.env.ACTIONS_PROFILE && surveys > 1000 ? await startProfile(process.env.ACTIONS_ALLOC === '1') : null;
   for (let c = 0; c < 2 * cycles && host; c++) {
     if (c === cycles) pacing = 'backToBack';
     await timed({ type: 'setFlags', flags: { projects: c % 2 === 0 } });
@@ -458,6 +477,8 @@ async function durability(label: string, dbOf: () => Db, cycles: number, past: {
     await timed({ type: 'cancelReceive', host });
     await timed({ type: 'ejectMedia', host });
   }
+  if (process.env.DURABLE_TRACE) log(`  >>> actions end ${performance.now().toFixed(0)}`);
+  if (profiling) await profiling(process.env.ACTIONS_PROFILE!);
   engine.stop();
   // Each paced action's time in order: where a run of slow ones falls (a major collection).
   if (process.env.DURABLE_TRACE) log(`  paced: ${durations.paced.map((d) => d.toFixed(1)).join(' ')}`);
