@@ -199,15 +199,30 @@ test('the pre-screen suggests the spoiled frames and only them; S accepts a sugg
   // Line 1, every row brought into view: the suggested frames are exactly the spoiled ones.
   const grid = page.getByRole('grid', { name: 'Line 1 thumbnails' });
   const suggested = new Map<string, string>();
-  await page.getByRole('button', { name: /^Line 1 / }).focus();
-  await page.keyboard.press('Tab');
-  for (let i = 0; i < 6; i++) {
+  const readSuggestions = async () => {
     for (const name of await grid.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('aria-label') ?? ''))) {
       const m = /^(\S+) (\S+) at .*, suggested: ([^(]+) \(/.exec(name);
       if (m) suggested.set(m[2]!, m[3]!);
     }
+  };
+  const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+  const lastFrame = String(index.lines[0]!.count).padStart(5, '0');
+  await page.getByRole('button', { name: /^Line 1 / }).focus();
+  await page.keyboard.press('Tab');
+  // A page down at a time, each read once the focus has moved (its rows are then in the page): read
+  // at once, on a slow machine, a page's rows could be passed over before they were drawn.
+  for (let i = 0; i < 20; i++) {
+    await readSuggestions();
+    const before = await focusedName();
+    if (before.includes(`_${lastFrame} at `)) break;
     await page.keyboard.press('PageDown');
+    const moved = await page
+      .waitForFunction((was) => (document.activeElement?.getAttribute('aria-label') ?? '') !== was, before, { timeout: 3_000 })
+      .then(() => true, () => false);
+    if (!moved) break; // the last row has the focus
   }
+  await expect(grid.getByRole('link', { name: new RegExp(`_${lastFrame} at `) }).first()).toBeVisible();
+  await readSuggestions();
   const spoiled = defects.filter((d) => d.line === 1);
   expect(spoiled.length).toBeGreaterThan(0);
   expect(Object.fromEntries(suggested)).toEqual(Object.fromEntries(spoiled.map((d) => [d.image, reason[d.defect]])));
