@@ -2,8 +2,9 @@
  * The search index's rows (docs/requirements.md#req-search), and the build of a whole world's index
  * a slice at a time: gathering each entity's keys in sorted order, then laying the haystack out
  * (docs/views.md#the-users-path). No task of the build holds the engine's thread for long: at
- * 100 000 surveys, sorting every row and laying the haystack out at once took about 200 ms, a task
- * a person's first actions after a boot waited behind (docs/engine.md#what-that-heap-holds).
+ * 100 000 surveys, sorting every row and laying the haystack out at once took 505–587 ms in Node
+ * (`scripts/benchSearchBuild.ts`), a task a person's first actions after a boot waited behind
+ * (docs/views.md#what-was-fixed).
  */
 import type { EntityMaps, Id, IdLists } from '../domain/types';
 
@@ -27,8 +28,8 @@ export interface Row {
 /**
  * Each searched entity's rows, by kind and then id: one row is held as itself, more as a list. Held
  * this way, and the live segment kept on the row, the index makes no string and no list per
- * entity of its own: at 100 000 surveys the collector marks about 10 objects fewer a survey
- * (docs/engine.md#what-that-heap-holds).
+ * entity of its own: a 20 000-survey world held 330 000 objects fewer (2.66 → 2.33 million,
+ * docs/engine.md#what-that-heap-holds).
  */
 export type RowsOf = Record<SearchedKind, Map<Id, Row | Row[]>>;
 export const noRows = (): RowsOf => ({ projects: new Map(), captures: new Map(), flightPlans: new Map(), surveys: new Map(), media: new Map() });
@@ -178,7 +179,7 @@ export class IndexBuild {
   /**
    * A copy of each kind's id list, as commits change the lists during the build (what they change
    * is updated once it is adopted). Not `Object.keys` of the maps: at 100 000 surveys that alone
-   * took about 160 ms, in one task.
+   * took 35–42 ms in Node, in one task.
    */
   constructor(world: Indexed) {
     this.index = world.index;
