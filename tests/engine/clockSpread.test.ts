@@ -59,6 +59,28 @@ describe('the clock', () => {
     expect(acting.moved()).toHaveLength(ENDING);
   });
 
+  it('a stage that ends within the same display stage leaves its capture alone; one that changes it counts the capture again', async () => {
+    const w = aWorld();
+    aSurvey(w, { surveyId: 's-1', mediaId: 'M1', stage: 'feature-matching', qc: 'approved', size: 5000, startedAt: T0, durationS: 60 });
+    aSurvey(w, { surveyId: 's-2', mediaId: 'M1', stage: 'orthorectification', qc: 'approved', startedAt: T0, durationS: 120 });
+    const h = await harness({ world: w });
+    const counts = () => h.engine.world.index.captures['cap-1']!.counts;
+    expect(counts()).toMatchObject({ processing: 2, waitingForCaptureQc: 0 });
+    const n = h.events.length;
+    h.advance(60_000);
+    // Feature matching → bundle adjustment: Processing both, so the capture counts as it did.
+    expect(h.engine.world.index.surveys['s-1']!.status).toBe('bundle-adjustment');
+    const first = h.events.slice(n).filter((e) => e.changed.surveys?.['s-1']);
+    expect(first).toHaveLength(1);
+    expect(first[0]!.changed.captures).toBeUndefined();
+    const m = h.events.length;
+    h.advance(60_000);
+    // Orthorectification → capture QC: the capture is counted again, in the same change.
+    const second = h.events.slice(m).find((e) => e.changed.surveys?.['s-2']);
+    expect(second?.changed.captures?.['cap-1']?.counts).toMatchObject({ processing: 1, waitingForCaptureQc: 1 });
+    expect(counts()).toMatchObject({ processing: 1, waitingForCaptureQc: 1 });
+  });
+
   it('at 10× sends progress when the real time left changes its text, not only the simulated one', async () => {
     const w = aWorld();
     aSurvey(w, { surveyId: 's-1', mediaId: 'M1', stage: 'frame-extraction', startedAt: T0, durationS: 3600 });

@@ -135,9 +135,27 @@ function captureStatusLabel(capture: Capture): string | undefined {
   return undefined;
 }
 
+/**
+ * A capture's counts with one survey moved from one display stage to another (a new object: a
+ * view's last answer may hold the old one).
+ */
+export function movedCount(counts: CaptureCounts, from: SurveyDisplayStage, to: SurveyDisplayStage): CaptureCounts {
+  const out = { ...counts };
+  const was = COUNT_OF_DISPLAY[from];
+  const is = COUNT_OF_DISPLAY[to];
+  if (was) out[was]--;
+  if (is) out[is]++;
+  return out;
+}
+
 export function deriveCapture(capture: Capture, surveys: readonly Survey[], now: number, speed: number): Capture {
-  const stage = currentStage(capture.workflow);
   capture.counts = captureCounts(capture, surveys);
+  return deriveCaptureStage(capture, now, speed);
+}
+
+/** A capture's stage and flags, from its own workflow and its counts as they stand. */
+export function deriveCaptureStage(capture: Capture, now: number, speed: number): Capture {
+  const stage = currentStage(capture.workflow);
   capture.stage = stageView(capture.workflow, now, speed, captureStatusLabel(capture));
   const waiting = stage.state === 'waiting';
   capture.flags = {

@@ -60,7 +60,7 @@ function stepKind(world: World, kind: ProgressKind, table: KindTable, now: numbe
     const id = table.ids[s]!;
     const steps = stepWorkflow(entity.workflow, now, speed, (done, at) => onComplete(world, kind, entity, done, at));
     if (steps > 0) {
-      world.touch(kind, id);
+      world.stepped(kind, id);
       ends -= steps;
       continue;
     }

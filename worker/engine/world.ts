@@ -50,6 +50,11 @@ export class World {
   private idsChanged = new Set<EntityKind>();
   /** Captures changed only because a survey of theirs did: their own stored fields are as they were. */
   private rederived = new Set<Id>();
+  /**
+   * Surveys changed by the clock alone (a stage of theirs ended, `stepped`): their capture is
+   * derived again only if what it counts of them, their display stage, changed.
+   */
+  private clocked = new Set<Id>();
   private sessionChanged = false;
   /**
    * Each entity's place in its kind's ordered id list, as a number that never needs renumbering:
@@ -123,6 +128,20 @@ export class World {
     if (!set) this.changed.set(kind, (set = new Set()));
     set.add(id);
     if (kind === 'captures') this.rederived.delete(id);
+    else if (kind === 'surveys') this.clocked.delete(id);
+  }
+
+  /**
+   * A stage of this entity ended on the clock (simulation.ts), and nothing else of it changed
+   * unless something touches it too. A survey's received date is the one field of its capture's
+   * a stage end sets, and that end touches the capture itself.
+   */
+  stepped(kind: EntityKind, id: Id): void {
+    let set = this.changed.get(kind);
+    if (!set) this.changed.set(kind, (set = new Set()));
+    if (kind === 'surveys' && !set.has(id)) this.clocked.add(id);
+    else if (kind === 'captures') this.rederived.delete(id);
+    set.add(id);
   }
 
   /** Adds an entity; `first` puts it at the top of its list (newest first). */
@@ -230,7 +249,7 @@ export class World {
    * when nothing changed.
    */
   takeChange(now: number): TakenChange | null {
-    deriveChanged(this, this.changed, now, (kind, id) => this.touchDerived(kind, id));
+    deriveChanged(this, this.changed, now, (kind, id) => this.touchDerived(kind, id), this.clocked);
     if (!this.hasChanges()) return null;
     const kinds = new Set<ChangeKind>(this.idsChanged);
     const favourites = this.favourites.take();
@@ -269,6 +288,7 @@ export class World {
     this.removed = new Map();
     this.idsChanged = new Set();
     this.rederived = new Set();
+    if (this.clocked.size) this.clocked = new Set();
     this.sessionChanged = false;
   }
 }

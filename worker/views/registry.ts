@@ -142,8 +142,11 @@ export class ViewRegistry {
       if (stale) this.answerInto(view, out, view.pageAnswer === undefined);
     }
     const showing = [...this.views.values()].filter((view) => view.kinds.size);
-    for (const [kind, id, percent, remainingS] of showing.length ? change.progress : []) {
-      if (!showing.some((view) => view.kinds.has(kind))) continue;
+    // A tick's progress names every moving workflow (a thousand at 60 s stages); most are of a kind no view shows.
+    const shown = new Set<EntityKind>();
+    for (const view of showing) for (const kind of view.kinds) shown.add(kind);
+    for (const [kind, id, percent, remainingS] of shown.size ? change.progress : []) {
+      if (!shown.has(kind)) continue;
       const key = entityKey(kind, id);
       for (const view of showing) {
         const paths = view.sites.get(key);
