@@ -208,6 +208,10 @@ function inWorldOrder(list: unknown, orderOf: (id: string) => number | undefined
   return true;
 }
 
+const DERIVED_SET: Partial<Record<EntityKind, ReadonlySet<string>>> = Object.fromEntries(
+  Object.entries(DERIVED_FIELDS).map(([kind, fields]) => [kind, new Set(fields)]),
+);
+
 export function encode(
   kind: EntityKind,
   entity: object,
@@ -216,11 +220,13 @@ export function encode(
 ): StoredRecord {
   const e = entity as Record<string, unknown>;
   const out: StoredRecord = { o: order };
-  const derived = DERIVED_FIELDS[kind] ?? [];
+  const derived = DERIVED_SET[kind];
   const defaults = DEFAULTS[kind] ?? {};
   const children = CHILD_LISTS[kind] ?? {};
-  for (const [key, value] of Object.entries(e)) {
-    if (key === ID_FIELD[kind] || derived.includes(key) || value === undefined) continue;
+  // A plain object's own fields, without a [key, value] list made for each (a tick encodes a dozen surveys).
+  for (const key in e) {
+    const value = e[key];
+    if (key === ID_FIELD[kind] || derived?.has(key) || value === undefined) continue;
     if (key in defaults && same(value, defaults[key])) continue;
     const childKind = children[key];
     if (childKind && inWorldOrder(value, (id) => orderOf(childKind, id))) continue;
