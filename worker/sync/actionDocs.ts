@@ -137,6 +137,9 @@ export function actionDocs(
   const orderOf = (kind: EntityKind, id: Id) => world.order[kind].get(id);
   for (const [kind, ids] of Object.entries(writes.put) as [EntityKind, Id[]][]) {
     for (const id of ids) {
+      // Derived again for its surveys' sake, its own fields as they were: its document is as held
+      // (a tick that ends a dozen survey stages touches a dozen captures so).
+      if (kind === 'captures' && writes.rederived.has(id)) continue;
       const entity = entityOf(world, kind, id);
       if (!entity) continue;
       const place = { order: world.order[kind].get(id) ?? 0, at: placesOf(world, kind, id, entity, held.places) };
