@@ -2,7 +2,7 @@
  * `npm run bench`: the engine's numbers beside their budgets (docs/architecture.md#arch-budgets), as medians over
  * repeated runs. A 100 000-survey world with 1 000 active workflows comes from the data generator;
  * the engine runs in-process with a stepped clock (the worker adds only postMessage).
- * Keeps to about a minute on a 2-core machine.
+ * Takes about two minutes on a 2-core machine.
  *
  * To look closer (docs/engine.md#numbers): BENCH_ONLY=durable (the store, the boot and the actions
  * alone), DURABLE_TRACE=1 (each paced action's time; 2: each as it ends, beside `node --trace-gc`),
