@@ -133,8 +133,9 @@ export class World {
 
   /**
    * A stage of this entity ended on the clock (simulation.ts), and nothing else of it changed
-   * unless something touches it too. A survey's received date is the one field of its capture's
-   * a stage end sets, and that end touches the capture itself.
+   * unless something touches it too. Of what a capture reads of its surveys, a stage end changes
+   * the display stage, and a received end the received date too: that end touches the capture
+   * itself (`surveyReceived`), which is then counted whole.
    */
   stepped(kind: EntityKind, id: Id): void {
     let set = this.changed.get(kind);
