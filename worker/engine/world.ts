@@ -124,9 +124,7 @@ export class World {
 
   /** Marks an entity changed; it is derived again and sent whole in the next event. */
   touch(kind: EntityKind, id: Id): void {
-    let set = this.changed.get(kind);
-    if (!set) this.changed.set(kind, (set = new Set()));
-    set.add(id);
+    this.changedOf(kind).add(id);
     if (kind === 'captures') this.rederived.delete(id);
     else if (kind === 'surveys') this.clocked.delete(id);
   }
@@ -138,8 +136,7 @@ export class World {
    * itself (`surveyReceived`), which is then counted whole.
    */
   stepped(kind: EntityKind, id: Id): void {
-    let set = this.changed.get(kind);
-    if (!set) this.changed.set(kind, (set = new Set()));
+    const set = this.changedOf(kind);
     if (kind === 'surveys' && !set.has(id)) this.clocked.add(id);
     else if (kind === 'captures') this.rederived.delete(id);
     set.add(id);
@@ -277,11 +274,17 @@ export class World {
 
   /** Derived again because what it summarises changed (its own stored fields did not). */
   private touchDerived(kind: EntityKind, id: Id): void {
-    let set = this.changed.get(kind);
-    if (!set) this.changed.set(kind, (set = new Set()));
+    const set = this.changedOf(kind);
     if (set.has(id)) return;
     set.add(id);
     if (kind === 'captures') this.rederived.add(id);
+  }
+
+  /** The ids of `kind` changed in this commit, a set made at the first. */
+  private changedOf(kind: EntityKind): Set<Id> {
+    let set = this.changed.get(kind);
+    if (!set) this.changed.set(kind, (set = new Set()));
+    return set;
   }
 
   private clearChanges(): void {
@@ -289,7 +292,7 @@ export class World {
     this.removed = new Map();
     this.idsChanged = new Set();
     this.rederived = new Set();
-    if (this.clocked.size) this.clocked = new Set();
+    this.clocked.clear();
     this.sessionChanged = false;
   }
 }
