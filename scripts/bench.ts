@@ -217,7 +217,7 @@ async function live(): Promise<{ db: Db; past: HistoryEntry[] } | null> {
         const c0 = process.cpuUsage();
         durations.push(time(() => engine.tick()));
         const c = process.cpuUsage(c0);
-        if (process.env.TICK_TRACE) log(`  >>> tick ${label.slice(10, 14)} ${run}.${i} ${durations.at(-1)!.toFixed(2)} ms ${traced.splice(0).join(' ')}`);
+        if (process.env.TICK_TRACE) log(`  >>> tick, stages of ${minS}–${maxS} s, ${run}.${i} ${durations.at(-1)!.toFixed(2)} ms ${traced.splice(0).join(' ')}`);
         cpu.push((c.user + c.system) / 1000);
         bytes.push(events.reduce((n, e) => n + JSON.stringify(e).length, 0));
         // The worker is idle between ticks: the tick's write lands, and the next tick finds the
@@ -332,19 +332,20 @@ async function main() {
   if (!process.env.BENCH_ONLY && SURVEYS > 1000) {
     // The 400-survey sample's durable part here, the 100 000 surveys' in a process of its own.
     await live();
-    await durableParts(null);
+    await durableParts(null, true);
     log('The durable part at 100 000 surveys, in a process of its own…');
     await durableApart();
     return printRows();
   }
   const lived = await live();
   if (!lived) return printRows();
-  await durableParts(lived);
+  await durableParts(lived, !apart);
   if (apart) process.send!(rows, () => process.disconnect());
   else printRows();
 }
 
-async function durableParts(lived: { db: Db; past: HistoryEntry[] } | null) {
+/** The durable part of the world `lived` handed over, if any, and with `sample`, of the 400-survey sample's. */
+async function durableParts(lived: { db: Db; past: HistoryEntry[] } | null, sample: boolean) {
   // ── Durable commits, stored form and boot ──────────────────────────────────────────────────
   // The live world is handed over once: the durable engine's store is made of it, and it goes.
   const pastOnce = { entries: lived?.past ?? [] };
@@ -356,7 +357,7 @@ async function durableParts(lived: { db: Db; past: HistoryEntry[] } | null) {
     return db;
   };
   const worlds: [string, () => Db][] = given ? [[`${SURVEYS / 1000}k surveys`, takeLived]] : [];
-  if (existsSync('public/data/all.json') && process.env.BENCH_APART !== '1') {
+  if (sample && existsSync('public/data/all.json')) {
     const sample = restore(readFileSync('public/data/all.json', 'utf8'), Date.now(), { source: 'all.json' });
     if (sample.ok) worlds.unshift(['400 surveys (all.json)', () => sample.db]);
   }
