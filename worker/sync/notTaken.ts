@@ -95,6 +95,11 @@ export class NotTaken {
     return found;
   }
 
+  /** What the waiting documents name that this laptop does not hold: what the server is asked for. */
+  needed(): string[] {
+    return [...this.byNeed.keys()];
+  }
+
   /** The documents of action `tx` still arriving. */
   arriving(tx: string): ReadonlySet<string> {
     return this.byAction.get(tx) ?? new Set();

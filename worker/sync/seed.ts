@@ -14,7 +14,7 @@ import type { Db } from '../domain/dataFile';
 import type { WrittenDoc } from './database';
 import { outboxRecords, type Held } from './outbox';
 import { childRevision } from './revisions';
-import { SAMPLE_STAMP, syncedDocs } from './syncedForm';
+import { SAMPLE_STAMP, syncedDocs, type OrderOf } from './syncedForm';
 import type { SyncStamp } from './syncStamp';
 import { SEED_ID } from './docIds';
 import { holdsWorld, nameWorld, type IdentityTarget } from './worldIdentity';
@@ -57,9 +57,9 @@ export interface WorldDocs {
  * The world's every document, and its speed's, at the revision its body gives (each new: no base),
  * stamped as the sample data's, or as the account of the laptop whose world becomes the team's.
  */
-export function worldDocs(db: Db, speed: number = SEED_SPEED, stamp: SyncStamp = SAMPLE_STAMP): WorldDocs {
+export function worldDocs(db: Db, speed: number = SEED_SPEED, stamp: SyncStamp = SAMPLE_STAMP, worldOrder?: OrderOf): WorldDocs {
   const held = new Map<string, Held>();
-  const docs = outboxRecords(syncedDocs(db, speed, stamp), [], stamp, held).map((r) => r.doc);
+  const docs = outboxRecords(syncedDocs(db, speed, stamp, worldOrder), [], stamp, held).map((r) => r.doc);
   return { docs, held, digest: digestOf(docs) };
 }
 

@@ -15,8 +15,10 @@ export const STORE_RETRY_MS = 5_000;
 export interface LoopEvents {
   /** the drain wrote these actions' documents to the laptop's database */
   drained(actions: readonly string[]): void;
-  /** a round ended: the store took what it was given (null), or refused it, and why */
-  rounded(storeRefused: string | null): void;
+  /** a round reads the laptop's database now: what replication wrote before this is in its read */
+  reading(): void;
+  /** a round ended: the store took what it was given (null), or refused it, and why; `more`: it has not read all yet */
+  rounded(storeRefused: string | null, more: boolean): void;
   /** replication has caught up with the server since it last brought a change */
   caughtUp(): boolean;
 }
@@ -58,11 +60,12 @@ export class SyncLoop {
           if (drained.length) this.trace(`drained ${drained.length}`);
           // An action between the read and the commit: read again (what it changed is drained
           // first). More past the batch read: read on, the laptop's own drain first.
+          this.events.reading();
           const took = await this.session.takeIn(this.events.caughtUp());
           if (took.stale || took.more) this.rerun = true;
-          this.events.rounded(null);
+          this.events.rounded(null, this.rerun);
         } catch (error) {
-          this.events.rounded(teamChangesRefused(error));
+          this.events.rounded(teamChangesRefused(error), true);
           this.retry?.();
           this.retry = this.clock.after(STORE_RETRY_MS, () => this.soon());
         }

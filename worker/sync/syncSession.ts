@@ -20,6 +20,8 @@ import { heldPacks, heldRecords } from './heldStore';
 import { NotTaken, type NotTakenChange } from './notTaken';
 import { readTeamDoc } from './teamDoc';
 import { HISTORY_KIND } from './docIds';
+import { allEntries } from '../engine/historyExport';
+import { historyDoc } from './settledHistory';
 
 const isHistoryDoc = (id: string) => id.startsWith(`${HISTORY_KIND}:`);
 
@@ -73,9 +75,13 @@ export class SyncSession {
     // Signed in to a team server, the laptop writes its world as its account (only an admin writes
     // the sample data's stamp: docs/sync.md#who-can-do-what).
     const stamp = journal.author ? { by: journal.author, laptop: journal.laptop, at: engine.clock.now(), tx: `world-of-${journal.laptop}`, n: 0 } : undefined;
-    const { docs, held } = worldDocs(engine.world.toDb(), engine.world.flags.speed, stamp);
+    // Each entity's order as this world holds it, so its next changes place it where every laptop has it.
+    const { docs, held } = worldDocs(engine.world.toDb(), engine.world.flags.speed, stamp, (kind, id) => engine.world.order[kind].get(id));
     await store.commit({ put: heldPacks(held), del: [] });
     journal.adopt(held);
+    // Its history goes with it: a laptop that joins later shows what was done here before (docs/history.md#sync).
+    const entryStamp = stamp ?? { by: journal.by(engine.world), laptop: journal.laptop, at: engine.clock.now(), tx: `world-of-${journal.laptop}`, n: 0 };
+    for (const entry of await allEntries(store)) docs.push(historyDoc(entry, entryStamp));
     await db.bulkDocs(docs, { new_edits: false });
     return SyncSession.open(engine, store, db, journal);
   }
@@ -159,9 +165,12 @@ export class SyncSession {
     read.docs = read.docs.filter((d) => !(isHistoryDoc(d._id) && (d.stamp as { laptop?: unknown } | undefined)?.laptop === this.journal.laptop));
     const notTaken = this.notTaken.change();
     const { take, arriving } = this.arrivedWhole(read.docs, whole);
-    // What waited for a document read now, what a store of an earlier version left to read, and the
-    // rest of an action now whole, are read again.
-    const again = new Set([...this.leftToRead, ...this.notTaken.waitersOf(read.ids), ...take.again]);
+    // What a store of an earlier version left to read, and the rest of an action now whole, are read
+    // again; so is what waits for any document this take reads: one read from the feed, and one of
+    // those read again (the media set of an action now whole wakes the drive that names it, else
+    // nothing would ever wake it: docs/sync.md#what-is-not-taken).
+    const reread = [...this.leftToRead, ...take.again];
+    const again = new Set([...reread, ...this.notTaken.waitersOf([...read.ids, ...reread])]);
     for (const doc of read.docs) again.delete(doc._id);
     const docs = [...take.docs, ...(await readAgain(this.db, again))];
     const judged = { conflicts: read.conflicts, agreed: read.agreed, settle: read.settle };

@@ -39,6 +39,10 @@ export interface SyncFacts {
   conflicts: number;
   notTaken: number;
   answered: number;
+  /** replication wrote the team's changes into the laptop's database that the world has not read yet */
+  behind?: boolean;
+  /** the server is being asked for what a waiting document names (neededAsked.ts) */
+  asking?: boolean;
 }
 
 /** What sync knows while this laptop is in no team world. */
@@ -53,8 +57,10 @@ export function syncStatus(f: SyncFacts): SyncStatus {
   if (f.server === 'signed-out') return { state: 'signed-out', ...where, ...(f.signedOutWhy ? { error: f.signedOutWhy } : {}) };
   if (f.failure !== null) return { state: 'error', ...where, error: f.failure };
   if (f.server === 'unreachable') return { state: 'offline', ...where };
-  // Up to date: the server answered, has every change made here, and nothing of another laptop is half here.
-  const done = f.server === 'answers' && f.unsent === 0 && !f.undrained && !f.receiving && !f.note;
+  // Up to date: the server answered, has every change made here, the world has read every change the
+  // laptop's database holds, nothing of another laptop is half here, and nothing waits on what the
+  // server may hold (what it does not hold is counted as not taken).
+  const done = f.server === 'answers' && f.unsent === 0 && !f.undrained && !f.receiving && !f.note && !f.behind && !f.asking;
   return { state: done ? 'up-to-date' : 'syncing', ...where, ...(f.note ? { note: f.note } : {}) };
 }
 

@@ -69,7 +69,7 @@ export function canonical<T>(value: T): T {
   return out as T;
 }
 
-type OrderOf = (kind: EntityKind, id: Id) => number | undefined;
+export type OrderOf = (kind: EntityKind, id: Id) => number | undefined;
 
 /** Each parent list: the parent's kind, the list's field, the children's kind. */
 export const PARENT_LISTS: { parent: EntityKind; list: string; child: EntityKind }[] = Object.entries(CHILD_LISTS).flatMap(([parent, lists]) =>
@@ -113,10 +113,11 @@ export function flagDocs(surveyId: Id, flags: readonly FrameFlag[], stamp: SyncS
 }
 
 /** The whole world as documents, with its speed (a laptop that joins a world, or seeds a server). */
-export function syncedDocs(db: Db | DataFile, speed: number, stamp: SyncStamp): SyncedDoc[] {
+export function syncedDocs(db: Db | DataFile, speed: number, stamp: SyncStamp, worldOrder?: OrderOf): SyncedDoc[] {
   const orders = new Map<EntityKind, Map<Id, number>>();
   for (const kind of ENTITY_KINDS) orders.set(kind, new Map(db.ids[kind].map((id, i) => [id, i])));
-  const orderOf: OrderOf = (kind, id) => orders.get(kind)?.get(id);
+  // A live world's own orders where it gives them (its next actions write them), else each list's places.
+  const orderOf: OrderOf = (kind, id) => worldOrder?.(kind, id) ?? orders.get(kind)?.get(id);
   const places = placesIn(db);
   const docs: SyncedDoc[] = [speedDoc(speed, stamp)];
   for (const kind of ENTITY_KINDS) {
@@ -124,7 +125,7 @@ export function syncedDocs(db: Db | DataFile, speed: number, stamp: SyncStamp): 
     db.ids[kind].forEach((id, i) => {
       const entity = map[id];
       if (!entity) return;
-      docs.push(entityDoc(kind, id, entity, { order: i, at: places.get(kind)!.get(id) ?? {} }, orderOf, stamp));
+      docs.push(entityDoc(kind, id, entity, { order: orderOf(kind, id) ?? i, at: places.get(kind)!.get(id) ?? {} }, orderOf, stamp));
       if (kind === 'surveys') docs.push(...flagDocs(id, (entity as { frameFlags: FrameFlag[] }).frameFlags, stamp));
     });
   }

@@ -56,6 +56,7 @@ export function joinRefusal(error: unknown, settings: TeamSettings): string {
   if (status === 401) return `Sign in to the team server first: it does not know this laptop (${reason(error)})`;
   if (status === 403) return `The team account ${settings.account ?? ''} is not a member of the team world ${settings.world}: ask your team’s admin to add it`;
   if (status === 404) return `There is no team world ${settings.world} on the server: your team’s admin sets it up (npm run sync:setup)`;
+  if ((error as { making?: unknown } | null)?.making === true) return `Another laptop is making the team world ${settings.world} its own right now: join again in a moment, and this laptop takes the team’s world`;
   return `The server ${settings.server} cannot be reached (${reason(error)})`;
 }
 

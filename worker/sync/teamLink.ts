@@ -15,10 +15,11 @@ import { enginePort } from './enginePort';
 import { settingsRecord, takeTeamWorld, type TeamSettings } from './joining';
 import { SyncJournal } from './journal';
 import { LiveReplication, type ServerState } from './liveReplication';
+import { pullSource } from './pullSource';
 import { sendSeedAgain } from './seed';
 import { SyncSession } from './syncSession';
 import { Unsent } from './unsent';
-import { holdsWorld, nameWorld } from './worldIdentity';
+import { claimWorld, holdsWorld, nameWorld } from './worldIdentity';
 
 export type PouchConstructor = typeof PouchDB;
 /** The laptop's databases' constructor, and the server's (sync/pouch.ts in the worker). */
@@ -40,6 +41,9 @@ export interface LinkEvents {
   failed(error: unknown): void;
 }
 
+/** Documents asked for by id in one request (what waits names: a few, or a flood's worth). */
+const BRING_BATCH = 500;
+
 /** How soon a laptop that could not send again what the server lost tries again. */
 const PUSH_AGAIN_RETRY_MS = 10_000;
 
@@ -59,6 +63,8 @@ export interface LinkParts {
 
 export class TeamLink {
   private replication: LiveReplication | null = null;
+  private events: LinkEvents | null = null;
+  private stopped = false;
   private pushingAgain = false;
 
   private constructor(
@@ -96,6 +102,8 @@ export class TeamLink {
         unsent = await Unsent.allSent(local, settings.laptop);
         caughtUp = true;
       } else {
+        // Two laptops that join an empty world at once: one makes it, the other joins it once made.
+        await claimWorld(remote, settings.laptop, engine.clock.now());
         ours = true;
         journal = new SyncJournal(settings.laptop, new Map());
         await store.commit({ put: [settingsRecord(settings)], del: [] });
@@ -116,6 +124,7 @@ export class TeamLink {
 
   /** Live replication between the laptop's database and the server's, its events told. */
   start(events: LinkEvents): void {
+    this.events = events;
     const wired = {
       pushed: events.pushed,
       pulled: events.pulled,
@@ -127,9 +136,33 @@ export class TeamLink {
     this.replication.start();
   }
 
+  /**
+   * The network is back: replication starts again at once, from its checkpoints, instead of at the
+   * end of a back-off that may have grown to its longest while the laptop was away.
+   */
+  async online(): Promise<void> {
+    const events = this.events;
+    if (!this.replication || !events || this.pushingAgain) return;
+    await this.halt();
+    // Stopped meanwhile (the tab no longer leads, the person left): it stays stopped.
+    if (!this.stopped) this.start(events);
+  }
+
   /** Asks the server now, as a pause does (a large action of another laptop's just in whole). */
   check(): void {
     this.replication?.check();
+  }
+
+  /**
+   * Asks the server for documents by id (what the team's waiting documents name) and writes those
+   * it holds into the laptop's database, every revision as replication brings them; answers how
+   * many it wrote. The inbox then takes them as any change (docs/sync.md#what-is-not-taken).
+   */
+  async bring(ids: readonly string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const Remote = this.parts.databases.Remote;
+    const brought = await Remote.replicate(pullSource(Remote, this.remote), this.local, { doc_ids: [...ids], batch_size: BRING_BATCH });
+    return brought.docs_written;
   }
 
   /** Sends these documents of this laptop's again (the server refused them before). */
@@ -138,6 +171,12 @@ export class TeamLink {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    await this.halt();
+  }
+
+  /** Ends live replication, to start it again or for good. */
+  private async halt(): Promise<void> {
     const replication = this.replication;
     this.replication = null;
     // Cancelled, a replication still ends the requests it has in flight: it is stopped once it says so.
@@ -171,13 +210,13 @@ export class TeamLink {
           : 'The server’s team world is another copy now (restored or recreated): sending again what it lacks.';
       this.parts.trace(`the server lost the team world (${why}): pushing again`);
       events.server({ is: 'sending again', note });
-      await this.stop();
+      await this.halt();
       // A new instance: PouchDB's own sets the database up (creates it) only once.
       const { databases, origin } = this.parts;
       this.remote = new databases.Remote(`${origin}${this.settings.server}/${this.settings.world}`, { skip_setup: true });
       await this.keepIdentity(await nameWorld(this.remote, newWorldId));
       if (this.settings.seed) await sendSeedAgain(this.remote, this.settings.seed, await this.parts.engine.sampleText());
-      this.start(events);
+      if (!this.stopped) this.start(events);
     } catch (error) {
       // The world is not back yet (its admin sets it up again), or the server went away: try again.
       events.failed(error);

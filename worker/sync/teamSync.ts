@@ -13,6 +13,7 @@ import { OUTBOX_KIND, type WorldStore } from '../engine/store/worldStore';
 import type { ConflictShown, NotTakenShown, SyncStatus } from '../syncContract';
 import { shown } from './conflictShown';
 import { checkJoin, forgetTeamWorld, settingsRecord, storedSettings, type TeamSettings } from './joining';
+import { NeededAsked } from './neededAsked';
 import { notTakenLists } from './notTaken';
 import { signedInAs, signOut, type Fetch } from './serverSession';
 import { SessionKeeper } from './sessionKeeper';
@@ -39,6 +40,11 @@ export class TeamSync {
   private starting: Promise<void> = Promise.resolve();
   /** Replication has caught up since it last brought a change (docs/sync.md#taking-changes-into-the-world). */
   private caughtUp = false;
+  /** What the waiting documents name, asked of the server (neededAsked.ts). */
+  private needed: NeededAsked | null = null;
+  /** How many times replication (or an ask) has written into the laptop's database, and how many the last round's read came after. */
+  private pulls = 0;
+  private readFrom = 0;
 
   constructor(
     private readonly engine: Engine,
@@ -184,8 +190,9 @@ export class TeamSync {
    */
   connectivity(online: boolean): void {
     if (!this.link) return;
-    if (!online) this.set({ ...this.facts, server: 'unreachable' });
-    else this.loop?.soon();
+    if (!online) return this.set({ ...this.facts, server: 'unreachable' });
+    void this.link.online().catch((error: unknown) => this.failed(error));
+    this.loop?.soon();
   }
 
   /** Stops syncing in this tab (it no longer leads); the settings stay for the next leader. */
@@ -203,14 +210,27 @@ export class TeamSync {
     await link.session.conflicts();
     this.set({ ...FACTS_OFF, settings: link.settings });
     this.count();
+    const needed = new NeededAsked({
+      bring: (ids) => link.bring(ids),
+      asked: (brought) => {
+        if (brought) this.pulledNow();
+        this.set(this.facts);
+      },
+      trace: this.trace,
+    });
+    this.needed = needed;
     const loop = new SyncLoop(link.session, this.engine.clock, {
+      reading: () => (this.readFrom = this.pulls),
       drained: (actions) => {
         link.unsent.drained(actions);
         // A change sent and not yet confirmed: up to date again only once the server says so.
         if (actions.length && this.facts.server === 'answers') this.facts = { ...this.facts, server: 'unknown' };
       },
-      rounded: (storeRefused) => {
-        this.facts = { ...this.facts, storeRefused };
+      rounded: (storeRefused, more) => {
+        // The world has read all the database held once a round reads to the end with no pull since it began.
+        const behind = more || this.readFrom !== this.pulls;
+        this.facts = { ...this.facts, storeRefused, behind };
+        if (!more) needed.ask(link.session.notTaken.needed());
         const receiving = this.count();
         // Another laptop's large action in whole: the server is asked again whether all is here.
         if (!receiving && this.facts.receiving) link.check();
@@ -247,13 +267,19 @@ export class TeamSync {
         link.unsent.pushed(docs, seq);
         this.set(this.facts);
       },
-      pulled: () => {
-        this.caughtUp = false;
-        this.loop?.soon();
-      },
+      pulled: () => this.pulledNow(),
       denied: (docs) => void link.session.denied(docs, this.engine.clock.now()).then(() => this.count()),
       failed: (error) => this.failed(error),
     };
+  }
+
+  /** Replication (or an ask) wrote the team's changes into the laptop's database: the world reads them. */
+  private pulledNow(): void {
+    this.pulls++;
+    this.caughtUp = false;
+    this.needed?.pulled();
+    this.set({ ...this.facts, behind: true });
+    this.loop?.soon();
   }
 
   /** The server ended this laptop's session, or its account may not reach the world: sync waits for a sign-in. */
@@ -279,7 +305,7 @@ export class TeamSync {
 
   private set(facts: SyncFacts): void {
     const link = this.link;
-    this.facts = { ...facts, unsent: link?.unsent.count ?? 0, undrained: link?.session.undrained ?? false };
+    this.facts = { ...facts, unsent: link?.unsent.count ?? 0, undrained: link?.session.undrained ?? false, asking: this.needed?.asking ?? false };
     const status = syncStatus(this.facts);
     if (JSON.stringify(status) === JSON.stringify(this.status)) return;
     if (status.state !== this.status.state || status.unsent !== this.status.unsent) this.trace(`status ${status.state}, ${status.unsent} waiting`);
@@ -292,6 +318,7 @@ export class TeamSync {
     this.keeper = null;
     this.loop?.stop();
     this.loop = null;
+    this.needed = null;
     await this.link?.stop();
     this.stopListening?.();
     this.stopListening = null;

@@ -78,3 +78,36 @@ export async function nameWorld(remote: IdentityTarget, newId: () => string): Pr
     return named.id;
   }
 }
+
+/** The claim of the laptop making an empty team world its own (a local document: never replicated, never in a backup). */
+export const MAKER_ID = '_local/team-world-maker';
+/** How long a claim stands while the world stays empty (its maker was closed mid-join): then another laptop may make the world. */
+export const MAKING_MS = 60_000;
+
+/** Another laptop is making the team world its own right now: this one joins once it has. */
+export class WorldBeingMade extends Error {
+  readonly making = true;
+}
+
+/**
+ * Claims an empty team world for this laptop's world, so two laptops that join it at once never
+ * both write theirs (docs/sync.md#joining-leaving-switching-worlds): the first to write the claim
+ * makes the world, the other is told to join again once it has. A claim whose world is still empty
+ * after MAKING_MS (its maker closed mid-join) is taken over.
+ */
+export async function claimWorld(remote: IdentityTarget & { get(id: string): Promise<unknown> }, laptop: string, now: number): Promise<void> {
+  const claimed = (doc: Record<string, unknown>) =>
+    remote.put({ ...doc, _id: MAKER_ID, laptop, at: now }).then(
+      () => true,
+      (error: unknown) => {
+        if (statusOf(error) === 409) return false;
+        throw error;
+      },
+    );
+  if (await claimed({})) return;
+  const claim = (await remote.get(MAKER_ID)) as { _rev?: unknown; laptop?: unknown; at?: unknown };
+  if (claim.laptop === laptop) return;
+  const stale = typeof claim.at !== 'number' || now - claim.at > MAKING_MS || now < claim.at - MAKING_MS;
+  if (stale && typeof claim._rev === 'string' && (await claimed({ _rev: claim._rev }))) return;
+  throw new WorldBeingMade('another laptop is making this team world its own right now');
+}

@@ -1,0 +1,17 @@
+/**
+ * The team under random schedules (issue 49, docs/sync.md#the-team-under-random-schedules): 3 to 5
+ * laptops and the team server, thousands of steps drawn by fast-check (tests/helpers/teamChaos.ts),
+ * the team's world checked at every quiet point. SYNC_CHAOS_STEPS sets how many steps in all;
+ * SYNC_CHAOS_SEED (and SYNC_CHAOS_PATH) replay a failure fast-check printed.
+ */
+import { expect, it } from 'vitest';
+import { chaos } from '../helpers/teamChaos';
+
+const steps = Number(process.env.SYNC_CHAOS_STEPS ?? 2_000);
+
+it(`no schedule splits the team's world, loses a confirmed change, or says Up to date over a world it does not share (${steps} steps)`, async () => {
+  const seed = process.env.SYNC_CHAOS_SEED;
+  const figures = await chaos({ steps, report: (f) => process.env.SYNC_CHAOS_TRACE && console.log(JSON.stringify({ ...f, settle: undefined })), ...(seed ? { seed: Number(seed), path: process.env.SYNC_CHAOS_PATH } : {}) });
+  expect(figures.steps).toBeGreaterThanOrEqual(steps);
+  expect(figures.joins).toBeGreaterThan(0);
+}, 600_000);

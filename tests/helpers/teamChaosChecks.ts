@@ -1,0 +1,221 @@
+/**
+ * What must hold of a team at a quiet point (issue 49, docs/sync.md#the-team-under-random-schedules):
+ * every link up and every laptop idle, then
+ * - every joined laptop says Up to date, and its database holds the server's every winner;
+ * - every joined laptop's world is equal, leaving out what a laptop keeps of its own;
+ * - every change a laptop confirmed is on the server (so in every world that equals it);
+ * - the same conflicts on every laptop, and the same refusals and waits named;
+ * - no document waits on something the server holds.
+ * Each failure says what differs, in words; the property prints the steps that led there.
+ */
+import PouchDB from './pouch';
+import { comparableExport } from './comparableExport';
+import type { ChaosLaptop, Team } from './teamChaos';
+import { QUIET_BOUND_MS } from './teamChaos';
+import { passwordOf } from './teamLaptops';
+import { isDeepStrictEqual } from 'node:util';
+import type { SyncSession } from '../../worker/sync/syncSession';
+
+const Local = PouchDB.defaults({ adapter: 'memory' });
+
+/** The laptop's sync session, looked into (what waits for what is not shown to a person by id). */
+const sessionOf = (l: ChaosLaptop) => (l.sync as unknown as { link: { session: SyncSession } | null }).link?.session;
+
+/** How long nothing may change before the clock is moved on (a retry on the engine's clock: the session's renewal, sending again what the server lost). */
+const NUDGE_AFTER_MS = 1_500;
+/** What a nudge moves the clock by: past every retry sync waits for on the engine's clock. */
+const NUDGE_MS = 11_000;
+
+function fail(why: string): never {
+  throw new Error(why);
+}
+
+/** The laptop's own database of the team world (the memory adapter shares it by name). */
+const databaseOf = (team: Team, l: ChaosLaptop) => new (Local.defaults({ prefix: `${team.id}-${l.name}-` }))(`team-${team.world}`);
+
+/** The winning revision of every document in a database, leaving out its own (`_local`) and the team's design documents. */
+async function winners(db: PouchDB): Promise<Map<string, string>> {
+  const { rows } = await db.allDocs({ startkey: '', endkey: '\uffff' });
+  return new Map(rows.filter((r) => !r.id.startsWith('_')).map((r) => [r.id, r.value.rev]));
+}
+
+/** Every link up: the vans back on the network, joins and leaves over, each signed-out laptop signed in again. */
+async function linksUp(team: Team): Promise<void> {
+  for (const l of team.laptops) {
+    if (l.cut) {
+      await team.van(l, 'restore');
+      l.cut = false;
+      l.sync.connectivity(true);
+    }
+  }
+  for (const l of team.laptops) await Promise.all([...l.pending]);
+}
+
+/** Whether a laptop is settled: joined and up to date, or in no team world. */
+function settledLaptop(l: ChaosLaptop): boolean {
+  const s = l.sync.status;
+  return s.state === 'off' || (s.state === 'up-to-date' && s.unsent === 0);
+}
+
+/**
+ * Waits until every joined laptop says Up to date and all joined worlds agree, signing in again
+ * the laptops whose session ended; moves the clock on when nothing has changed for a while (a
+ * retry waits on it). Answers whether it settled within the bound.
+ */
+async function settle(team: Team): Promise<boolean> {
+  const started = Date.now();
+  let lastChange = Date.now();
+  const stops = team.laptops.flatMap((l) => [l.sync.statusChanges.on(() => (lastChange = Date.now())), l.engine.changes.on(() => (lastChange = Date.now()))]);
+  try {
+    for (;;) {
+      for (const l of team.laptops) {
+        if (l.sync.status.state === 'signed-out' && !l.pending.size) l.beside(l.sync.signIn(l.email, passwordOf(l.email)));
+        if (l.sync.status.state === 'error' && !l.pending.size && /sign in/i.test(l.sync.status.error ?? '')) l.beside(l.sync.signIn(l.email, passwordOf(l.email)));
+      }
+      if (team.laptops.every((l) => !l.pending.size && settledLaptop(l)) && (await worldsAgree(team)) && (await databasesAgree(team))) {
+        if (process.env.TRACE_SYNC) console.log('SETTLED', team.laptops.map((l) => l.sync.status.state), (await leaves(team.as(team.server.admin.name))).size, await Promise.all(joinedOf(team).map(async (l) => (await leaves(databaseOf(team, l))).size)));
+        return true;
+      }
+      if (Date.now() - started > QUIET_BOUND_MS) return false;
+      if (Date.now() - lastChange > NUDGE_AFTER_MS) {
+        team.clock.advance(NUDGE_MS);
+        for (const l of team.laptops) l.engine.tick();
+        lastChange = Date.now();
+      }
+      await new Promise((done) => setTimeout(done, 20));
+    }
+  } finally {
+    for (const stop of stops) stop();
+  }
+}
+
+const joinedOf = (team: Team) => team.laptops.filter((l) => l.joined);
+
+/**
+ * A laptop's world as the team must agree on it: without what is its own, when it loaded its world
+ * and when its record of history begins (it loaded, or joined a world that was not seeded: the
+ * derived entries before it are summed up, docs/sync.md#the-team-under-random-schedules).
+ */
+async function exportOf(l: ChaosLaptop): Promise<Record<string, unknown>> {
+  l.engine.tick();
+  const world = comparableExport(await l.engine.exportWorld(), { loadedAt: false });
+  const { since: _since, ...history } = (world.history ?? {}) as Record<string, unknown>;
+  return { ...world, history };
+}
+
+async function worldsAgree(team: Team): Promise<boolean> {
+  const joined = joinedOf(team);
+  if (joined.length < 2) return true;
+  const first = await exportOf(joined[0]!);
+  for (const l of joined.slice(1)) if (!isDeepStrictEqual(await exportOf(l), first)) return false;
+  return true;
+}
+
+/** Every revision of a document the database knows: its leaves and their ancestors. */
+async function revisionsOf(db: PouchDB, id: string): Promise<Set<string>> {
+  const leaves = (await db.get(id, { revs: true, open_revs: 'all' } as never).catch(() => [])) as unknown as { ok?: { _revisions?: { start: number; ids: string[] } } }[];
+  const known = new Set<string>();
+  for (const leaf of leaves) {
+    const revisions = leaf.ok?._revisions;
+    if (revisions) revisions.ids.forEach((hash, i) => known.add(`${revisions.start - i}-${hash}`));
+  }
+  return known;
+}
+
+/** Every revision standing in a database (each document's leaves, removals among them): two databases that replicated both ways and are quiet hold the same. */
+async function leaves(db: PouchDB): Promise<Map<string, string>> {
+  const { results } = await db.changes({ since: 0, style: 'all_docs' });
+  return new Map(results.map((r) => [r.id, r.changes.map((c) => c.rev).sort().join(' ')]));
+}
+
+/**
+ * Replication has nothing left to move and the worlds have read it all: every joined laptop's
+ * database holds the server's every revision and no other, and its take has read to the end of it
+ * (replication may have written a batch it has not told of yet).
+ */
+async function databasesAgree(team: Team): Promise<boolean> {
+  const server = await leaves(team.as(team.server.admin.name)).catch(() => null);
+  if (!server) return false;
+  for (const l of joinedOf(team)) {
+    const db = databaseOf(team, l);
+    if (!isDeepStrictEqual(await leaves(db), server)) return false;
+    const read = (sessionOf(l) as unknown as { checkpoint?: number | string } | undefined)?.checkpoint;
+    if (read !== (await db.info()).update_seq) return false;
+  }
+  return true;
+}
+
+/** Describes the first difference between two exports. */
+function firstDifference(a: unknown, b: unknown, path = ''): string {
+  if (isDeepStrictEqual(a, b)) return '';
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path || 'the world'}: ${JSON.stringify(a)?.slice(0, 300)} ≠ ${JSON.stringify(b)?.slice(0, 300)}`;
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const found = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`);
+    if (found) return found;
+  }
+  return path;
+}
+
+/** Brings the team to a quiet point and checks that its world holds; answers how many conflicts stand. */
+export async function quietChecks(team: Team): Promise<{ conflicts: number }> {
+  await linksUp(team);
+  const started = Date.now();
+  const settled = await settle(team);
+  team.settled.push(Date.now() - started);
+  const joined = joinedOf(team);
+  for (const l of joined) {
+    const s = l.sync.status;
+    if (s.state !== 'up-to-date' || s.unsent !== 0) fail(`${l.name} says ${s.state} (${s.unsent} unsent${s.error ? `: ${s.error}` : ''}) at a quiet point${settled ? '' : `, still after ${QUIET_BOUND_MS} ms`}`);
+  }
+  const admin = team.as(team.server.admin.name);
+  const server = await winners(admin);
+  for (const l of joined) {
+    const mine = await winners(databaseOf(team, l));
+    for (const [id, rev] of server) if (mine.get(id) !== rev) fail(`${l.name} says Up to date, but its database holds ${id} at ${mine.get(id) ?? 'nothing'} where the server holds ${rev}`);
+    for (const [id, rev] of mine) if (!server.has(id)) fail(`${l.name} says Up to date, but holds ${id} at ${rev}, which the server does not`);
+  }
+  if (joined.length > 1) {
+    const first = await exportOf(joined[0]!);
+    for (const l of joined.slice(1)) {
+      const other = await exportOf(l);
+      if (!isDeepStrictEqual(other, first)) fail(`${l.name}'s world differs from ${joined[0]!.name}'s at ${firstDifference(first, other)}`);
+    }
+  }
+  // Every change a laptop confirmed is on the server: a version standing, or the ancestor of one
+  // (a later change superseded it before it was sent, or it lost a conflict that was settled).
+  for (const l of team.laptops) {
+    for (const [id, revs] of l.confirmed) {
+      const known = await revisionsOf(admin, id);
+      const lost = [...revs].filter((rev) => !known.has(rev));
+      if (lost.length) fail(`${l.name} confirmed changes the server does not hold: ${id} ${lost.join(', ')}`);
+    }
+  }
+  // The same conflicts, refusals and waits on every laptop.
+  let conflicts = 0;
+  if (joined.length) {
+    const said = async (l: ChaosLaptop) => {
+      const open = (await l.sync.conflicts()).map((c) => c.id).sort();
+      const notTaken = (await l.sync.notTaken()).listed.filter((n) => n.state !== 'denied').map((n) => `${n.id} ${n.state}`).sort();
+      return { conflicts: open, notTaken };
+    };
+    const first = await said(joined[0]!);
+    conflicts = first.conflicts.length;
+    for (const l of joined.slice(1)) {
+      const other = await said(l);
+      if (!isDeepStrictEqual(other, first)) fail(`${l.name} names other conflicts or changes not taken than ${joined[0]!.name}: ${JSON.stringify(other)} against ${JSON.stringify(first)}`);
+    }
+    // Nothing waits on what the server holds.
+    for (const l of joined) {
+      for (const [id, entry] of sessionOf(l)?.notTaken.listed() ?? []) {
+        if (entry.state !== 'waiting') continue;
+        for (const need of entry.needs ?? []) if (server.has(need)) fail(`${l.name}: ${id} waits for ${need}, which the server holds`);
+      }
+    }
+  }
+  return { conflicts };
+}
+
+/** The revisions a laptop confirmed that are no longer anyone's to send (the server lost them while no laptop of the team held them). */
+export function forgetUnsendable(team: Team): void {
+  for (const l of team.laptops) if (!l.joined) l.confirmed.clear();
+}
