@@ -23,6 +23,8 @@ const sessionOf = (l: ChaosLaptop) => (l.sync as unknown as { link: { session: S
 
 /** How long nothing may change before the clock is moved on (a retry on the engine's clock: the session's renewal, sending again what the server lost). */
 const NUDGE_AFTER_MS = 1_500;
+/** How long a quiet team is looked at again before it counts as quiet. */
+const CALM_MS = 50;
 /** What a nudge moves the clock by: past every retry sync waits for on the engine's clock. */
 const NUDGE_MS = 11_000;
 
@@ -51,10 +53,20 @@ async function linksUp(team: Team): Promise<void> {
   for (const l of team.laptops) await Promise.all([...l.pending]);
 }
 
-/** Whether a laptop is settled: joined and up to date, or in no team world. */
+/**
+ * Whether a laptop is settled: joined and up to date, in no team world, or told by the server that
+ * it refuses documents this laptop holds (a server that lost the world cannot be given back what
+ * a member who is gone wrote: no one writes in another's name).
+ */
 function settledLaptop(l: ChaosLaptop): boolean {
   const s = l.sync.status;
-  return s.state === 'off' || (s.state === 'up-to-date' && s.unsent === 0);
+  return s.state === 'off' || (s.state === 'up-to-date' && s.unsent === 0) || refused(l);
+}
+
+/** The server refused documents this laptop holds, and the laptop says so. */
+function refused(l: ChaosLaptop): boolean {
+  const denied = sessionOf(l)?.notTaken.denied() ?? 0;
+  return denied > 0 && l.sync.status.state === 'error';
 }
 
 /**
@@ -65,6 +77,7 @@ function settledLaptop(l: ChaosLaptop): boolean {
 async function settle(team: Team): Promise<boolean> {
   const started = Date.now();
   let lastChange = Date.now();
+  let calm = -1;
   const stops = team.laptops.flatMap((l) => [l.sync.statusChanges.on(() => (lastChange = Date.now())), l.engine.changes.on(() => (lastChange = Date.now()))]);
   try {
     for (;;) {
@@ -72,24 +85,25 @@ async function settle(team: Team): Promise<boolean> {
         if (l.sync.status.state === 'signed-out' && !l.pending.size) l.beside(l.sync.signIn(l.email, passwordOf(l.email)));
         if (l.sync.status.state === 'error' && !l.pending.size && /sign in/i.test(l.sync.status.error ?? '')) l.beside(l.sync.signIn(l.email, passwordOf(l.email)));
       }
-      if (team.laptops.every((l) => !l.pending.size && settledLaptop(l)) && (await worldsAgree(team)) && (await databasesAgree(team))) {
-        if (process.env.TRACE_SYNC) console.log('SETTLED', team.laptops.map((l) => l.sync.status.state), (await leaves(team.as(team.server.admin.name))).size, await Promise.all(joinedOf(team).map(async (l) => (await leaves(databaseOf(team, l))).size)));
-        return true;
-      }
+      const now = team.laptops.every((l) => !l.pending.size && settledLaptop(l)) && (await worldsAgree(team)) && (await databasesAgree(team));
+      // Quiet is what stays so: once again after a moment with nothing told meanwhile (a pause's check, a renewal).
+      if (now && calm === lastChange) return true;
+      calm = now ? lastChange : -1;
       if (Date.now() - started > QUIET_BOUND_MS) return false;
       if (Date.now() - lastChange > NUDGE_AFTER_MS) {
         team.clock.advance(NUDGE_MS);
         for (const l of team.laptops) l.engine.tick();
         lastChange = Date.now();
       }
-      await new Promise((done) => setTimeout(done, 20));
+      await new Promise((done) => setTimeout(done, CALM_MS));
     }
   } finally {
     for (const stop of stops) stop();
   }
 }
 
-const joinedOf = (team: Team) => team.laptops.filter((l) => l.joined);
+/** The laptops that say Up to date: each must hold the server's world, and all the same. */
+const upToDateOf = (team: Team) => team.laptops.filter((l) => l.joined && !refused(l));
 
 /**
  * A laptop's world as the team must agree on it: without what is its own, when it loaded its world
@@ -104,7 +118,7 @@ async function exportOf(l: ChaosLaptop): Promise<Record<string, unknown>> {
 }
 
 async function worldsAgree(team: Team): Promise<boolean> {
-  const joined = joinedOf(team);
+  const joined = upToDateOf(team);
   if (joined.length < 2) return true;
   const first = await exportOf(joined[0]!);
   for (const l of joined.slice(1)) if (!isDeepStrictEqual(await exportOf(l), first)) return false;
@@ -136,7 +150,7 @@ async function leaves(db: PouchDB): Promise<Map<string, string>> {
 async function databasesAgree(team: Team): Promise<boolean> {
   const server = await leaves(team.as(team.server.admin.name)).catch(() => null);
   if (!server) return false;
-  for (const l of joinedOf(team)) {
+  for (const l of upToDateOf(team)) {
     const db = databaseOf(team, l);
     if (!isDeepStrictEqual(await leaves(db), server)) return false;
     const read = (sessionOf(l) as unknown as { checkpoint?: number | string } | undefined)?.checkpoint;
@@ -162,7 +176,7 @@ export async function quietChecks(team: Team): Promise<{ conflicts: number }> {
   const started = Date.now();
   const settled = await settle(team);
   team.settled.push(Date.now() - started);
-  const joined = joinedOf(team);
+  const joined = upToDateOf(team);
   for (const l of joined) {
     const s = l.sync.status;
     if (s.state !== 'up-to-date' || s.unsent !== 0) fail(`${l.name} says ${s.state} (${s.unsent} unsent${s.error ? `: ${s.error}` : ''}) at a quiet point${settled ? '' : `, still after ${QUIET_BOUND_MS} ms`}`);

@@ -96,8 +96,10 @@ export class LiveReplication {
       this.trace('paused');
       this.check();
     });
-    live.on('denied', (error) => {
-      const e = (error ?? {}) as { id?: unknown; reason?: unknown; message?: unknown };
+    live.on('denied', (event) => {
+      // A sync tells the refusal of either direction as { direction, doc }, `doc` being the server's error for the document.
+      const wrapped = (event ?? {}) as { direction?: unknown; doc?: unknown };
+      const e = (wrapped.direction !== undefined && wrapped.doc ? wrapped.doc : wrapped) as { id?: unknown; reason?: unknown; message?: unknown };
       this.events.denied([{ id: String(e.id ?? ''), why: String(e.reason ?? e.message ?? 'refused') }]);
     });
     live.on('error', (error) => this.events.failed(error));

@@ -53,6 +53,7 @@ export class NotTaken {
   /** the listed entries (waiting, refused) by what a person counts as one change, and the answered ones */
   private readonly listedChanges = new Map<string, number>();
   private readonly answeredIds = new Set<string>();
+  private readonly deniedIds = new Set<string>();
   private readonly byNeed = new Map<string, Set<string>>();
   private readonly byAction = new Map<string, Set<string>>();
 
@@ -138,6 +139,11 @@ export class NotTaken {
     return this.listedChanges.size;
   }
 
+  /** How many of this laptop's documents the server refused (each listed as denied): the server does not have them. */
+  denied(): number {
+    return this.deniedIds.size;
+  }
+
   /** How many answered refusals are kept. */
   get answeredSize(): number {
     return this.answeredIds.size;
@@ -151,10 +157,9 @@ export class NotTaken {
   }
 
   private counted(id: string, entry: NotTakenEntry, by: 1 | -1): void {
-    if (entry.state === 'answered') {
-      if (by > 0) this.answeredIds.add(id);
-      else this.answeredIds.delete(id);
-    }
+    const kept = entry.state === 'answered' ? this.answeredIds : entry.state === 'denied' ? this.deniedIds : null;
+    if (kept && by > 0) kept.add(id);
+    else kept?.delete(id);
     if (entry.state !== 'waiting' && entry.state !== 'refused' && entry.state !== 'denied') return;
     const key = entry.stamp.tx ? `tx ${entry.stamp.tx}` : `id ${id}`;
     const n = (this.listedChanges.get(key) ?? 0) + by;

@@ -173,6 +173,7 @@ export class SyncSession {
     const again = new Set([...reread, ...this.notTaken.waitersOf([...read.ids, ...reread])]);
     for (const doc of read.docs) again.delete(doc._id);
     const docs = [...take.docs, ...(await readAgain(this.db, again))];
+    docs.push(...(await readAgain(this.db, this.capturesOfReturning(docs))));
     const judged = { conflicts: read.conflicts, agreed: read.agreed, settle: read.settle };
     // A document whose version the world holds already (read, or read again) is no longer listed.
     const toTake = new Set(docs.map((d) => d._id));
@@ -216,6 +217,23 @@ export class SyncSession {
     await this.settle(judged.settle);
     // The world's documents; the history entries taken beside them are in `world.history`.
     return { taken: world.taken.length - world.history.length, world, ...(read.more ? { more: true } : {}) };
+  }
+
+  /**
+   * The captures of surveys new to this world (taken back after a removal lost to a change), not
+   * read already: a capture's selection names only surveys the world holds, so the capture is put
+   * again beside them, and its selection names them as its document does (docs/sync.md#taking-changes-into-the-world).
+   */
+  private capturesOfReturning(docs: readonly StoredDoc[]): string[] {
+    const read = new Set(docs.map((d) => d._id));
+    const captures = new Set<string>();
+    for (const doc of docs) {
+      if (doc._deleted || !doc._id.startsWith('surveys:') || this.engine.world.index.surveys[doc._id.slice('surveys:'.length)]) continue;
+      const captureId = (doc.e as { captureId?: unknown } | undefined)?.captureId;
+      const id = typeof captureId === 'string' ? `captures:${captureId}` : null;
+      if (id && !read.has(id) && this.engine.world.index.captures[captureId as string]) captures.add(id);
+    }
+    return [...captures];
   }
 
   /**

@@ -39,6 +39,8 @@ export interface SyncFacts {
   conflicts: number;
   notTaken: number;
   answered: number;
+  /** documents this laptop holds that the server refused: it does not have them */
+  denied?: number;
   /** replication wrote the team's changes into the laptop's database that the world has not read yet */
   behind?: boolean;
   /** the server is being asked for what a waiting document names (neededAsked.ts) */
@@ -57,6 +59,8 @@ export function syncStatus(f: SyncFacts): SyncStatus {
   if (f.server === 'signed-out') return { state: 'signed-out', ...where, ...(f.signedOutWhy ? { error: f.signedOutWhy } : {}) };
   if (f.failure !== null) return { state: 'error', ...where, error: f.failure };
   if (f.server === 'unreachable') return { state: 'offline', ...where };
+  // The server refused what this laptop holds: it is not up to date, and says why (Settings names each).
+  if (f.denied) return { state: 'error', ...where, error: `The team server refused ${f.denied} ${f.denied === 1 ? 'change' : 'changes'} this laptop holds: Settings → Team sync names ${f.denied === 1 ? 'it' : 'them'} and why` };
   // Up to date: the server answered, has every change made here, the world has read every change the
   // laptop's database holds, nothing of another laptop is half here, and nothing waits on what the
   // server may hold (what it does not hold is counted as not taken).
@@ -65,11 +69,12 @@ export function syncStatus(f: SyncFacts): SyncStatus {
 }
 
 /** The counts the status shows, as the session has them now. */
-export function sessionCounts(session: SyncSession): Pick<SyncFacts, 'conflicts' | 'notTaken' | 'answered' | 'receiving'> {
+export function sessionCounts(session: SyncSession): Pick<SyncFacts, 'conflicts' | 'notTaken' | 'answered' | 'receiving' | 'denied'> {
   return {
     conflicts: session.conflicted.size,
     notTaken: session.notTaken.changes(),
     answered: session.notTaken.answeredSize,
+    denied: session.notTaken.denied(),
     receiving: session.notTaken.receiving() ?? undefined,
   };
 }

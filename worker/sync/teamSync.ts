@@ -91,6 +91,8 @@ export class TeamSync {
     } catch (error) {
       await this.close();
       this.engine.attachSync(null);
+      // Nothing of a join that failed stays (its settings, held revisions, outbox): the laptop is in no team world, and may join again.
+      await forgetTeamWorld(this.store).catch(() => undefined);
       const why = joinRefusal(error, settings);
       this.set({ ...FACTS_OFF, joinError: why });
       return { ok: false, error: why };
