@@ -223,6 +223,24 @@ test('apart, one laptop approves a survey the other cancels, each flags one fram
   await b.context().close();
 });
 
+test('media inserted at once after the other laptop joins shows on it, and both say Up to date only then (issue 49)', async ({ browser }) => {
+  const world = newWorldName();
+  const a = await laptop(browser, MARCO);
+  await join(a, world, `a-${world}`);
+  const b = await laptop(browser, DANA);
+  await join(b, world, `b-${world}`);
+  await openPath(b, '/drives');
+  // No wait: the insert is made the moment B has joined.
+  await openPath(a, '/drives');
+  await rowOf(a, EMPTY_HOST).getByRole('button', { name: 'Insert' }).click();
+  await a.getByRole('dialog').getByRole('combobox', { name: 'Flight plan' }).fill('SAMPLE007');
+  await a.getByRole('option', { name: /FP007/ }).click();
+  await a.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(flash(a, `media inserted into ${EMPTY_HOST}`)).toBeVisible();
+  await expect(rowOf(b, EMPTY_HOST)).toContainText('Ready');
+  for (const page of [a, b]) await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date');
+});
+
 test('a seeded team world: each laptop restores its own copy of the sample at the seed instant, and they work as one', async ({ browser }) => {
   const { a, b, cam1, names } = await twoLaptopsOnQc(browser, true);
   // Each restored the world itself: Marco pulled the seed alone, Dana also the documents Marco's joining wrote.

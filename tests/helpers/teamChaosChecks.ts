@@ -22,7 +22,7 @@ const Local = PouchDB.defaults({ adapter: 'memory' });
 const sessionOf = (l: ChaosLaptop) => (l.sync as unknown as { link: { session: SyncSession } | null }).link?.session;
 
 /** How long nothing may change before the clock is moved on (a retry on the engine's clock: the session's renewal, sending again what the server lost). */
-const NUDGE_AFTER_MS = 1_500;
+const NUDGE_AFTER_MS = 1_000;
 /** How long a quiet team is looked at again before it counts as quiet. */
 const CALM_MS = 50;
 /** What a nudge moves the clock by: past every retry sync waits for on the engine's clock. */
@@ -93,6 +93,8 @@ async function settle(team: Team): Promise<boolean> {
       if (Date.now() - lastChange > NUDGE_AFTER_MS) {
         team.clock.advance(NUDGE_MS);
         for (const l of team.laptops) l.engine.tick();
+        // A replication backing off after the server went away tries again now, as at the browser's online event.
+        for (const l of team.laptops) if (!settledLaptop(l) && l.sync.status.state !== 'signed-out') l.sync.connectivity(true);
         lastChange = Date.now();
       }
       await new Promise((done) => setTimeout(done, CALM_MS));

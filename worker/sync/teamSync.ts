@@ -45,6 +45,8 @@ export class TeamSync {
   /** How many times replication (or an ask) has written into the laptop's database, and how many the last round's read came after. */
   private pulls = 0;
   private readFrom = 0;
+  private joinAsked = false;
+  private signingIn: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly engine: Engine,
@@ -77,6 +79,17 @@ export class TeamSync {
 
   /** Joins team world `world` on `server`, signed in as `account` (its password sent once, never kept). */
   async join(server: unknown, world: unknown, account?: unknown, password?: unknown): Promise<Answer> {
+    // One join at a time: a second (a double click, a second tab's) would open a second link the first never stops.
+    if (this.joinAsked) return { ok: false, error: 'A join is on its way: wait for it to end' };
+    this.joinAsked = true;
+    try {
+      return await this.joinNow(server, world, account, password);
+    } finally {
+      this.joinAsked = false;
+    }
+  }
+
+  private async joinNow(server: unknown, world: unknown, account?: unknown, password?: unknown): Promise<Answer> {
     await this.starting;
     if (this.link || (await storedSettings(this.store))) return { ok: false, error: `This laptop is already in the team world ${this.status.world}: leave it first` };
     const checked = checkJoin(server, world);
@@ -100,7 +113,14 @@ export class TeamSync {
   }
 
   /** Signs in to the team server again (the session ended, or the person signed out); sync goes on. */
-  async signIn(account: unknown, password: unknown): Promise<Answer> {
+  signIn(account: unknown, password: unknown): Promise<Answer> {
+    // One after another: two at once would each open a link, and the one left over keeps replicating.
+    const next = this.signingIn.then(() => this.signInNow(account, password));
+    this.signingIn = next.catch(() => undefined);
+    return next;
+  }
+
+  private async signInNow(account: unknown, password: unknown): Promise<Answer> {
     await this.starting;
     const settings = await storedSettings(this.store);
     if (!settings) return { ok: false, error: 'Join a team world first' };

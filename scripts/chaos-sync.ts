@@ -1,0 +1,45 @@
+/**
+ * `npm run chaos:sync -- --steps 100000`: the team under random schedules (issue 49,
+ * docs/sync.md#the-team-under-random-schedules) for as long as asked, outside the test runner,
+ * printing its figures as it goes and at the end: steps, runs, joins, server restarts, conflicts
+ * met, quiet points and how long each took to settle. `--seed N --path P` replays a failure
+ * (printed with its steps, shrunk). Exits 1 on a failure.
+ */
+import { chaos, type ChaosFigures } from '../tests/helpers/teamChaos';
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+const steps = Number(option('steps') ?? 10_000);
+const seed = option('seed');
+if (!Number.isInteger(steps) || steps < 1) {
+  console.error('--steps takes a whole number of steps, such as --steps 100000');
+  process.exit(2);
+}
+
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+function said(f: ChaosFigures, ms: number): string {
+  const settle = [...f.settle].sort((a, b) => a - b);
+  return `${f.steps} steps in ${f.runs} runs (${(ms / 1000).toFixed(0)} s): ${f.joins} joins, ${f.restarts} server restarts, ${f.conflicts} conflicts standing at the end of runs, ${f.quiets} quiet points settled in p50 ${percentile(settle, 0.5)} ms, p95 ${percentile(settle, 0.95)} ms, worst ${settle.at(-1) ?? 0} ms`;
+}
+
+const started = Date.now();
+let lastReport = 0;
+try {
+  const figures = await chaos({
+    steps,
+    ...(seed !== undefined ? { seed: Number(seed), path: option('path') } : {}),
+    report: (f) => {
+      if (f.steps - lastReport < 1_000) return;
+      lastReport = f.steps;
+      console.log(said(f, Date.now() - started));
+    },
+  });
+  console.log(`done: ${said(figures, Date.now() - started)}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
