@@ -378,7 +378,7 @@ export async function chaos({ steps, perRun = 60, seed, path, report }: ChaosOpt
   try {
     if (seed !== undefined) await fc.assert(property, { numRuns: runs, seed, path, endOnFailure: process.env.SYNC_CHAOS_SHRINK === '0' });
     // fast-check's lists of commands vary in length: runs are drawn, each with a seed of its own (printed if it fails), until the steps are reached.
-    else while (figures.steps < steps) await fc.assert(property, { numRuns: Math.max(1, Math.ceil((steps - figures.steps) / (perRun / 3))), endOnFailure: process.env.SYNC_CHAOS_SHRINK === '0' });
+    else while (figures.steps < steps) await fc.assert(property, { numRuns: Math.max(1, Math.ceil((steps - figures.steps) / (perRun / 2))), endOnFailure: process.env.SYNC_CHAOS_SHRINK === '0' });
   } finally {
     await server.close();
   }

@@ -212,6 +212,8 @@ export class TeamSync {
    */
   connectivity(online: boolean): void {
     if (!this.link) return;
+    // A session the server ended stays ended, network or not: the person signs in again.
+    if (this.facts.server === 'signed-out') return;
     if (!online) return this.set({ ...this.facts, server: 'unreachable' });
     void this.link.online().catch((error: unknown) => this.failed(error));
     this.loop?.soon();
