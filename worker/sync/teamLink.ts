@@ -165,6 +165,21 @@ export class TeamLink {
     return brought.docs_written;
   }
 
+  /**
+   * Of the documents the server refused from this laptop, those it still lacks: one a teammate
+   * gave it since (its author, sending again what a restored server lost) is no longer refused.
+   */
+  async stillRefused(ids: readonly string[]): Promise<string[]> {
+    const asked: Record<string, string[]> = {};
+    for (const id of ids) {
+      const held = await this.local.get(id).catch(() => null);
+      if (held) asked[id] = [held._rev];
+    }
+    if (!Object.keys(asked).length) return [...ids];
+    const missing = await this.remote.revsDiff(asked);
+    return ids.filter((id) => !asked[id] || (missing[id]?.missing.length ?? 0) > 0);
+  }
+
   /** Sends these documents of this laptop's again (the server refused them before). */
   async sendAgain(ids: readonly string[]): Promise<void> {
     if (ids.length) await this.parts.databases.Remote.replicate(this.local, this.remote, { doc_ids: [...ids] });

@@ -280,6 +280,7 @@ export class TeamSync {
       server: (state) => {
         if (state.is === 'sending again') return this.set({ ...this.facts, note: state.note, server: 'unknown' });
         if (state.is === 'signed-out') return this.signedOutBy(state.status, state.why);
+        if (state.is === 'answers') void this.refusalsMended(link);
         if (state.is === 'answers' && !this.caughtUp) {
           // What is left arriving as part of an action is not coming in this replication: take it.
           this.caughtUp = true;
@@ -295,6 +296,17 @@ export class TeamSync {
       denied: (docs) => void link.session.denied(docs, this.engine.clock.now()).then(() => this.count()),
       failed: (error) => this.failed(error),
     };
+  }
+
+  /** The server holds now what it refused from this laptop (a teammate gave it): no longer listed as refused. */
+  private async refusalsMended(link: TeamLink): Promise<void> {
+    const denied = link.session.notTaken.listed().filter(([, e]) => e.state === 'denied').map(([id]) => id);
+    if (!denied.length) return;
+    const still = new Set(await link.stillRefused(denied).catch(() => denied));
+    const mended = denied.filter((id) => !still.has(id));
+    if (!mended.length) return;
+    await link.session.forget(mended);
+    this.count();
   }
 
   /** Replication (or an ask) wrote the team's changes into the laptop's database: the world reads them. */
