@@ -160,8 +160,13 @@ export class TeamLink {
    */
   async bring(ids: readonly string[]): Promise<number> {
     if (!ids.length) return 0;
+    // Asked by key first (cheap on any server): a replication by ids reads the server's whole
+    // changes feed, which a flood of documents naming what nobody holds would ask for at every pull.
+    const { rows } = await this.remote.allDocs({ include_docs: true, keys: [...ids] });
+    const held = rows.flatMap((row) => (row.id && row.value && !row.value.deleted ? [row.id] : []));
+    if (!held.length) return 0;
     const Remote = this.parts.databases.Remote;
-    const brought = await Remote.replicate(pullSource(Remote, this.remote), this.local, { doc_ids: [...ids], batch_size: BRING_BATCH });
+    const brought = await Remote.replicate(pullSource(Remote, this.remote), this.local, { doc_ids: held, batch_size: BRING_BATCH });
     return brought.docs_written;
   }
 
