@@ -27,7 +27,7 @@ import { intent, toAction, type Intent } from './randomActions';
 import { hostileDocs } from './hostileWriter';
 import { TWO_LAPTOP_WORLD } from './twoLaptops';
 import { CLEO, passwordOf, TEAM } from './teamLaptops';
-import { forgetUnsendable, quietChecks } from './teamChaosChecks';
+import { forgetUnsendable, quietChecks, stepped } from './teamChaosChecks';
 
 /** The people of the team: each laptop is one of them (two laptops may be one person's). */
 const PEOPLE = [ANN, BOB, CLEO] as const;
@@ -196,7 +196,7 @@ export class Act implements fc.AsyncCommand<Model, Real> {
     const l = team.laptops[this.who % team.laptops.length]!;
     const action = toAction({ engine: l.engine }, this.intent);
     if (!action || action.type === 'logout' || action.type === 'login' || action.type === 'setFlags' || action.type === 'resetDemo') return;
-    await l.engine.dispatch(action).catch(() => undefined);
+    await stepped(team, 'an action', l.engine.dispatch(action).catch(() => undefined));
   }
   toString = () => `act(${this.who}, ${JSON.stringify(this.intent)})`;
 }
@@ -212,7 +212,7 @@ export class Join implements fc.AsyncCommand<Model, Real> {
       if (!answer.ok) l.confirmed.clear();
       return answer;
     });
-    if (this.wait) await joining;
+    if (this.wait) await stepped(team, 'a join', joining);
     else l.beside(joining);
   }
   toString = () => `join(${this.who}${this.wait ? '' : ', beside'})`;
@@ -245,7 +245,7 @@ export class Reload implements fc.AsyncCommand<Model, Real> {
   constructor(readonly who: number) {}
   check = () => true;
   async run(_m: Model, team: Real): Promise<void> {
-    await team.laptops[this.who % team.laptops.length]!.reload();
+    await stepped(team, 'a reload', team.laptops[this.who % team.laptops.length]!.reload());
   }
   toString = () => `reload(${this.who})`;
 }

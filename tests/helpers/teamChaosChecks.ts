@@ -41,6 +41,23 @@ async function winners(db: PouchDB): Promise<Map<string, string>> {
   return new Map(rows.filter((r) => !r.id.startsWith('_')).map((r) => [r.id, r.value.rev]));
 }
 
+/**
+ * Waits for `work` (a step: a join, a reload), moving the engine's clock on while it runs, as time
+ * passes for a person (stopping a replication waits for it on the clock); a step that never ends
+ * is a failure, not a hang.
+ */
+export async function stepped<T>(team: Team, what: string, work: Promise<T>): Promise<T> {
+  const started = Date.now();
+  const done = work.then((value) => ({ value }));
+  for (;;) {
+    const over = await Promise.race([done, new Promise<null>((wake) => setTimeout(() => wake(null), NUDGE_AFTER_MS))]);
+    if (over) return over.value;
+    if (Date.now() - started > QUIET_BOUND_MS) fail(`${what} still runs after ${QUIET_BOUND_MS} ms`);
+    team.clock.advance(NUDGE_MS);
+    for (const l of team.laptops) l.engine.tick();
+  }
+}
+
 /** Every link up: the vans back on the network, joins and leaves over, each signed-out laptop signed in again. */
 async function linksUp(team: Team): Promise<void> {
   for (const l of team.laptops) {
@@ -50,7 +67,18 @@ async function linksUp(team: Team): Promise<void> {
       l.sync.connectivity(true);
     }
   }
-  for (const l of team.laptops) await Promise.all([...l.pending]);
+  // Joins, leaves and sign-ins over. A leave waits for what is being sent on the engine's clock:
+  // the clock is moved on while they run, and a wait that never ends is a failure, not a hang.
+  const started = Date.now();
+  for (;;) {
+    const pending = team.laptops.flatMap((l) => [...l.pending]);
+    if (!pending.length) return;
+    const over = await Promise.race([Promise.all(pending).then(() => true), new Promise<false>((done) => setTimeout(() => done(false), NUDGE_AFTER_MS))]);
+    if (over) continue;
+    if (Date.now() - started > QUIET_BOUND_MS) fail(`a join, leave or sign-in still runs after ${QUIET_BOUND_MS} ms`);
+    team.clock.advance(NUDGE_MS);
+    for (const l of team.laptops) l.engine.tick();
+  }
 }
 
 /**
