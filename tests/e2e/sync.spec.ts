@@ -24,6 +24,16 @@ const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 /** The sample's empty drive, where the demo inserts media. */
 const EMPTY_HOST = 'ingest-09';
 
+/** On /drives, media of flight plan FP007 inserted into the sample's empty drive, and the flash that says so. */
+async function insertIntoEmptyDrive(page: Page): Promise<void> {
+  await openPath(page, '/drives');
+  await rowOf(page, EMPTY_HOST).getByRole('button', { name: 'Insert' }).click();
+  await page.getByRole('dialog').getByRole('combobox', { name: 'Flight plan' }).fill('SAMPLE007');
+  await page.getByRole('option', { name: /FP007/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(flash(page, `media inserted into ${EMPTY_HOST}`)).toBeVisible();
+}
+
 /**
  * Marco's laptop joins a new team world (`seeded`: one the server seeded from its all.json first),
  * then Dana's; both open the QC page of a survey under QC.
@@ -161,12 +171,7 @@ test('apart, one laptop approves a survey the other cancels, each flags one fram
   await a.getByRole('button', { name: 'Approve Survey' }).click();
   await a.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
   await expect(flash(a, `QC approved for survey ${id}`)).toBeVisible();
-  await openPath(a, '/drives');
-  await rowOf(a, EMPTY_HOST).getByRole('button', { name: 'Insert' }).click();
-  await a.getByRole('dialog').getByRole('combobox', { name: 'Flight plan' }).fill('SAMPLE007');
-  await a.getByRole('option', { name: /FP007/ }).click();
-  await a.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-  await expect(flash(a, `media inserted into ${EMPTY_HOST}`)).toBeVisible();
+  await insertIntoEmptyDrive(a);
   await rowOf(a, EMPTY_HOST).getByRole('button', { name: 'Receive' }).click();
   await a.getByRole('dialog').getByLabel('Media ID').first().fill('HD9021');
   await a.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
@@ -231,12 +236,7 @@ test('media inserted at once after the other laptop joins shows on it, and both 
   await join(b, world, `b-${world}`);
   await openPath(b, '/drives');
   // No wait: the insert is made the moment B has joined.
-  await openPath(a, '/drives');
-  await rowOf(a, EMPTY_HOST).getByRole('button', { name: 'Insert' }).click();
-  await a.getByRole('dialog').getByRole('combobox', { name: 'Flight plan' }).fill('SAMPLE007');
-  await a.getByRole('option', { name: /FP007/ }).click();
-  await a.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-  await expect(flash(a, `media inserted into ${EMPTY_HOST}`)).toBeVisible();
+  await insertIntoEmptyDrive(a);
   await expect(rowOf(b, EMPTY_HOST)).toContainText('Ready');
   for (const page of [a, b]) await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date');
 });
