@@ -140,6 +140,8 @@ export class Team {
   readonly backups: PouchDB[] = [];
   /** how long each quiet point took to settle, wall clock (ms): the chaos run's figures */
   readonly settled: number[] = [];
+  /** how many times the server was restarted */
+  restarts = 0;
   private constructor(
     public server: SyncServer,
     readonly world: string,
@@ -168,6 +170,7 @@ export class Team {
 
   /** The server stops and one starts on its port, with no world (its admin sets it up again, from a backup if given). */
   async restart(from: PouchDB | null): Promise<void> {
+    this.restarts++;
     const old = this.server;
     const port = Number(new URL(old.url).port);
     await old.close();
@@ -223,7 +226,11 @@ export class Leave implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(_m: Model, team: Real): Promise<void> {
     const l = team.laptops[this.who % team.laptops.length]!;
-    if (l.joined) l.beside(l.sync.leave());
+    if (!l.joined) return;
+    const restarts = team.restarts;
+    // A server that lost the world while the laptop left is given nothing of it again: what the
+    // laptop confirmed was on the server when the leave began, and no one sends another's changes.
+    l.beside(l.sync.leave().then((answer) => answer.ok && team.restarts !== restarts && l.confirmed.clear()));
   }
   toString = () => `leave(${this.who})`;
 }
@@ -370,15 +377,23 @@ export async function chaos({ steps, perRun = 60, seed, path, report }: ChaosOpt
       figures.conflicts += quiet.conflicts;
       figures.settle.push(...team.settled);
       report?.(figures);
+    } catch (error) {
+      // Each failing schedule as the shrinking meets it: a long shrink shows its progress, and what it has so far.
+      if (process.env.SYNC_CHAOS_TRACE) console.log(`failed (${error instanceof Error ? error.message : String(error)}): ${String(commands)}`);
+      throw error;
     } finally {
       await team.stop();
       server = team.server;
     }
   });
+  // A failure is shrunk for as long as the run may last, then reported with the shortest schedule found so far.
+  const limit = Number(process.env.SYNC_CHAOS_LIMIT_MS ?? 0);
+  const deadline = limit > 0 ? Date.now() + limit : Infinity;
+  const parameters = () => ({ endOnFailure: process.env.SYNC_CHAOS_SHRINK === '0', ...(deadline < Infinity ? { interruptAfterTimeLimit: Math.max(1, deadline - Date.now()), markInterruptAsFailure: true } : {}) });
   try {
-    if (seed !== undefined) await fc.assert(property, { numRuns: runs, seed, path, endOnFailure: process.env.SYNC_CHAOS_SHRINK === '0' });
+    if (seed !== undefined) await fc.assert(property, { numRuns: runs, seed, path, ...parameters() });
     // fast-check's lists of commands vary in length: runs are drawn, each with a seed of its own (printed if it fails), until the steps are reached.
-    else while (figures.steps < steps) await fc.assert(property, { numRuns: Math.max(1, Math.ceil((steps - figures.steps) / (perRun / 2))), endOnFailure: process.env.SYNC_CHAOS_SHRINK === '0' });
+    else while (figures.steps < steps) await fc.assert(property, { numRuns: Math.max(1, Math.ceil((steps - figures.steps) / (perRun / 2))), ...parameters() });
   } finally {
     await server.close();
   }

@@ -56,6 +56,9 @@ export class SyncSession {
     private leftToRead: Set<string>,
   ) {}
 
+  /** Documents read again at the next take as if the feed had just read them (their action whole, or arriving). */
+  private readonly readWithAction = new Set<string>();
+
   /** The session of a laptop whose store holds its journal (syncedDocs held) and the take's checkpoint. */
   static async open(engine: Engine, store: WorldStore, db: SyncDatabase, journal: SyncJournal): Promise<SyncSession> {
     const stored = (await store.readKind(INBOX_KIND)).find(([id]) => id === CHECKPOINT_ID)?.[1];
@@ -115,10 +118,17 @@ export class SyncSession {
     change.apply();
   }
 
-  /** No longer lists these (they are sent again). */
+  /**
+   * No longer lists these (they are sent again, or the server holds them now). A refusal took the
+   * place of what the take knew of each (a teammate's document still arriving or waiting, sent again
+   * after the server lost the world): each is read again at the next take, with its action.
+   */
   async forget(ids: readonly string[]): Promise<void> {
     const change = this.notTaken.change();
-    for (const id of ids) change.delete(id);
+    for (const id of ids) {
+      change.delete(id);
+      this.readWithAction.add(id);
+    }
     const records = change.records();
     await this.store.commit({ put: records.put, del: records.del });
     change.apply();
@@ -161,6 +171,11 @@ export class SyncSession {
     // What the inbox settles it signs as this laptop's account where a team server checks stamps.
     const as = this.journal.author ? { ...SETTLED, by: this.journal.author, laptop: this.journal.laptop } : undefined;
     const read = await readChanges(this.db, this.checkpoint, recording, limit, as);
+    const fed = new Set(read.docs.map((d) => d._id));
+    const forgotten = [...this.readWithAction];
+    this.readWithAction.clear();
+    read.docs.push(...(await readAgain(this.db, forgotten.filter((id) => !fed.has(id)))));
+    read.ids.push(...forgotten.filter((id) => !fed.has(id)));
     // This laptop's own history entries come back through its database: its records hold them already.
     read.docs = read.docs.filter((d) => !(isHistoryDoc(d._id) && (d.stamp as { laptop?: unknown } | undefined)?.laptop === this.journal.laptop));
     const notTaken = this.notTaken.change();
@@ -209,7 +224,11 @@ export class SyncSession {
         },
       };
     });
-    if (stale) return { taken: 0, world: null, stale: true };
+    if (stale) {
+      // Read once more in the take that follows.
+      for (const id of forgotten) this.readWithAction.add(id);
+      return { taken: 0, world: null, stale: true };
+    }
     if (!world) return { taken: 0, world: null };
     (answers as { landed(): void } | null)?.landed();
     this.journal.adopt(overlay.own);

@@ -307,6 +307,7 @@ export class TeamSync {
     if (!mended.length) return;
     await link.session.forget(mended);
     this.count();
+    this.loop?.soon();
   }
 
   /** Replication (or an ask) wrote the team's changes into the laptop's database: the world reads them. */
