@@ -4,7 +4,8 @@
  * memory PouchDB) through the test server over HTTP (scripts/syncServer.ts), each signed in as
  * its person, the server checking every write (issue 33); a script writes the floods as a member.
  * - signing in to the team server;
- * - action on one laptop → visible in the other's world, both online;
+ * - action on one laptop → visible in the other's world, both online; and made at once after a
+ *   teammate joins, with another laptop joining and leaving beside (issue 49);
  * - joining a world with data (the first sync: pulled, restored, committed), by world size, and
  *   joining a seeded one (the server seeded from the same all.json; the laptop restores its own);
  * - action → durable with sync on and off.
@@ -144,6 +145,7 @@ async function main() {
         seen.push(performance.now() - start);
       }
       rows.push(`${size} surveys: action → visible on the other laptop, median ${fmt(pct(seen, 50))}, p95 ${fmt(pct(seen, 95))}  (budget p95 ≤ 1 s)`);
+      if (size === SIZES[0]) rows.push(...(await joinsBeside(server, world, name, a, b, survey.surveyId)));
       // `seenBy`: each action is timed once the last has reached the other laptop, as a person
       // acts on their own laptop. Back to back in this one process, an action also waited for
       // the other laptop taking in the last one, work a real pair does on two machines.
@@ -177,6 +179,46 @@ async function main() {
   rows.push(`signing in to the team server: median ${fmt(pct(signIns, 50))}, p95 ${fmt(pct(signIns, 95))} over ${signIns.length}  (budget ≤ 1 s)`);
   await server.close();
   console.log(rows.join('\n'));
+}
+
+/**
+ * Issue 49's budget: a change made at once after a teammate joins, with another laptop joining
+ * beside, is on every joined laptop within 1 s. Each round a new laptop joins; the moment its join
+ * answers, A flags a frame; the time until the new laptop's world and B's hold it. A third laptop
+ * joins and leaves the world all the while.
+ */
+async function joinsBeside(server: SyncServer, world: string, name: string, a: Laptop, b: Laptop, surveyId: string): Promise<string[]> {
+  const onJoiner: number[] = [];
+  const onOther: number[] = [];
+  let busy = true;
+  const churn = (async () => {
+    while (busy) {
+      const d = await laptop(server.url, world, 'cy.diaz@aerial.example');
+      await d.join(name);
+      await d.sync.stop();
+      d.engine.stop();
+    }
+  })();
+  const has = (engine: Engine, frame: number) => () => engine.world.index.surveys[surveyId]!.frameFlags.some((f) => f.line === 6 && f.frame === frame);
+  for (let i = 1; i <= 20; i++) {
+    const c = await laptop(server.url, world, 'cy.diaz@aerial.example');
+    const joined = await c.join(name);
+    if (!joined.ok) throw new Error(joined.error);
+    const start = performance.now();
+    const flagged = await a.engine.dispatch({ type: 'flagFrame', surveyId, line: 6, camera: 'Cam01', frame: i, reason: 'Cloud' });
+    if (!flagged.ok) throw new Error(flagged.error);
+    await Promise.all([
+      when(c.engine, has(c.engine, i)).then(() => onJoiner.push(performance.now() - start)),
+      when(b.engine, has(b.engine, i)).then(() => onOther.push(performance.now() - start)),
+    ]);
+    await c.sync.stop();
+    c.engine.stop();
+  }
+  busy = false;
+  await churn;
+  return [
+    `action at once after a teammate joins, a third laptop joining and leaving beside: on the joiner median ${fmt(pct(onJoiner, 50))}, p95 ${fmt(pct(onJoiner, 95))}; on a laptop joined before, median ${fmt(pct(onOther, 50))}, p95 ${fmt(pct(onOther, 95))}  (budget p95 ≤ 1 s)`,
+  ];
 }
 
 /** Documents a script writes straight into a team world: surveys like `model`, `n` of them, as one action. */
