@@ -3,9 +3,10 @@
  * docs/sync.md#the-team-under-random-schedules) for as long as asked, outside the test runner,
  * printing its figures as it goes and at the end: steps, runs, joins, server restarts, conflicts
  * met, quiet points and how long each took to settle. `--seed N --path P` replays a failure
- * (printed with its steps, shrunk). Exits 1 on a failure.
+ * (printed with its steps, shrunk); `--schedule "join(1),act(0, {…}),quiet" --size 4` replays the
+ * steps a failure printed, as they are. Exits 1 on a failure.
  */
-import { chaos, type ChaosFigures } from '../tests/helpers/teamChaos';
+import { chaos, replay, type ChaosFigures } from '../tests/helpers/teamChaos';
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -26,6 +27,20 @@ function said(f: ChaosFigures, ms: number): string {
   return `${f.steps} steps in ${f.runs} runs (${(ms / 1000).toFixed(0)} s): ${f.joins} joins, ${f.restarts} server restarts, ${f.conflicts} conflicts standing at the end of runs, ${f.quiets} quiet points settled in p50 ${percentile(settle, 0.5)} ms, p95 ${percentile(settle, 0.95)} ms, worst ${settle.at(-1) ?? 0} ms`;
 }
 
+const schedule = option('schedule');
+if (schedule !== undefined) {
+  // A schedule as a failure printed it, replayed as it is (no drawing, no shrinking).
+  const size = Number(option('size') ?? 3);
+  try {
+    await replay(schedule, size);
+    console.log(`the schedule held, with ${size} laptops`);
+    process.exit(0);
+  } catch (error) {
+    console.error(`the schedule failed, with ${size} laptops: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
 const started = Date.now();
 let lastReport = 0;
 try {
@@ -41,5 +56,8 @@ try {
   console.log(`done: ${said(figures, Date.now() - started)}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
+  // fast-check's report names the steps; what failed at them is its cause.
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause) console.error(`What failed: ${cause instanceof Error ? cause.message : String(cause)}`);
   process.exit(1);
 }

@@ -379,7 +379,7 @@ export async function chaos({ steps, perRun = 60, seed, path, report }: ChaosOpt
       report?.(figures);
     } catch (error) {
       // Each failing schedule as the shrinking meets it: a long shrink shows its progress, and what it has so far.
-      if (process.env.SYNC_CHAOS_TRACE) console.log(`failed (${error instanceof Error ? error.message : String(error)}): ${String(commands)}`);
+      if (process.env.SYNC_CHAOS_TRACE) console.log(`failed with ${size} laptops (${error instanceof Error ? error.message : String(error)}): ${String(commands)}`);
       throw error;
     } finally {
       await team.stop();
@@ -398,4 +398,17 @@ export async function chaos({ steps, perRun = 60, seed, path, report }: ChaosOpt
     await server.close();
   }
   return figures;
+}
+
+/** Runs a schedule as a failure printed it (tests/helpers/chaosSchedule.ts), with `size` laptops, then a quiet point. */
+export async function replay(printed: string, size: number): Promise<void> {
+  const { scheduleOf } = await import('./chaosSchedule');
+  const steps = scheduleOf(printed);
+  const team = await Team.start(await startSyncServer({ port: 0, users: TEAM, vans: true }), `replay-${++teams}`, size);
+  try {
+    for (const step of [...steps, new Quiet()]) await step.run({ steps: 0 }, team);
+  } finally {
+    await team.stop();
+    await team.server.close();
+  }
 }
