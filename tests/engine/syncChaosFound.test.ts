@@ -11,3 +11,13 @@ it('a teammate’s history entry the server refused from this laptop, after it l
   // empty; van0 sends the entry again (refused: it is Bob's), van1 sends both, and van0 must take both.
   await replay('join(0),join(1),quiet,act(1, {"op":22,"a":50,"b":75,"dt":62268}),hostile(13, 998),restart(empty),quiet', 3);
 }, 60_000);
+
+it('an action drained while the server answers whether it holds the world is still counted as unsent, and a leave waits for it', async () => {
+  // van0 acts twice and leaves: the second action was drained while the push's last pause was
+  // being checked, and was counted as sent with everything the database held when the server
+  // answered; the leave went, with the action on this laptop alone.
+  await replay(
+    'quiet,act(2, {"op":22,"a":801,"b":171,"dt":63090}),join(0),clock(50955),act(2, {"op":17,"a":849,"b":421,"dt":24620}),act(3, {"op":22,"a":413,"b":95,"dt":72862}),leave(0),act(3, {"op":3,"a":469,"b":186,"dt":55425}),hostile(6, 352),act(2, {"op":4,"a":788,"b":723,"dt":65889}),act(2, {"op":5,"a":876,"b":644,"dt":12853}),act(2, {"op":19,"a":641,"b":881,"dt":56737}),reload(1),leave(1),act(3, {"op":9,"a":622,"b":475,"dt":28552}),quiet',
+    3,
+  );
+}, 60_000);

@@ -230,7 +230,12 @@ export class Leave implements fc.AsyncCommand<Model, Real> {
     const restarts = team.restarts;
     // A server that lost the world while the laptop left is given nothing of it again: what the
     // laptop confirmed was on the server when the leave began, and no one sends another's changes.
-    l.beside(l.sync.leave().then((answer) => answer.ok && team.restarts !== restarts && l.confirmed.clear()));
+    l.beside(
+      l.sync.leave().then((answer) => {
+        if (process.env.TRACE_SYNC) console.log(`${l.name}: left: ${JSON.stringify(answer)}`);
+        if (answer.ok && team.restarts !== restarts) l.confirmed.clear();
+      }),
+    );
   }
   toString = () => `leave(${this.who})`;
 }

@@ -129,6 +129,15 @@ export class Engine {
     this.writer.sync = port;
   }
 
+  /** Turns team sync off if `ready` says so, with no action between the look and the turning off (a leave). */
+  detachSyncIf(ready: () => Promise<boolean>): Promise<boolean> {
+    return this.writer.serial(async () => {
+      if (!(await ready())) return false;
+      this.writer.sync = null;
+      return true;
+    });
+  }
+
   /** Every survey's history (docs/history.md): its records, read when a history view opens. */
   get history(): HistoryBook {
     return this.writer.history;

@@ -33,12 +33,17 @@ export const LONG_POLL_MS = 10_000;
 const STOP_WAIT_MS = 2_000;
 
 /** What the server is, as a pause finds it. */
+/** A position in a database's changes. */
+type Seq = number | string;
+
 export type ServerState =
   /**
-   * it answers, and holds the world this laptop knows; `sent`: the push has caught up (paused
-   * with nothing left to send, not backing off after a failed try nor in the middle of a batch)
+   * it answers, and holds the world this laptop knows; `sent`: the laptop's database's seq when
+   * the push last caught up (paused with nothing left to send, not backing off after a failed try
+   * nor in the middle of a batch), or null. Read when the push paused, not when the server
+   * answered: an action drained meanwhile is not sent yet.
    */
-  | { is: 'answers'; sent: boolean }
+  | { is: 'answers'; sent: Seq | null }
   /** it cannot be reached */
   | { is: 'unreachable' }
   /** it answers, but has ended this laptop's session (401) or its account may not (403) */
@@ -66,6 +71,8 @@ export class LiveReplication {
    * its own pause without an error says everything was sent.
    */
   private push: 'sending' | 'sent' | 'failing' = 'sending';
+  /** The laptop's database's seq when the push last caught up. */
+  private caughtUpAt: Promise<Seq> | null = null;
 
   constructor(
     private readonly local: PouchDB,
@@ -82,8 +89,14 @@ export class LiveReplication {
     const live = this.Pouch.sync(this.local, pullSource(this.Pouch, this.remote), { live: true, retry: true, batch_size: LIVE_BATCH, heartbeat: false, timeout: LONG_POLL_MS, back_off_function: (delay) => Math.min(Math.max(delay * 2, 1000), RETRY_MAX_MS) });
     this.live = live;
     this.push = 'sending';
-    live.push.on('active', () => (this.push = 'sending'));
-    live.push.on('paused', (error) => (this.push = error ? 'failing' : 'sent'));
+    live.push.on('active', () => {
+      this.push = 'sending';
+      this.caughtUpAt = null;
+    });
+    live.push.on('paused', (error) => {
+      this.push = error ? 'failing' : 'sent';
+      this.caughtUpAt = error ? null : this.local.info().then((info) => info.update_seq);
+    });
     live.on('change', (info) => {
       const { direction, change } = (info ?? {}) as { direction?: string; change?: { docs_written?: number; docs?: { stamp?: unknown }[]; last_seq?: number | string } };
       this.trace(`change ${direction} ${change?.docs_written ?? 0} written`);
@@ -126,12 +139,13 @@ export class LiveReplication {
 
   /** Whether the server answers, and still holds the world this laptop knows. */
   private async server(): Promise<ServerState> {
+    const caughtUp = this.push === 'sent' ? this.caughtUpAt : null;
     const now = await identityOf(this.remote);
     if (now.is === 'unreachable') return { is: 'unreachable' };
     if (now.is === 'refused') return { is: 'signed-out', status: now.status, why: now.why };
     if (now.is === 'gone') return { is: 'lost', why: 'gone' };
     const known = this.identity();
     if (known !== null && (now.is === 'unnamed' || now.id !== known)) return { is: 'lost', why: 'another' };
-    return { is: 'answers', sent: this.push === 'sent' };
+    return { is: 'answers', sent: caughtUp ? await caughtUp.catch(() => null) : null };
   }
 }

@@ -206,7 +206,7 @@ export class TeamLink {
   private async paused(server: ServerState, events: LinkEvents): Promise<void> {
     if (server.is === 'lost') return this.pushAgain(server.why, events);
     if (server.is === 'answers') {
-      if (server.sent) await this.unsent.sentThrough(await this.unsent.updateSeq());
+      if (server.sent !== null) await this.unsent.sentThrough(server.sent);
       if (!this.settings.identity) await this.keepIdentity(await nameWorld(this.remote, newWorldId));
     }
     events.server(server);

@@ -155,11 +155,14 @@ export class TeamSync {
     }
     await this.loop?.run();
     await notSending(this.status, this.statusChanges, this.engine.clock, LEAVE_WAIT_MS);
-    // What the team has not received would stay on this laptop alone: leave once it has.
-    if (this.status.state !== 'up-to-date' || (await this.store.count(OUTBOX_KIND)) > 0)
+    // What the team has not received would stay on this laptop alone: leave once it has. An action
+    // between the look and the leave would be kept for a team this laptop no longer sends to.
+    const link = this.link;
+    if (!link) return { ok: false, error: 'Team sync stopped on this laptop while it was leaving: leave again once the badge says Up to date' };
+    const sent = async () => this.status.state === 'up-to-date' && link.unsent.count === 0 && !link.session.undrained && (await this.store.count(OUTBOX_KIND)) === 0;
+    if (!(await this.engine.detachSyncIf(sent)))
       return { ok: false, error: 'The server does not have every change made here yet (this laptop is offline, or still sending): leave once the badge says Up to date, so your team keeps them' };
     await this.close();
-    this.engine.attachSync(null);
     await forgetTeamWorld(this.store);
     this.set(FACTS_OFF);
     return { ok: true };

@@ -46,11 +46,6 @@ export class Unsent {
     return unsent;
   }
 
-  /** The laptop's database's update seq now: what `sentThrough` is told once the push has caught up. */
-  async updateSeq(): Promise<Seq> {
-    return (await this.db.info()).update_seq;
-  }
-
   /**
    * Replication paused with the server answering: the push had sent everything up to `seq` (read
    * when it paused). What was drained after it is counted again from the database, which also
