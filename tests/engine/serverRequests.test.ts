@@ -1,0 +1,186 @@
+/**
+ * A member's requests against the team server (issue 53, docs/security.md#the-team-server): each
+ * request a member (Bob, no special rights) tried from outside with curl, and the answer Apache
+ * CouchDB 3 gives it, as a table, one row a request. No request runs code on the server, writes a
+ * design document or the seed, turns the validation off, removes what the rules keep, replaces a
+ * history entry or holds the others; every answer is CouchDB's JSON, never a stack trace.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncServer } from '../../scripts/syncServer';
+import type { Account } from '../../scripts/team/worlds';
+import { seedTeamWorld } from '../../scripts/seedWorld';
+import { childRevision } from '../../worker/sync/revisions';
+import { favouriteDocId } from '../../worker/sync/docIds';
+import { cleanUp, passwordOf, qcWorld, teamServer } from '../helpers/teamLaptops';
+import { ANN, BOB, T0 } from '../helpers/builders';
+
+const bob: Account = { name: BOB, password: passwordOf(BOB) };
+const stamp = { by: BOB, laptop: 'curl', at: T0, tx: 'tx-bob', n: 1 };
+/** What a probe reaching the server's process would leave: nothing of a member's text may set it. */
+const PROBE = "function (doc) { globalThis.constructor.constructor('return process')().env.SERVER_PROBE_RAN = 'yes'; }";
+const starOf = (id: string) => ({ email: BOB, kind: 'captures' as const, id });
+const star = { _id: favouriteDocId(starOf('cap-1')), kind: 'favourite', star: starOf('cap-1'), stamp };
+const entry = { id: 'h-bob-1', at: T0, by: BOB, laptop: 'curl', tx: 'tx-bob', n: 1, what: { kind: 'flagged' }, on: {} };
+const historyEntry = { _id: `history:${entry.id}`, kind: 'history', entry, stamp };
+
+interface Answer {
+  status: number;
+  json: Record<string, unknown> | unknown[] | null;
+  text: string;
+}
+
+let server: SyncServer;
+async function call(who: Account | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const answer = await fetch(`${server.url}/couch${path}`, {
+    method,
+    headers: {
+      ...(who ? { authorization: `Basic ${Buffer.from(`${who.name}:${who.password}`).toString('base64')}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await answer.text();
+  let json: Answer['json'] = null;
+  try {
+    json = JSON.parse(text) as Answer['json'];
+  } catch {
+    json = null;
+  }
+  return { status: answer.status, json, text };
+}
+
+const revOf = async (id: string) => ((await call(server.admin, 'GET', `/team/${encodeURIComponent(id)}`)).json as { _rev: string })._rev;
+
+interface Row {
+  request: string;
+  /** the request, made as Bob unless it says otherwise */
+  send: () => Promise<Answer>;
+  /** CouchDB 3's answer */
+  status: number;
+  error: string;
+  /** for a `_bulk_docs` answered 201: the error of its one entry */
+  entryError?: string;
+  /** what the reason says, where the refusal must be this one and no other */
+  why?: RegExp;
+}
+
+const ROWS: Row[] = [
+  { request: 'POST _temp_view with a map that reaches process', send: () => call(bob, 'POST', '/team/_temp_view', { map: PROBE }), status: 404, error: 'not_found' },
+  { request: 'GET a view of a design document', send: () => call(bob, 'GET', '/team/_design/team-rules/_view/all'), status: 404, error: 'not_found' },
+  { request: 'POST _find (no query runs)', send: () => call(bob, 'POST', '/team/_find', { selector: {} }), status: 404, error: 'not_found' },
+  { request: 'PUT a document whose body _id names a design document', send: () => call(bob, 'PUT', `/team/${encodeURIComponent(star._id)}`, { ...star, _id: '_design/evil' }), status: 400, error: 'bad_request' },
+  { request: 'PUT with ?id= naming a design document', send: () => call(bob, 'PUT', `/team/${encodeURIComponent(star._id)}?id=_design/evil`, { ...star, _id: undefined }), status: 400, error: 'bad_request' },
+  { request: 'PUT _design%2Fevil', send: () => call(bob, 'PUT', '/team/_design%2Fevil', { validate_doc_update: PROBE }), status: 403, error: 'forbidden', why: /design documents/ },
+  { request: 'PUT _design/evil with a validate_doc_update of his own', send: () => call(bob, 'PUT', '/team/_design/evil', { validate_doc_update: PROBE }), status: 403, error: 'forbidden' },
+  {
+    request: 'COPY an unvalidated _local document onto _design/evil',
+    send: async () => {
+      expect((await call(bob, 'PUT', '/team/_local/evil', { validate_doc_update: PROBE })).status).toBe(201);
+      return call(bob, 'COPY', '/team/_local/evil', undefined, { destination: '_design/evil' });
+    },
+    status: 403,
+    error: 'forbidden',
+  },
+  { request: 'PUT the seed', send: () => call(bob, 'PUT', '/team/seed', { note: 'mine now' }), status: 403, error: 'forbidden' },
+  {
+    request: 'a resolution tombstone that removes a capture',
+    send: async () => call(bob, 'PUT', '/team/captures%3Acap-1', { _rev: await revOf('captures:cap-1'), _deleted: true, resolved: true, stamp }),
+    status: 403,
+    error: 'forbidden',
+    why: /never removes a capture/,
+  },
+  {
+    request: 'new_edits:false with an invented parent, replacing a history entry',
+    send: async () => {
+      expect((await call(bob, 'PUT', `/team/${encodeURIComponent(historyEntry._id)}`, historyEntry)).status).toBe(201);
+      const changed = { ...historyEntry, entry: { ...entry, what: { kind: 'unflagged' } } };
+      const invented = { ...changed, ...childRevision('7-00000000000000000000000000000000', changed) };
+      return call(bob, 'POST', '/team/_bulk_docs', { docs: [invented], new_edits: false });
+    },
+    status: 201,
+    error: '',
+    entryError: 'forbidden',
+    why: /changes a history entry/,
+  },
+  { request: '_bulk_docs with new_edits: 0', send: () => call(bob, 'POST', '/team/_bulk_docs', { docs: [star], new_edits: 0 }), status: 400, error: 'bad_request' },
+  { request: 'PUT with ?new_edits=0', send: () => call(bob, 'PUT', `/team/${encodeURIComponent(star._id)}?new_edits=0`, star), status: 400, error: 'bad_request' },
+  {
+    request: '_bulk_docs sent as text/plain (a form on another site)',
+    send: () => call(bob, 'POST', '/team/_bulk_docs', JSON.stringify({ docs: [star] }), { 'content-type': 'text/plain' }),
+    status: 415,
+    error: 'bad_content_type',
+  },
+  { request: 'a world named a/b', send: () => call(server.admin, 'PUT', '/a%2Fb'), status: 400, error: 'illegal_database_name' },
+  { request: 'a world named Team', send: () => call(server.admin, 'PUT', '/Team'), status: 400, error: 'illegal_database_name' },
+  { request: "a world named 'bad name'", send: () => call(server.admin, 'PUT', '/bad%20name'), status: 400, error: 'illegal_database_name' },
+  {
+    request: '_bulk_docs of 10 001 documents',
+    send: () => call(bob, 'POST', '/team/_bulk_docs', { docs: Array.from({ length: 10_001 }, () => ({})) }),
+    status: 413,
+    error: 'max_bulk_docs_count_exceeded',
+  },
+  { request: 'a _local document of 10 MB', send: () => call(bob, 'PUT', '/team/_local/big', { text: 'x'.repeat(10 * 1024 * 1024) }), status: 413, error: 'too_large' },
+  { request: 'a body that is no JSON', send: () => call(bob, 'PUT', `/team/${encodeURIComponent(star._id)}`, '{"_id": '), status: 400, error: 'bad_request' },
+  { request: 'a path with a broken %-escape', send: () => call(bob, 'GET', '/team/%E0%A4%A'), status: 400, error: 'bad_request' },
+  { request: '_changes filtered by a design document', send: () => call(bob, 'GET', '/team/_changes?filter=evil/probe'), status: 400, error: 'bad_request' },
+  { request: "another person's account", send: () => call(bob, 'GET', `/_users/${encodeURIComponent(`org.couchdb.user:${ANN}`)}`), status: 403, error: 'forbidden' },
+];
+
+afterAll(cleanUp);
+
+describe('a member’s requests are answered as CouchDB 3 answers them (issue 53)', () => {
+  beforeAll(async () => {
+    server = await teamServer();
+    await server.world('team', [ANN, BOB]);
+    await seedTeamWorld(`${server.url}/couch/team`, qcWorld(), T0, server.admin);
+    // An admin's own design document is stored and served, and never run.
+    expect((await call(server.admin, 'PUT', '/team/_design/probe', { validate_doc_update: PROBE })).status).toBe(201);
+  }, 30_000);
+
+  it.each(ROWS)('$request: $status $error', async (row) => {
+    const answer = await row.send();
+    expect(answer.status).toBe(row.status);
+    const reason: unknown = row.why ? expect.stringMatching(row.why) : expect.any(String);
+    if (row.entryError) expect(answer.json).toEqual([expect.objectContaining({ error: row.entryError, reason }) as unknown]);
+    else expect(answer.json).toMatchObject({ error: row.error, reason });
+    expect(answer.text).not.toMatch(/\n\s+at |node_modules|<html/i);
+  });
+
+  it('ran no text of a request or a design document, and wrote no design document of a member', async () => {
+    expect(process.env.SERVER_PROBE_RAN).toBeUndefined();
+    expect((await call(server.admin, 'GET', '/team/_design/evil')).status).toBe(404);
+    expect((await call(server.admin, 'GET', '/team/_design/probe')).status).toBe(200);
+    expect((await call(server.admin, 'GET', '/team/seed')).json).not.toMatchObject({ note: 'mine now' });
+  });
+
+  it('takes a member’s own writes: a favourite, a _bulk_docs, a _local checkpoint', async () => {
+    expect((await call(bob, 'PUT', `/team/${encodeURIComponent(star._id)}`, star)).json).toMatchObject({ ok: true });
+    const replicated = { ...star, _id: favouriteDocId(starOf('cap-2')), star: starOf('cap-2') };
+    const bulk = await call(bob, 'POST', '/team/_bulk_docs', { docs: [{ ...replicated, ...childRevision(undefined, replicated) }], new_edits: false });
+    expect(bulk.status).toBe(201);
+    expect(await call(bob, 'PUT', '/team/_local/checkpoint', { last_seq: 3 })).toMatchObject({ status: 201 });
+    expect(process.env.SERVER_PROBE_RAN).toBeUndefined();
+  });
+
+  it('lets a person change their own password, never their roles', async () => {
+    const path = `/_users/${encodeURIComponent(`org.couchdb.user:${BOB}`)}`;
+    const own = (await call(bob, 'GET', path)).json as Record<string, unknown>;
+    expect(own).toMatchObject({ name: BOB, type: 'user' });
+    const mine = { _id: own._id, _rev: own._rev, name: BOB, type: 'user', roles: own.roles };
+    expect(await call(bob, 'PUT', path, { ...mine, roles: ['_admin'], password: 'x' })).toMatchObject({ status: 403, json: { error: 'forbidden' } });
+    expect((await call(bob, 'PUT', path, { ...mine, password: 'a new one' })).status).toBe(201);
+    expect((await call({ name: BOB, password: 'a new one' }, 'GET', '/team')).status).toBe(200);
+    expect((await call(bob, 'GET', '/team')).status).toBe(401);
+  });
+
+  it('slows repeated wrong passwords of one account', async () => {
+    const signIn = () => call(null, 'POST', '/_session', { name: ANN, password: 'guess' });
+    for (let i = 0; i < 4; i++) expect((await signIn()).status).toBe(401);
+    const started = Date.now();
+    expect((await signIn()).status).toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    // Ana with her password is let in (after the wait), and her run of failures ends.
+    expect((await call(null, 'POST', '/_session', { name: ANN, password: passwordOf(ANN) })).status).toBe(200);
+  });
+});
