@@ -11,6 +11,8 @@ import type { Account } from '../../scripts/team/worlds';
 import { seedTeamWorld } from '../../scripts/seedWorld';
 import { childRevision } from '../../worker/sync/revisions';
 import { favouriteDocId } from '../../worker/sync/docIds';
+import { teamDocRefusal } from '../../worker/domain/teamRules';
+import { TEAM_RULES } from '../../worker/domain/teamDocRules';
 import { cleanUp, passwordOf, qcWorld, teamServer } from '../helpers/teamLaptops';
 import { ANN, BOB, T0 } from '../helpers/builders';
 
@@ -161,6 +163,26 @@ describe('a member’s requests are answered as CouchDB 3 answers them (issue 53
     expect(bulk.status).toBe(201);
     expect(await call(bob, 'PUT', '/team/_local/checkpoint', { last_seq: 3 })).toMatchObject({ status: 201 });
     expect(process.env.SERVER_PROBE_RAN).toBeUndefined();
+  });
+
+  it('takes a resolution tombstone that closes one of two standing versions of a capture', async () => {
+    const seeded = (await call(server.admin, 'GET', '/team/captures%3Acap-1')).json as Record<string, unknown> & { _id: string; _rev: string };
+    const { _rev: seedRev, ...body } = seeded;
+    const mine = { ...body, stamp };
+    const root = { ...mine, ...childRevision(undefined, mine) };
+    const closing = { _id: seeded._id, _deleted: true, resolved: true, stamp };
+    // The conflict first (a version of Bob's beside the seed's), then the person settles it.
+    expect(await call(bob, 'POST', '/team/_bulk_docs', { docs: [root], new_edits: false })).toMatchObject({ status: 201, json: [] });
+    const answer = await call(bob, 'POST', '/team/_bulk_docs', { docs: [{ ...closing, ...childRevision(seedRev, closing) }], new_edits: false });
+    // A replicated write that is taken is answered with no entry, as CouchDB answers it.
+    expect(answer).toMatchObject({ status: 201, json: [] });
+    expect(((await call(bob, 'GET', '/team/captures%3Acap-1')).json as { _rev: string })._rev).toBe(root._rev);
+  });
+
+  it('a laptop holds a winning resolution tombstone to its kind’s rule (no version of it stands)', () => {
+    const closing = (id: string) => ({ _id: id, _deleted: true, resolved: true, stamp });
+    expect(teamDocRefusal(closing('captures:cap-1'), undefined, null, TEAM_RULES)).toMatch(/never removes a capture/);
+    expect(teamDocRefusal(closing('surveys:s-qc'), undefined, null, TEAM_RULES)).toBeNull();
   });
 
   it('lets a person change their own password, never their roles', async () => {
