@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncServer } from '../../scripts/syncServer';
-import type { Account } from '../../scripts/team/worlds';
+import { setUpWorld, withoutAccount, type Account } from '../../scripts/team/worlds';
 import { seedTeamWorld } from '../../scripts/seedWorld';
 import { childRevision } from '../../worker/sync/revisions';
 import { favouriteDocId } from '../../worker/sync/docIds';
@@ -194,6 +194,14 @@ describe('a member’s requests are answered as CouchDB 3 answers them (issue 53
     expect((await call(bob, 'PUT', path, { ...mine, password: 'a new one' })).status).toBe(201);
     expect((await call({ name: BOB, password: 'a new one' }, 'GET', '/team')).status).toBe(200);
     expect((await call(bob, 'GET', '/team')).status).toBe(401);
+  });
+
+  it('sync:setup refuses what CouchDB refuses, says a wrong admin password so, and names a member with no account', async () => {
+    const couch = `${server.url}/couch`;
+    for (const name of ['Team', 'bad name', 'x$y!']) await expect(setUpWorld(couch, server.admin, name, { members: [BOB] })).rejects.toThrow(/Only lowercase characters/);
+    await expect(setUpWorld(couch, server.admin, 'a/b', { members: [BOB] })).rejects.toThrow(/holds '\/'/);
+    await expect(setUpWorld(couch, { name: server.admin.name, password: 'wrong' }, 'team', { members: [BOB] })).rejects.toThrow(/refused the admin's name or password/);
+    expect(await withoutAccount(couch, server.admin, [ANN, 'nobody@aerial.example'])).toEqual(['nobody@aerial.example']);
   });
 
   it('slows repeated wrong passwords of one account', async () => {
