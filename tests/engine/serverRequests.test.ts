@@ -12,6 +12,8 @@ import { seedTeamWorld } from '../../scripts/seedWorld';
 import { childRevision } from '../../worker/sync/revisions';
 import { favouriteDocId } from '../../worker/sync/docIds';
 import { teamDocRefusal } from '../../worker/domain/teamRules';
+import { passwordChanged } from '../../worker/sync/teamAccount';
+import { cookieFetch } from '../../scripts/team/cookieFetch';
 import { TEAM_RULES } from '../../worker/domain/teamDocRules';
 import { cleanUp, passwordOf, qcWorld, teamServer } from '../helpers/teamLaptops';
 import { ANN, BOB, T0 } from '../helpers/builders';
@@ -194,6 +196,18 @@ describe('a member’s requests are answered as CouchDB 3 answers them (issue 53
     expect((await call(bob, 'PUT', path, { ...mine, password: 'a new one' })).status).toBe(201);
     expect((await call({ name: BOB, password: 'a new one' }, 'GET', '/team')).status).toBe(200);
     expect((await call(bob, 'GET', '/team')).status).toBe(401);
+  });
+
+  it('a laptop changes its person’s password, and is signed in with the new one', async () => {
+    const jar = cookieFetch();
+    const cleo = { name: 'cleo.diaz@example.com', password: passwordOf('cleo.diaz@example.com') };
+    expect(await passwordChanged(jar, server.url, '/couch', cleo.name, 'not hers', 'new-pw')).toMatchObject({ ok: false, field: 'password' });
+    expect(await passwordChanged(jar, server.url, '/couch', cleo.name, cleo.password, '')).toMatchObject({ ok: false, field: 'newPassword' });
+    expect(await passwordChanged(jar, server.url, '/couch', cleo.name, cleo.password, 'new-pw')).toEqual({ ok: true, name: cleo.name });
+    expect((await jar(`${server.url}/couch/_session`)).ok).toBe(true);
+    expect(((await (await jar(`${server.url}/couch/_session`)).json()) as { userCtx: { name: string } }).userCtx.name).toBe(cleo.name);
+    expect((await call({ name: cleo.name, password: 'new-pw' }, 'GET', '/_session')).status).toBe(200);
+    expect((await call(null, 'POST', '/_session', cleo)).status).toBe(401);
   });
 
   it('sync:setup refuses what CouchDB refuses, says a wrong admin password so, and names a member with no account', async () => {
