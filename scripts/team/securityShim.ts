@@ -16,7 +16,7 @@ import { canonicalPath, routeOf } from './requestRoute';
 import { DOC_MAX_BYTES, jsonBody, MALFORMED, sendError } from './requestBody';
 import { testWorldNameRefusal } from './worldName';
 import { docWrites } from './docWrites';
-import { named } from './validation';
+import { named, SECURITY_ID } from './validation';
 import { ownAccountWrite } from './ownAccount';
 
 export interface SecurityObject {
@@ -29,7 +29,6 @@ export interface UserCtx {
   roles: string[];
 }
 
-const SECURITY_ID = '_local/_security';
 /** How long a caller's session, as the server answered it, is taken for the same credentials. */
 const SESSION_CACHE_MS = 1_000;
 /** The methods each part of a database answers, for a member and for an admin of it; the rest is 405 (writes are checked by docWrites). */

@@ -27,6 +27,8 @@ export interface Writer {
 /** Why a document is refused, as CouchDB says it, or null. */
 export type Refusal = { error: 'forbidden'; reason: string } | null;
 
+/** The document the test server keeps a world's `_security` in (express-pouchdb's own place for it). */
+export const SECURITY_ID = '_local/_security';
 /** Documents checked between two yields of the server's thread: another member's request waits at most this many checks. */
 const CHUNK = 250;
 
@@ -109,6 +111,11 @@ export function validation(Db: typeof PouchDB) {
         }
         if (typeof doc._id !== 'string') {
           out.push({ error: 'forbidden', reason: 'a document of a team world names its id' });
+          continue;
+        }
+        if (doc._id === SECURITY_ID) {
+          // Where the server keeps a world's `_security` (securityShim.ts): set through `_security`, by its admins, never as a document.
+          out.push({ error: 'forbidden', reason: 'the security of a team world is set through _security, by its admins' });
           continue;
         }
         const seenHere = await seen(writer.db, doc, olds[i] ?? null);

@@ -86,6 +86,19 @@ const ROWS: Row[] = [
     status: 403,
     error: 'forbidden',
   },
+  {
+    request: 'PUT _local/_security making himself the world’s admin',
+    send: () => call(bob, 'PUT', '/team/_local/_security', { admins: { names: [BOB] }, members: { names: [BOB] } }),
+    status: 403,
+    error: 'forbidden',
+  },
+  {
+    request: '_bulk_docs holding _local/_security',
+    send: () => call(bob, 'POST', '/team/_bulk_docs', { docs: [{ _id: '_local/_security', admins: { names: [BOB] } }] }),
+    status: 201,
+    error: '',
+    entryError: 'forbidden',
+  },
   { request: 'PUT the seed', send: () => call(bob, 'PUT', '/team/seed', { note: 'mine now' }), status: 403, error: 'forbidden' },
   {
     request: 'a resolution tombstone that removes a capture',
@@ -156,6 +169,7 @@ describe('a member’s requests are answered as CouchDB 3 answers them (issue 53
     expect((await call(server.admin, 'GET', '/team/_design/evil')).status).toBe(404);
     expect((await call(server.admin, 'GET', '/team/_design/probe')).status).toBe(200);
     expect((await call(server.admin, 'GET', '/team/seed')).json).not.toMatchObject({ note: 'mine now' });
+    expect((await call(server.admin, 'GET', '/team/_security')).json).toMatchObject({ admins: { names: [] } });
   });
 
   it('takes a member’s own writes: a favourite, a _bulk_docs, a _local checkpoint', async () => {
