@@ -5,7 +5,8 @@
  * - `new_edits` is a boolean; a `_bulk_docs` holds at most MAX_BULK_DOCS documents (CouchDB's
  *   `max_bulk_docs_count`), each at most `max_document_size`, `_local` ones included;
  * - every document written is checked by the team's rule (validation.ts): a refused single write
- *   is answered here; a `_bulk_docs` is written here, what passed, with the refusals in its answer;
+ *   is answered here; a `_bulk_docs` is written here, what passed, a chunk at a time, with the
+ *   refusals in its answer;
  * - a feed of changes filters by nothing but ids: PouchDB compiles a filter or view named from a
  *   design document, and no text from a database is run.
  */
@@ -18,6 +19,8 @@ import { validation, type Doc, type Refusal, type Writer } from './validation';
 
 /** CouchDB 3's `max_bulk_docs_count` for the team server: a laptop sends at most 2 000 (a live replication's batch), a seed 5 000 (worker/sync/seed.ts). */
 export const MAX_BULK_DOCS = 10_000;
+/** Documents written between two yields of the server's thread. */
+const WRITE_CHUNK = 250;
 /** The shortest heartbeat of a feed of changes: a shorter one has the server write to the socket without pause. */
 const HEARTBEAT_MIN_MS = 1_000;
 /** The parts read with a body of many ids or documents. */
@@ -52,10 +55,26 @@ async function oversized(docs: readonly unknown[]): Promise<string | null> {
   return null;
 }
 
+type Written = { id?: string; error?: unknown; name?: string; message?: string; ok?: boolean; rev?: string };
+
+/**
+ * Writes the documents a chunk at a time, yielding the thread between chunks: one `_bulk_docs` of
+ * 10 000 written at once held every other request for two seconds. CouchDB's `_bulk_docs` is no
+ * transaction either: each document is written or refused on its own.
+ */
+async function writeInChunks(db: PouchDB, docs: readonly (Doc & { _id: string })[], edits: boolean): Promise<Written[]> {
+  const out: Written[] = [];
+  for (let start = 0; start < docs.length; start += WRITE_CHUNK) {
+    if (start > 0) await yieldNow();
+    out.push(...((await db.bulkDocs(docs.slice(start, start + WRITE_CHUNK), { new_edits: edits })) as Written[]));
+  }
+  return out;
+}
+
 export function docWrites(Db: typeof PouchDB) {
   const refusals = validation(Db);
 
-  const bulkDocs = async (res: express.Response, next: express.NextFunction, writer: Writer, body: unknown): Promise<void> => {
+  const bulkDocs = async (res: express.Response, writer: Writer, body: unknown): Promise<void> => {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return sendError(res, 400, 'bad_request', 'Request body must be a JSON object');
     const given = body as { docs?: unknown; new_edits?: unknown };
     if (!Array.isArray(given.docs)) return sendError(res, 400, 'bad_request', "Missing JSON list of 'docs'");
@@ -66,17 +85,19 @@ export function docWrites(Db: typeof PouchDB) {
     if (large) return sendError(res, 413, 'document_too_large', `${large} is larger than the ${DOC_MAX_BYTES / (1024 * 1024)} MB a document may be (max_document_size)`);
     const docs = (given.docs as unknown[]).map((d) => (typeof d === 'object' && d !== null && !Array.isArray(d) ? (d as Doc) : null));
     const why = await refusals(writer, docs, !edits);
-    if (why.every((w) => w === null)) return next();
     const passed = docs.filter((d, i): d is Doc & { _id: string } => !!d && why[i] === null);
-    const written = passed.length ? ((await new Db(writer.db).bulkDocs(passed, { new_edits: edits })) as { id?: string; error?: unknown; name?: string; message?: string }[]) : [];
-    // In the order asked, as CouchDB answers; PouchDB's answer for a document it did not write, in CouchDB's words.
+    const written = await writeInChunks(new Db(writer.db), passed, edits);
+    // In the order asked, as CouchDB answers (a replicated write answers only what it did not write);
+    // PouchDB's answer for a document it did not write, in CouchDB's words.
     let w = 0;
-    const answer = docs.map((d, i) => {
+    const answer = docs.flatMap((d, i) => {
       const refused: Refusal = why[i] ?? null;
-      if (refused) return { id: typeof d?._id === 'string' ? d._id : '', ...refused };
+      if (refused) return [{ id: typeof d?._id === 'string' ? d._id : '', ...refused }];
+      if (!edits) return [];
       const r = written[w++] ?? {};
-      return r.error ? { id: r.id, error: r.name, reason: r.message } : r;
+      return [r.error ? { id: r.id, error: r.name, reason: r.message } : r];
     });
+    if (!edits) answer.push(...written.filter((r) => r.error).map((r) => ({ id: r.id, error: r.name, reason: r.message })));
     res.status(201).json(answer);
   };
 
@@ -111,7 +132,7 @@ export function docWrites(Db: typeof PouchDB) {
       const why = changesRefusal(req, body);
       return why ? sendError(res, 400, 'bad_request', why) : next();
     }
-    if (route.part === '_bulk_docs') return bulkDocs(res, next, writer, body);
+    if (route.part === '_bulk_docs') return bulkDocs(res, writer, body);
     if (route.part === 'doc' || route.part === 'design' || route.part === 'local' || route.part === 'info') return oneDoc(req, res, next, writer, route, body);
     next();
   };
