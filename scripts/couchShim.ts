@@ -16,7 +16,7 @@
 import { EventEmitter } from 'node:events';
 import express from 'express';
 import type PouchDB from 'pouchdb-core';
-import { signInDelay } from './team/signInDelay';
+import type { SignInDelays } from './team/signInDelay';
 
 /** The removed documents of one database, counted from its changes, read on from where the last count stopped. */
 class Removed {
@@ -49,7 +49,7 @@ class Removed {
 }
 
 /** CouchDB's answers where express-pouchdb's differ, for the database constructor `Db` the server keeps its worlds with. */
-export function couchShim(Db: typeof PouchDB): express.Router {
+export function couchShim(Db: typeof PouchDB, delays: SignInDelays): express.Router {
   const router = express.Router();
   const removed = new Map<string, Removed>();
   router.post(
@@ -61,7 +61,7 @@ export function couchShim(Db: typeof PouchDB): express.Router {
       if (body.name === undefined && body.username !== undefined) body.name = body.username;
       next();
     },
-    signInDelay(),
+    delays.session,
   );
   router.post('/:db/_bulk_get', express.json({ limit: '64mb' }), (req, res, next) => {
     const docs = (req.body as { docs?: unknown } | undefined)?.docs;

@@ -25,6 +25,10 @@ import { randomBytes } from 'node:crypto';
 import { keepIdleConnections } from './idleConnections';
 import { serveAppFiles } from './appFiles';
 import { couchErrors } from './team/requestBody';
+import { signInDelays } from './team/signInDelay';
+
+/** The header that marks the server's own question to itself about a request's session. */
+const PROBE_HEADER = 'x-sync-server-probe';
 
 // Replication may be registered already (the tests' PouchDB is this one): a second registration throws.
 PouchDB.plugin(memory);
@@ -162,18 +166,22 @@ export async function startSyncServer({ port, host = '127.0.0.1', app, vans = fa
   const serverAdmin: Account = admin ?? { name: 'admin', password: randomBytes(12).toString('base64url') };
   let self = '';
   // Who made a request: the server's own sessions answer (express-pouchdb's authentication).
+  // The server's own questions (who signed this request in?) are marked, so a wrong password is slowed once, not twice.
+  const probe = randomBytes(16).toString('hex');
   const sessionOf = async (req: express.Request): Promise<UserCtx> => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { [PROBE_HEADER]: probe };
     if (req.headers.cookie) headers.cookie = req.headers.cookie;
     if (req.headers.authorization) headers.authorization = req.headers.authorization;
     const answer = (await (await serverFetch(`${self}/couch/_session`, { headers })).json()) as { userCtx?: UserCtx };
     return answer.userCtx ?? { name: null, roles: [] };
   };
   // CouchDB's answers where express-pouchdb's differ, for couchbackup and couchrestore (couchShim.ts).
-  const shim = couchShim(ServerDB);
+  const delays = signInDelays();
+  const shim = couchShim(ServerDB, delays);
   const security = securityShim(ServerDB, sessionOf);
-  server.use('/couch', security, shim, couch);
-  if (vans) vanLinks(server, [security, shim, couch]);
+  const slowGuesses = delays.basic((req) => req.headers[PROBE_HEADER] === probe);
+  server.use('/couch', slowGuesses, security, shim, couch);
+  if (vans) vanLinks(server, [slowGuesses, security, shim, couch]);
   if (app) {
     const root = resolve(app);
     if (!existsSync(resolve(root, 'index.html'))) throw new Error(`${root} holds no built app: run \`npm run build\` first`);
