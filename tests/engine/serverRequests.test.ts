@@ -5,7 +5,10 @@
  * design document or the seed, turns the validation off, removes what the rules keep, replaces a
  * history entry or holds the others; every answer is CouchDB's JSON, never a stack trace.
  */
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { couchErrors } from '../../scripts/team/requestBody';
 import type { SyncServer } from '../../scripts/syncServer';
 import { setUpWorld, withoutAccount, type Account } from '../../scripts/team/worlds';
 import { seedTeamWorld } from '../../scripts/seedWorld';
@@ -172,6 +175,12 @@ describe('a member’s requests are answered as CouchDB 3 answers them (issue 53
     expect((await call(server.admin, 'GET', '/team/_security')).json).toMatchObject({ admins: { names: [] } });
   });
 
+  it('reads _design%2Fx as the design document _design/x, for an admin as for a member', async () => {
+    expect(await call(server.admin, 'PUT', '/team/_design%2Fadmins', { language: 'javascript' })).toMatchObject({ status: 201, json: { id: '_design/admins' } });
+    expect(await call(bob, 'GET', '/team/_design/admins')).toMatchObject({ status: 200, json: { _id: '_design/admins' } });
+    expect(await call(bob, 'GET', '/team/_design%2Fadmins')).toMatchObject({ status: 200, json: { _id: '_design/admins' } });
+  });
+
   it('takes a member’s own writes: a favourite, a _bulk_docs, a _local checkpoint', async () => {
     expect((await call(bob, 'PUT', `/team/${encodeURIComponent(star._id)}`, star)).json).toMatchObject({ ok: true });
     const replicated = { ...star, _id: favouriteDocId(starOf('cap-2')), star: starOf('cap-2') };
@@ -272,5 +281,28 @@ describe('a member’s requests are answered as CouchDB 3 answers them (issue 53
     const started = performance.now();
     expect((await signIn('guess')).status).toBe(401);
     expect(performance.now() - started).toBeLessThan(took[4]!);
+  });
+});
+
+describe('an error thrown anywhere in the server is answered as CouchDB’s JSON, with no stack trace', () => {
+  it.each([
+    ['a handler that throws', 500, 'unknown_error'],
+    ['a body express cannot read', 400, 'bad_request'],
+  ])('%s: %i %s', async (what, status, error) => {
+    const app = express();
+    app.post('/x', express.json(), () => {
+      throw new Error('at /work/secret/path.ts:1');
+    });
+    app.use(couchErrors());
+    const listening = app.listen(0, '127.0.0.1');
+    await new Promise((up) => listening.once('listening', up));
+    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/x`;
+    const body = what === 'a handler that throws' ? '{}' : '{"broken';
+    const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const text = await answer.text();
+    listening.close();
+    expect(answer.status).toBe(status);
+    expect(JSON.parse(text)).toMatchObject({ error, reason: expect.any(String) as unknown });
+    expect(text).not.toMatch(/secret|\n\s+at |<html/i);
   });
 });
