@@ -7,8 +7,8 @@
  * - every document written is checked by the team's rule (validation.ts): a refused single write
  *   is answered here; a `_bulk_docs` is written here, what passed, a chunk at a time, with the
  *   refusals in its answer;
- * - a feed of changes filters by nothing but ids: PouchDB compiles a filter or view named from a
- *   design document, and no text from a database is run.
+ * - a feed of changes filters by nothing but ids (PouchDB compiles a filter or view named from a
+ *   design document, and no text from a database is run), and its heartbeat is at least a second.
  */
 import { setImmediate as yieldNow } from 'node:timers/promises';
 import type express from 'express';
@@ -42,7 +42,8 @@ function changesRefusal(req: express.Request, body: unknown): string | null {
   if (req.query.view !== undefined) return 'the team server runs no view';
   // A heartbeat of a few ms has the server write without pause: one shorter than the least is the least.
   const heartbeat = Number(req.query.heartbeat);
-  if (req.query.heartbeat !== undefined && req.query.heartbeat !== 'true' && !(heartbeat >= HEARTBEAT_MIN_MS)) req.query.heartbeat = String(HEARTBEAT_MIN_MS);
+  const given = req.query.heartbeat;
+  if (given !== undefined && given !== 'true' && given !== 'false' && !(heartbeat >= HEARTBEAT_MIN_MS)) req.query.heartbeat = String(HEARTBEAT_MIN_MS);
   return null;
 }
 
