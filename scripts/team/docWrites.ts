@@ -73,7 +73,7 @@ async function writeInChunks(db: PouchDB, docs: readonly (Doc & { _id: string })
 }
 
 export function docWrites(Db: typeof PouchDB) {
-  const refusals = validation(Db);
+  const { refusals, forget } = validation(Db);
 
   const bulkDocs = async (res: express.Response, writer: Writer, body: unknown): Promise<void> => {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return sendError(res, 400, 'bad_request', 'Request body must be a JSON object');
@@ -87,6 +87,7 @@ export function docWrites(Db: typeof PouchDB) {
     const docs = (given.docs as unknown[]).map((d) => (typeof d === 'object' && d !== null && !Array.isArray(d) ? (d as Doc) : null));
     const why = await refusals(writer, docs, !edits);
     const passed = docs.filter((d, i): d is Doc & { _id: string } => !!d && why[i] === null);
+    if (passed.some((d) => d._id.startsWith('_design/'))) res.on('finish', () => forget(writer.db));
     const written = await writeInChunks(new Db(writer.db), passed, edits);
     // In the order asked, as CouchDB answers (a replicated write answers only what it did not write);
     // PouchDB's answer for a document it did not write, in CouchDB's words.
@@ -121,10 +122,11 @@ export function docWrites(Db: typeof PouchDB) {
     if (req.method !== 'DELETE') (req.body as Doc)._id = id;
     const [why] = await refusals(writer, [doc], !edits);
     if (why) return sendError(res, 403, why.error, why.reason);
+    if (id.startsWith('_design/')) res.on('finish', () => forget(writer.db));
     next();
   };
 
-  return async function checkedWrite(req: express.Request, res: express.Response, next: express.NextFunction, writer: Writer, route: DbRoute): Promise<void> {
+  const checkedWrite = async (req: express.Request, res: express.Response, next: express.NextFunction, writer: Writer, route: DbRoute): Promise<void> => {
     const reading = req.method === 'GET' || req.method === 'HEAD';
     if (reading && route.part !== '_changes') return next();
     const body = reading || req.method === 'DELETE' ? undefined : await jsonBody(req, res, BULK_PARTS.has(route.part) ? BULK_BODY_MAX_BYTES : DOC_MAX_BYTES);
@@ -137,4 +139,5 @@ export function docWrites(Db: typeof PouchDB) {
     if (route.part === 'doc' || route.part === 'design' || route.part === 'local' || route.part === 'info') return oneDoc(req, res, next, writer, route, body);
     next();
   };
+  return { checkedWrite, forget };
 }

@@ -114,7 +114,12 @@ export function securityShim(Db: typeof PouchDB, sessionOf: (req: express.Reques
       if (badName) return sendError(res, 400, 'illegal_database_name', badName);
       const canonical = canonicalPath(route, req.url.slice(req.path.length));
       if (canonical) req.url = canonical;
-      if (part === 'info' && (req.method === 'PUT' || req.method === 'DELETE')) return isServerAdmin(user) ? next() : refuse(res, user, `to ${req.method === 'PUT' ? 'create' : 'remove'} a database`);
+      if (part === 'info' && (req.method === 'PUT' || req.method === 'DELETE')) {
+        if (!isServerAdmin(user)) return refuse(res, user, `to ${req.method === 'PUT' ? 'create' : 'remove'} a database`);
+        // A world removed and made again under its name is a new one: its validation is looked for anew.
+        res.on('finish', () => writes.forget(db));
+        return next();
+      }
       const security = await securityOf(db);
       const admin = isServerAdmin(user) || named(security.admins, user);
       const member = admin || named(security.members, user);
@@ -130,7 +135,7 @@ export function securityShim(Db: typeof PouchDB, sessionOf: (req: express.Reques
         if (methods.admin.includes(req.method)) return refuse(res, user, `to ${part === 'design' ? 'write the design documents of' : part.slice(1).replace('_', ' ')} ${db}`);
         return sendError(res, 405, 'method_not_allowed', `Only ${[...methods.member, ...(admin ? methods.admin : [])].join(',')} allowed`);
       }
-      await writes(req, res, next, { db, user, security }, route);
+      await writes.checkedWrite(req, res, next, { db, user, security }, route);
     } catch (error) {
       next(error);
     }

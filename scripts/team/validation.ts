@@ -1,6 +1,7 @@
 /**
  * The test server's validation (issues 33 and 53, docs/sync.md#one-rule-checked-in-three-places):
- * before every write of a team world's documents (not `_local/` ones), the project's own rule
+ * before every write of a team world's documents (not `_local/` ones; a world set up with the
+ * team's validation, `_design/team-rules`), the project's own rule
  * (`teamDocRefusal`, worker/domain/teamRules.js, with TEAM_RULES), imported, is called with the new
  * document, the version it follows, and the writer, as CouchDB 3 calls the `_design/team-rules`
  * that sync:setup installs. No text from a request or a database is ever compiled: design documents
@@ -15,6 +16,7 @@ import type PouchDB from 'pouchdb-core';
 import { TEAM_RULES } from '../../worker/domain/teamDocRules';
 import { teamDocRefusal } from '../../worker/domain/teamRules';
 import type { SecurityObject, UserCtx } from './securityShim';
+import { RULES_DESIGN_ID } from './validateFunction';
 
 export type Doc = Record<string, unknown> & { _id?: unknown; _rev?: unknown; _revisions?: { start: number; ids: string[] } };
 
@@ -96,14 +98,33 @@ export function validation(Db: typeof PouchDB) {
     return { oldDoc };
   };
 
+  /**
+   * Whether a world holds the team's rules: its `_design/team-rules`, which `sync:setup` installs
+   * and only an admin writes or removes (a world without it is checked by its laptops alone, as a
+   * CouchDB without it). Its text is never read: the rule run is the project's own.
+   */
+  const ruled = new Map<string, Promise<boolean>>();
+  const hasRules = (db: string): Promise<boolean> => {
+    let known = ruled.get(db);
+    if (!known) {
+      known = new Db(db).get(RULES_DESIGN_ID).then(
+        () => true,
+        () => false,
+      );
+      ruled.set(db, known);
+    }
+    return known;
+  };
+
   /** The refusal of each document, checked as CouchDB checks a write, yielding the thread between chunks. */
-  return async function refusals(writer: Writer, docs: readonly (Doc | null)[], replicated: boolean): Promise<Refusal[]> {
+  const refusals = async (writer: Writer, docs: readonly (Doc | null)[], replicated: boolean): Promise<Refusal[]> => {
     const who = { name: writer.user.name ?? '', admin: isWorldAdmin(writer) };
+    const rules = await hasRules(writer.db);
     const out: Refusal[] = [];
     for (let start = 0; start < docs.length; start += CHUNK) {
       if (start > 0) await yieldNow();
       const chunk = docs.slice(start, start + CHUNK);
-      const olds = await followed(writer.db, chunk.map((d) => d ?? {}), replicated);
+      const olds = rules ? await followed(writer.db, chunk.map((d) => d ?? {}), replicated) : [];
       for (const [i, doc] of chunk.entries()) {
         if (!doc) {
           out.push({ error: 'forbidden', reason: 'a document is a JSON object' });
@@ -118,6 +139,10 @@ export function validation(Db: typeof PouchDB) {
           out.push({ error: 'forbidden', reason: 'the security of a team world is set through _security, by its admins' });
           continue;
         }
+        if (!rules) {
+          out.push(null);
+          continue;
+        }
         const seenHere = await seen(writer.db, doc, olds[i] ?? null);
         const why = teamDocRefusal(doc as Doc & { _id: string }, seenHere.oldDoc, who, TEAM_RULES, seenHere.othersStand);
         out.push(why ? { error: 'forbidden', reason: why } : null);
@@ -125,4 +150,7 @@ export function validation(Db: typeof PouchDB) {
     }
     return out;
   };
+  /** Forgets whether `db` holds the rules: a design document of it written, or the world made or removed. */
+  const forget = (db: string) => void ruled.delete(db);
+  return { refusals, forget };
 }
