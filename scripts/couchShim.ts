@@ -10,11 +10,13 @@
  * - a normal (not live) `_changes` answer says how many changes are `pending` past it, which
  *   couchbackup's full mode reads to know it has read them all (it asked again forever);
  * - signing in (`POST /_session`) takes the account's name as `username` too, as CouchDB 3 does:
- *   couchbackup's client sends it so.
+ *   couchbackup's client sends it so; repeated wrong passwords of one account are slowed
+ *   (team/signInDelay.ts).
  */
 import { EventEmitter } from 'node:events';
 import express from 'express';
 import type PouchDB from 'pouchdb-core';
+import type { SignInDelays } from './team/signInDelay';
 
 /** The removed documents of one database, counted from its changes, read on from where the last count stopped. */
 class Removed {
@@ -47,14 +49,20 @@ class Removed {
 }
 
 /** CouchDB's answers where express-pouchdb's differ, for the database constructor `Db` the server keeps its worlds with. */
-export function couchShim(Db: typeof PouchDB): express.Router {
+export function couchShim(Db: typeof PouchDB, delays: SignInDelays): express.Router {
   const router = express.Router();
   const removed = new Map<string, Removed>();
-  router.post('/_session', express.json(), express.urlencoded({ extended: false }), (req, _res, next) => {
-    const body = (req.body ?? {}) as { name?: unknown; username?: unknown };
-    if (body.name === undefined && body.username !== undefined) body.name = body.username;
-    next();
-  });
+  router.post(
+    '/_session',
+    express.json(),
+    express.urlencoded({ extended: false }),
+    (req, _res, next) => {
+      const body = (req.body ?? {}) as { name?: unknown; username?: unknown };
+      if (body.name === undefined && body.username !== undefined) body.name = body.username;
+      next();
+    },
+    delays.session,
+  );
   router.post('/:db/_bulk_get', express.json({ limit: '64mb' }), (req, res, next) => {
     const docs = (req.body as { docs?: unknown } | undefined)?.docs;
     if (Array.isArray(docs) && docs.length === 0) return void res.json({ results: [] });

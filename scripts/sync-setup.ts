@@ -3,10 +3,11 @@
  * team world on Apache CouchDB 3 or the test server, as its admin (docs/sync.md#who-can-do-what):
  * the database, its `_security` (the members given are added to those there, those removed are
  * taken out), and the team's validation (`_design/team-rules`, made from the console's own rules).
- * Run again after an upgrade of the console: the validation is written where it differs.
+ * Run again after an upgrade of the console: the validation is written where it differs. A world
+ * name CouchDB refuses is refused here; a member with no account is warned about.
  */
 import { listOption, serverAndAdmin } from './team/adminArgs';
-import { setUpWorld } from './team/worlds';
+import { setUpWorld, withoutAccount } from './team/worlds';
 
 const [given, world, ...rest] = process.argv.slice(2);
 const target = serverAndAdmin(given);
@@ -26,6 +27,8 @@ try {
   };
   console.log(`The team world ${world} is set up on ${target.server}, with the team's validation.`);
   console.log(`Members: ${security.members?.names?.join(', ') || 'none yet'}; admins: ${security.admins?.names?.join(', ') || 'the server admin only'}`);
+  const missing = await withoutAccount(target.server, target.admin, [...(security.members?.names ?? []), ...(security.admins?.names ?? [])]);
+  for (const name of missing) console.warn(`Warning: ${name} has no account on ${target.server} and cannot sign in: SYNC_USER_PASSWORD=… npm run sync:user -- <url> ${name}`);
 } catch (error) {
   console.error(`The team world ${world} was not set up: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -24,6 +24,11 @@ import { accountOf } from './team/adminArgs';
 import { randomBytes } from 'node:crypto';
 import { keepIdleConnections } from './idleConnections';
 import { serveAppFiles } from './appFiles';
+import { couchErrors } from './team/requestBody';
+import { signInDelays } from './team/signInDelay';
+
+/** The header that marks the server's own question to itself about a request's session. */
+const PROBE_HEADER = 'x-sync-server-probe';
 
 // Replication may be registered already (the tests' PouchDB is this one): a second registration throws.
 PouchDB.plugin(memory);
@@ -104,6 +109,14 @@ export interface SyncServerOptions {
 /** express-pouchdb's own parts a team server needs beside the minimum: accounts and sessions (the validation is team/validation.ts). */
 const TEAM_PARTS = ['config-infrastructure', 'logging-infrastructure', 'routes/authentication', 'routes/authorization', 'routes/session'];
 
+/**
+ * express-pouchdb's parts a team server leaves out: the views and temporary views compile text
+ * from a request or a design document in the server's process (`vm` is no security boundary), and
+ * CouchDB 3 has no `_temp_view` (issue 53, docs/security.md#the-team-server); the session stub
+ * gives way to the real sessions.
+ */
+const EXCLUDED_PARTS = ['routes/session-stub', 'routes/temp-views', 'routes/views', 'routes/view-cleanup'];
+
 /** Sets a value of express-pouchdb's configuration (its in-memory ini). */
 function configure(couch: unknown, section: string, key: string, value: string | number): Promise<void> {
   return new Promise((done) => (couch as { couchConfig: { set(s: string, k: string, v: string | number, cb: () => void): void } }).couchConfig.set(section, key, value, done));
@@ -146,25 +159,29 @@ export async function startSyncServer({ port, host = '127.0.0.1', app, vans = fa
   const ServerDB = serverDb(empty ? `sync-server-${++fresh}-` : 'sync-server-');
   const couch = expressPouchDB(ServerDB, {
     mode: 'minimumForPouchDB',
-    overrideMode: { include: TEAM_PARTS, exclude: ['routes/session-stub'] },
+    overrideMode: { include: TEAM_PARTS, exclude: EXCLUDED_PARTS },
     inMemoryConfig: true,
     logPath: '/dev/null',
   });
   const serverAdmin: Account = admin ?? { name: 'admin', password: randomBytes(12).toString('base64url') };
   let self = '';
   // Who made a request: the server's own sessions answer (express-pouchdb's authentication).
+  // The server's own questions (who signed this request in?) are marked, so a wrong password is slowed once, not twice.
+  const probe = randomBytes(16).toString('hex');
   const sessionOf = async (req: express.Request): Promise<UserCtx> => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { [PROBE_HEADER]: probe };
     if (req.headers.cookie) headers.cookie = req.headers.cookie;
     if (req.headers.authorization) headers.authorization = req.headers.authorization;
     const answer = (await (await serverFetch(`${self}/couch/_session`, { headers })).json()) as { userCtx?: UserCtx };
     return answer.userCtx ?? { name: null, roles: [] };
   };
   // CouchDB's answers where express-pouchdb's differ, for couchbackup and couchrestore (couchShim.ts).
-  const shim = couchShim(ServerDB);
+  const delays = signInDelays();
+  const shim = couchShim(ServerDB, delays);
   const security = securityShim(ServerDB, sessionOf);
-  server.use('/couch', security, shim, couch);
-  if (vans) vanLinks(server, [security, shim, couch]);
+  const slowGuesses = delays.basic((req) => req.headers[PROBE_HEADER] === probe);
+  server.use('/couch', slowGuesses, security, shim, couch);
+  if (vans) vanLinks(server, [slowGuesses, security, shim, couch]);
   if (app) {
     const root = resolve(app);
     if (!existsSync(resolve(root, 'index.html'))) throw new Error(`${root} holds no built app: run \`npm run build\` first`);
@@ -208,6 +225,7 @@ export async function startSyncServer({ port, host = '127.0.0.1', app, vans = fa
     if (data) server.get('/data/all.json', (_req, res) => res.sendFile(resolve(data)));
     serveAppFiles(server, root);
   }
+  server.use(couchErrors());
   const listening: Server = await new Promise((done, fail) => {
     const started: Server = server.listen(port, host, () => done(started));
     started.on('error', fail);

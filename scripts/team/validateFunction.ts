@@ -2,10 +2,11 @@
  * The team server's validation (issue 33, docs/sync.md#one-rule-checked-in-three-places): a
  * `validate_doc_update` design document made from the very rules the laptops check what they take
  * in with (worker/domain/teamRules.js, its rules as data from teamDocRules.ts, made from
- * worker/domain/storedFields.ts), never written again by hand. CouchDB 3 (and the test server,
- * through express-pouchdb's validation) runs it before every write of a team world: a member may
- * write only documents stamped with their own account; an admin of the world (or of the server)
- * may also write the seed, the sample data and design documents.
+ * worker/domain/storedFields.ts), never written again by hand. CouchDB 3 runs it, in its own
+ * sandbox, before every write of a team world: a member may write only documents stamped with
+ * their own account; an admin of the world (or of the server) may also write the seed, the sample
+ * data and design documents. The test server stores it and never runs it: it calls the same
+ * `teamDocRefusal`, imported (validation.ts, issue 53).
  */
 import { readFileSync } from 'node:fs';
 import { TEAM_RULES } from '../../worker/domain/teamDocRules';

@@ -1,21 +1,24 @@
 /**
- * The test server's validation (issue 33, docs/sync.md#one-rule-checked-in-three-places), as
- * Apache CouchDB 3 runs it: before every write of a document (not `_local/` ones), each
- * `validate_doc_update` of the database's design documents is called with the new document, the
- * version it follows, the writer and the database's `_security`; one that throws `{forbidden}`
- * refuses that document (403, or its entry in a `_bulk_docs` answer), the others are written. A
- * replicated write (`new_edits: false`) is checked against the revision it extends, where the
- * server holds it, as CouchDB does. express-pouchdb's own validation gives a replicated write the
- * revision history of the version already there, so the write of a newer revision is lost without
- * a word: this takes its place.
+ * The test server's validation (issues 33 and 53, docs/sync.md#one-rule-checked-in-three-places):
+ * before every write of a team world's documents (not `_local/` ones; a world set up with the
+ * team's validation, `_design/team-rules`), the project's own rule
+ * (`teamDocRefusal`, worker/domain/teamRules.js, with TEAM_RULES), imported, is called with the new
+ * document, the version it follows, and the writer, as CouchDB 3 calls the `_design/team-rules`
+ * that sync:setup installs. No text from a request or a database is ever compiled: design documents
+ * are stored and served, never run (a `vm` context is no security boundary). A replicated write
+ * (`new_edits: false`) is checked against the revision it extends, where the server holds it, as
+ * CouchDB does; where the server sees more than a validate function (the document's other
+ * versions), it checks more: a history entry replaced through an invented parent, the last
+ * standing version closed by a resolution tombstone.
  */
-import vm from 'node:vm';
-import express from 'express';
+import { setImmediate as yieldNow } from 'node:timers/promises';
 import type PouchDB from 'pouchdb-core';
+import { TEAM_RULES } from '../../worker/domain/teamDocRules';
+import { teamDocRefusal } from '../../worker/domain/teamRules';
 import type { SecurityObject, UserCtx } from './securityShim';
+import { RULES_DESIGN_ID } from './validateFunction';
 
-type Doc = Record<string, unknown> & { _id?: string; _rev?: string; _revisions?: { start: number; ids: string[] } };
-type Validate = (doc: Doc, oldDoc: Doc | null, user: UserCtx, security: SecurityObject) => void;
+export type Doc = Record<string, unknown> & { _id?: unknown; _rev?: unknown; _revisions?: { start: number; ids: string[] } };
 
 export interface Writer {
   db: string;
@@ -24,33 +27,41 @@ export interface Writer {
 }
 
 /** Why a document is refused, as CouchDB says it, or null. */
-type Refusal = { error: 'forbidden' | 'unauthorized'; reason: string } | null;
+export type Refusal = { error: 'forbidden'; reason: string } | null;
+
+/** The document the test server keeps a world's `_security` in (express-pouchdb's own place for it). */
+export const SECURITY_ID = '_local/_security';
+/** Documents checked between two yields of the server's thread: another member's request waits at most this many checks. */
+const CHUNK = 250;
+
+/** Whether a `_security` list names the user, or one of their roles. */
+export const named = (list: { names?: string[]; roles?: string[] } | undefined, user: UserCtx) =>
+  !!list && ((!!user.name && (list.names ?? []).includes(user.name)) || (list.roles ?? []).some((r) => user.roles.includes(r)));
+
+/** Whether the writer is an admin of the world, as the design document decides it (validateFunction.ts). */
+export const isWorldAdmin = (writer: Writer) => writer.user.roles.includes('_admin') || named(writer.security.admins, writer.user);
+
+/** Whether two JSON values say the same, whatever the order of their keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ak = Object.keys(a);
+  const bk = Object.keys(b);
+  return ak.length === bk.length && ak.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+type Leaf = { ok?: Doc };
 
 export function validation(Db: typeof PouchDB) {
-  /** Each database's validate functions, compiled once; forgotten when one of its design documents is written. */
-  const compiled = new Map<string, Promise<Validate[]>>();
-
-  const validatorsOf = (db: string): Promise<Validate[]> => {
-    let known = compiled.get(db);
-    if (!known) {
-      known = new Db(db)
-        .allDocs({ startkey: '_design/', endkey: '_design/\uffff', include_docs: true })
-        .then((all) =>
-          all.rows.flatMap((row) => {
-            const source = (row.doc as { validate_doc_update?: unknown } | undefined)?.validate_doc_update;
-            // Each in a context of its own, as CouchDB's JavaScript server runs it: it reaches nothing of the server's.
-            return typeof source === 'string' ? [vm.runInNewContext(`(${source})`, {}, { timeout: 1000 }) as Validate] : [];
-          }),
-        );
-      compiled.set(db, known);
-      known.catch(() => compiled.delete(db));
-    }
-    return known;
+  /** Every leaf of a document, live or removed ([] if the server holds none). */
+  const leavesOf = async (db: string, id: string): Promise<Doc[]> => {
+    const leaves = (await new Db(db).get(id, { open_revs: 'all' }).catch(() => [])) as unknown as Leaf[];
+    return leaves.flatMap((leaf) => (leaf.ok ? [leaf.ok] : []));
   };
 
   /**
    * The version each document follows: for a replicated one, the revision it extends, if here;
-   * otherwise the one standing. Read in one request for a whole `_bulk_docs`.
+   * otherwise the one standing. Read in one request for a chunk.
    */
   const followed = async (db: string, docs: readonly Doc[], replicated: boolean): Promise<(Doc | null)[]> => {
     const wanted = docs.map((doc) => {
@@ -71,87 +82,75 @@ export function validation(Db: typeof PouchDB) {
     });
   };
 
-  const check = async (writer: Writer, doc: Doc, oldDoc: Doc | null): Promise<Refusal> => {
-    const id = typeof doc._id === 'string' ? doc._id : '';
-    if (id.startsWith('_local/')) return null;
-    const validators = await validatorsOf(writer.db);
-    for (const validate of validators) {
-      try {
-        validate(structuredClone(doc), oldDoc && structuredClone(oldDoc), structuredClone(writer.user), structuredClone(writer.security));
-      } catch (thrown) {
-        const t = (thrown ?? {}) as { forbidden?: unknown; unauthorized?: unknown };
-        if (t.unauthorized !== undefined) return { error: 'unauthorized', reason: String(t.unauthorized) };
-        return { error: 'forbidden', reason: t.forbidden !== undefined ? String(t.forbidden) : `the validation failed (${String(thrown)})` };
-      }
+  /** What the server sees beyond the version followed: for a history entry, one standing under its id; for a resolution tombstone, whether another version stands. */
+  const seen = async (db: string, doc: Doc, oldDoc: Doc | null): Promise<{ oldDoc: Doc | null; othersStand?: boolean }> => {
+    const id = String(doc._id);
+    if (doc._deleted === true && doc.resolved === true && oldDoc) {
+      const leaves = await leavesOf(db, id);
+      return { oldDoc, othersStand: leaves.some((leaf) => leaf._deleted !== true && leaf._rev !== oldDoc._rev) };
     }
-    return null;
+    if (id.startsWith('history:') && !oldDoc) {
+      // An entry is never replaced: one under the same id saying something else is a change of it,
+      // whichever parent the write names (a validate function sees none for an invented one).
+      const other = (await leavesOf(db, id)).find((leaf) => leaf._deleted !== true && !sameJson(leaf.entry, doc.entry));
+      return { oldDoc: other ?? null };
+    }
+    return { oldDoc };
   };
 
   /**
-   * Checks a write of documents before express-pouchdb makes it: a refused single write is answered
-   * here; a `_bulk_docs` is written here, what passed, with the refusals among its answers.
+   * Whether a world holds the team's rules: its `_design/team-rules`, which `sync:setup` installs
+   * and only an admin writes or removes (a world without it is checked by its laptops alone, as a
+   * CouchDB without it). Its text is never read: the rule run is the project's own.
    */
-  return async function validateWrite(req: express.Request, res: express.Response, next: express.NextFunction, writer: Writer, path: readonly string[]): Promise<void> {
-    const [, second = '', third] = path;
-    const bulk = second === '_bulk_docs' && req.method === 'POST';
-    const newDoc = !second && req.method === 'POST';
-    const isDocWrite = newDoc || (!!second && !second.startsWith('_')) || second === '_design';
-    if (!bulk && (!isDocWrite || !['PUT', 'POST', 'DELETE', 'COPY'].includes(req.method))) return next();
-    const body = req.method === 'DELETE' || req.method === 'COPY' ? undefined : await jsonBody(req, res);
-    if (body === MALFORMED) return;
-    // A design document written: the validation is compiled again once the write is done (not
-    // before: until then, the one in force is the one there).
-    const docs = bulk ? (body as { docs?: unknown } | undefined)?.docs : undefined;
-    const design = second === '_design' || (Array.isArray(docs) && docs.some((d) => typeof (d as Doc | null)?._id === 'string' && (d as Doc)._id!.startsWith('_design/')));
-    if (design) res.on('finish', () => compiled.delete(writer.db));
-    if (bulk) {
-      const given = (body ?? {}) as { docs?: unknown; new_edits?: unknown };
-      if (!Array.isArray(given.docs)) return next();
-      const replicated = given.new_edits === false;
-      if (!(await validatorsOf(writer.db)).length) return next();
-      const refused: { id: string; error: string; reason: string }[] = [];
-      const passed: Doc[] = [];
-      const all = (given.docs as unknown[]).map((d) => (typeof d === 'object' && d !== null && !Array.isArray(d) ? (d as Doc) : null));
-      const olds = await followed(writer.db, all.map((d) => d ?? {}), replicated);
-      for (const [i, doc] of all.entries()) {
-        const why = doc ? await check(writer, doc, olds[i] ?? null) : { error: 'forbidden' as const, reason: 'a document is an object' };
-        if (why) refused.push({ id: String((doc as Doc | null)?._id ?? ''), ...why });
-        else if (doc) passed.push(doc);
-      }
-      if (!refused.length) return next();
-      const written = passed.length ? await new Db(writer.db).bulkDocs(passed as ({ _id: string } & Doc)[], { new_edits: !replicated }) : [];
-      // PouchDB's answer for a document it did not write, in CouchDB's words.
-      const answered = (written as { id?: string; error?: unknown; name?: string; message?: string }[]).map((r) => (r.error ? { id: r.id, error: r.name, reason: r.message } : r));
-      return void res.status(201).json([...answered, ...refused]);
+  const ruled = new Map<string, Promise<boolean>>();
+  const hasRules = (db: string): Promise<boolean> => {
+    let known = ruled.get(db);
+    if (!known) {
+      known = new Db(db).get(RULES_DESIGN_ID).then(
+        () => true,
+        () => false,
+      );
+      ruled.set(db, known);
     }
-    if ((third !== undefined && second !== '_design') || (second === '_design' && path.length > 3) || req.method === 'COPY') {
-      // An attachment, or a copy: no document of a team world has either.
-      return void res.status(403).json({ error: 'forbidden', reason: 'a team world holds no attachments, and no copies made on the server' });
-    }
-    const id = newDoc ? String((body as Doc | undefined)?._id ?? '') : second === '_design' ? `_design/${decodeURIComponent(third ?? '')}` : decodeURIComponent(second);
-    const rev = typeof req.query.rev === 'string' ? req.query.rev : undefined;
-    const doc: Doc = req.method === 'DELETE' ? { _id: id, _deleted: true, ...(rev ? { _rev: rev } : {}) } : { ...((body ?? {}) as Doc), _id: id };
-    const replicated = req.query.new_edits === 'false';
-    if (!(await validatorsOf(writer.db)).length) return next();
-    const [oldDoc = null] = await followed(writer.db, [doc], replicated);
-    const why = await check(writer, doc, oldDoc);
-    if (why) return void res.status(why.error === 'unauthorized' ? 401 : 403).json(why);
-    next();
+    return known;
   };
-}
 
-export const MALFORMED = Symbol('malformed');
-/** body-parser's, as express-pouchdb reads a body (compressed or not); it marks the request read, so express-pouchdb takes it as it is. */
-const parseJson = express.json({ limit: '64mb', type: () => true });
-
-/** A request's JSON body, read here ({} when empty); one that is no JSON is answered 400, and MALFORMED. */
-export function jsonBody(req: express.Request, res: express.Response): Promise<unknown> {
-  return new Promise((done) =>
-    parseJson(req, res, (error?: unknown) => {
-      if (!error) return done(req.body ?? {});
-      const status = (error as { status?: unknown }).status;
-      res.status(typeof status === 'number' ? status : 400).json({ error: 'bad_request', reason: error instanceof Error ? error.message : 'invalid JSON' });
-      done(MALFORMED);
-    }),
-  );
+  /** The refusal of each document, checked as CouchDB checks a write, yielding the thread between chunks. */
+  const refusals = async (writer: Writer, docs: readonly (Doc | null)[], replicated: boolean): Promise<Refusal[]> => {
+    const who = { name: writer.user.name ?? '', admin: isWorldAdmin(writer) };
+    const rules = await hasRules(writer.db);
+    const out: Refusal[] = [];
+    for (let start = 0; start < docs.length; start += CHUNK) {
+      if (start > 0) await yieldNow();
+      const chunk = docs.slice(start, start + CHUNK);
+      const olds = rules ? await followed(writer.db, chunk.map((d) => d ?? {}), replicated) : [];
+      for (const [i, doc] of chunk.entries()) {
+        if (!doc) {
+          out.push({ error: 'forbidden', reason: 'a document is a JSON object' });
+          continue;
+        }
+        if (typeof doc._id !== 'string') {
+          out.push({ error: 'forbidden', reason: 'a document of a team world names its id' });
+          continue;
+        }
+        if (doc._id === SECURITY_ID) {
+          // Where the server keeps a world's `_security` (securityShim.ts): set through `_security`, by its admins, never as a document.
+          out.push({ error: 'forbidden', reason: 'the security of a team world is set through _security, by its admins' });
+          continue;
+        }
+        if (!rules) {
+          out.push(null);
+          continue;
+        }
+        const seenHere = await seen(writer.db, doc, olds[i] ?? null);
+        const why = teamDocRefusal(doc as Doc & { _id: string }, seenHere.oldDoc, who, TEAM_RULES, seenHere.othersStand);
+        out.push(why ? { error: 'forbidden', reason: why } : null);
+      }
+    }
+    return out;
+  };
+  /** Forgets whether `db` holds the rules: a design document of it written, or the world made or removed. */
+  const forget = (db: string) => void ruled.delete(db);
+  return { refusals, forget };
 }

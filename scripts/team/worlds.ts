@@ -7,6 +7,7 @@
  * validation is written only where it differs.
  */
 import { rulesDesignDoc, RULES_DESIGN_ID } from './validateFunction';
+import { couchNameRefusal } from './worldName';
 
 export interface Account {
   name: string;
@@ -47,8 +48,21 @@ async function asAdmin(server: string, admin: Account, method: string, path: str
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const json = (await answer.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!answer.ok && !accept.includes(answer.status)) throw new Error(`${method} ${path}: ${answer.status} ${String(json.reason ?? json.error ?? '')}`);
-  return json;
+  if (answer.ok || accept.includes(answer.status)) return json;
+  // Said as the admin would act on it: a wrong password is no "not signed in".
+  if (answer.status === 401) throw new Error(`the server refused the admin's name or password (${admin.name}): check SYNC_ADMIN`);
+  if (answer.status === 403) throw new Error(`${admin.name} is not the server's admin (${method} ${path} was refused)`);
+  throw new Error(`${method} ${path}: ${answer.status} ${String(json.reason ?? json.error ?? '')}`);
+}
+
+/** The names among `names` that have no account on the server (a member who could never sign in). */
+export async function withoutAccount(server: string, admin: Account, names: readonly string[]): Promise<string[]> {
+  const missing: string[] = [];
+  for (const name of names) {
+    const account = await asAdmin(server, admin, 'GET', `/_users/${encodeURIComponent(`org.couchdb.user:${name}`)}`, undefined, [404]);
+    if (!account._id) missing.push(name);
+  }
+  return missing;
 }
 
 /**
@@ -76,6 +90,9 @@ export async function removeAccount(server: string, admin: Account, name: string
 
 /** Sets up a team world: its database, its members and admins, and the team's validation. */
 export async function setUpWorld(server: string, admin: Account, world: string, access: WorldAccess): Promise<void> {
+  // What Apache CouchDB would refuse is refused before any call, on either server.
+  const badName = couchNameRefusal(world);
+  if (badName) throw new Error(badName);
   const db = `/${encodeURIComponent(world)}`;
   await asAdmin(server, admin, 'PUT', db, undefined, [412]);
   const security = (await asAdmin(server, admin, 'GET', `${db}/_security`)) as { members?: { names?: string[]; roles?: string[] }; admins?: { names?: string[]; roles?: string[] } };

@@ -3,7 +3,8 @@
  * into a team world's database what the console would never write. Each `hostile` step is one of
  * the shapes the issue names: wrong types, wrong kinds, ids that disagree with their bodies,
  * design documents, documents without a kind, missing parents, parents that arrive late, removals,
- * forged siblings and floods.
+ * forged siblings and floods; through a team server (issue 53), also a resolution tombstone of a
+ * capture and a history entry replaced through an invented parent (steps 14 and 15).
  */
 import fc from 'fast-check';
 import type PouchDB from 'pouchdb-core';
@@ -41,9 +42,11 @@ async function editOf(db: PouchDB, prefix: string, pick: number, change: (e: Rec
   return [written({ ...body, e: change({ ...(body.e as Record<string, unknown>) }), ...(stamp ? { stamp } : {}) }, _rev)];
 }
 
-/** The hostile documents of one step. Some arrive late: a second call with `late` writes the parent a first one named. */
-export async function hostileDocs(db: PouchDB, step: HostileStep): Promise<Doc[]> {
+/** The hostile documents of one step (`by`: the account the writer signs in as). Some arrive late: a second call with `late` writes the parent a first one named. */
+export async function hostileDocs(db: PouchDB, step: HostileStep, by = STAMP.by): Promise<Doc[]> {
   const { what, pick } = step;
+  // Steps 14 and 15 are stamped by the member who writes them: refused for what they do, not for their stamp.
+  const own = { ...STAMP, by };
   switch (what) {
     case 0: // wrong types in a survey under QC
       return editOf(db, 'surveys:', pick, (e) => ({ ...e, size: 'enormous', qc: 'maybe' }));
@@ -94,6 +97,21 @@ export async function hostileDocs(db: PouchDB, step: HostileStep): Promise<Doc[]
       return editOf(db, 'captures:', pick, (e) => ({ ...e, description: 'x'.repeat(200_000) }));
     case 12: // a flood: many refused documents of one action
       return Array.from({ length: 50 }, (_, i) => written({ _id: `projects:flood-${pick}-${i}`, kind: 'projects', e: { o: 'not a number' }, at: {}, stamp: { ...STAMP, tx: `flood-${pick}`, n: 50 } }));
+    case 14: {
+      // a resolution tombstone that closes a capture's only standing version (issue 53): a removal all the same
+      const id = pickOf(await idsOf(db, 'captures:'), pick);
+      const doc = id ? await winner(db, id) : null;
+      return doc ? [written({ _id: doc._id, _deleted: true, resolved: true, stamp: own }, doc._rev)] : [];
+    }
+    case 15: {
+      // a history entry said otherwise under its id, through a parent revision no one wrote (issue 53)
+      const id = pickOf(await idsOf(db, 'history:'), pick);
+      const doc = id ? await winner(db, id) : null;
+      if (!doc) return [];
+      const { _rev: _r, _revisions: _v, ...body } = doc;
+      const entry = { ...(body.entry as Record<string, unknown>), by, laptop: STAMP.laptop };
+      return [written({ ...body, entry, stamp: own }, `9-${'0'.repeat(31)}${pick % 10}`)];
+    }
     default: // a stamp that says nothing
       return editOf(db, 'captures:', pick, (e) => ({ ...e, description: 'no stamp' }), null);
   }

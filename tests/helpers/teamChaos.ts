@@ -298,7 +298,7 @@ export class Hostile implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(_m: Model, team: Real): Promise<void> {
     const db = team.as(HOSTILE);
-    const docs = await hostileDocs(db, { kind: 'hostile', into: 0, what: this.what, pick: this.pick }).catch(() => []);
+    const docs = await hostileDocs(db, { kind: 'hostile', into: 0, what: this.what, pick: this.pick }, HOSTILE).catch(() => []);
     if (docs.length) await db.bulkDocs(docs, { new_edits: false }).catch(() => undefined);
   }
   toString = () => `hostile(${this.what}, ${this.pick})`;
@@ -332,7 +332,7 @@ export const chaosStep: fc.Arbitrary<fc.AsyncCommand<Model, Real>> = fc.oneof(
   { weight: 2, arbitrary: laptopIndex.map((who) => new SessionEnds(who)) },
   { weight: 1, arbitrary: fc.constant(new Backup()) },
   { weight: 1, arbitrary: fc.option(fc.nat(5), { nil: null, freq: 2 }).map((from) => new Restart(from)) },
-  { weight: 4, arbitrary: fc.tuple(fc.nat(13), fc.nat(1000)).map(([what, pick]) => new Hostile(what, pick)) },
+  { weight: 4, arbitrary: fc.tuple(fc.nat(15), fc.nat(1000)).map(([what, pick]) => new Hostile(what, pick)) },
   { weight: 4, arbitrary: fc.integer({ min: 500, max: 120_000 }).map((ms) => new Clock(ms)) },
   { weight: 3, arbitrary: fc.constant(new Quiet()) },
 );

@@ -42,4 +42,4 @@ export interface TeamRules {
 export type Writer = { name: string; admin: boolean } | null;
 
 export function specOk(spec: Spec, value: unknown): boolean;
-export function teamDocRefusal(doc: { _id: string; [field: string]: unknown }, oldDoc: unknown, user: Writer, rules: TeamRules): string | null;
+export function teamDocRefusal(doc: { _id: string; [field: string]: unknown }, oldDoc: unknown, user: Writer, rules: TeamRules, othersStand?: boolean): string | null;

@@ -89,9 +89,10 @@ export function specOk(spec, value) {
  * writer, { name, admin }, on the server (it checks who may write what); null on a laptop, which
  * takes what the team wrote and checks the document alone. `oldDoc`: the version it follows, where
  * the server knows it. What needs other documents (does the capture a survey names exist?) is the
- * laptops' to check: no design document can read another document.
+ * laptops' to check: no design document can read another document. `othersStand` (optional):
+ * whether a version of the document stands beside the one a tombstone closes.
  */
-export function teamDocRefusal(doc, oldDoc, user, rules) {
+export function teamDocRefusal(doc, oldDoc, user, rules, othersStand) {
   var id = String(doc._id);
   var shown = id.length > 40 ? id.slice(0, 40) + '…' : id;
   var removed = doc._deleted === true;
@@ -106,8 +107,16 @@ export function teamDocRefusal(doc, oldDoc, user, rules) {
   if (typeof s !== 'object' || s === null || !specOk(rules.stamp, s)) return shown + ' does not say who wrote it, on which laptop, when and in which action';
   if (s.by === rules.sampleBy && user !== null && !admin) return 'only an admin writes the sample data';
   if (user !== null && !admin && s.by !== user.name) return shown + ' is stamped by ' + s.by + ', not by ' + user.name + ' who writes it';
-  // A tombstone that closes a version a person settled: it follows a version that stands.
-  if (removed && doc.resolved === true) return oldDoc === null ? shown + ' closes a version that does not stand' : null;
+  // A tombstone that closes a version a person settled follows a version that stands, and leaves
+  // another standing (the one kept): closing the last one removes the document, which the kind's
+  // rule decides as any removal. `othersStand`: whether another version stands, where the checker
+  // sees the document's versions (the test server); a validate function cannot, so a server
+  // without it lets the tombstone by, and a laptop, which reads the version that wins, holds a
+  // winning tombstone to the kind's rule (docs/sync.md#one-rule-checked-in-three-places).
+  if (removed && doc.resolved === true) {
+    if (oldDoc === null) return shown + ' closes a version that does not stand';
+    if (othersStand === true || (othersStand === undefined && user !== null)) return null;
+  }
   var colon = id.indexOf(':');
   var kind = colon > 0 ? id.slice(0, colon) : id;
   var rest = id.slice(colon + 1);

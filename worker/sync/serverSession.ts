@@ -61,3 +61,19 @@ export async function signedInAs(fetch: Fetch, origin: string, server: string): 
 export async function signOut(fetch: Fetch, origin: string, server: string): Promise<void> {
   await fetch(sessionUrl(origin, server), { method: 'DELETE', credentials: 'same-origin' }).catch(() => undefined);
 }
+
+/**
+ * Sets the signed-in person's password anew (issue 53): their own `_users` document written again
+ * with the new password, which the server hashes, as CouchDB lets a person do. The server ends the
+ * sessions of the old password (a CouchDB cookie is signed with the account's salt): the caller
+ * signs in again with the new one. Answers the HTTP status of what failed, or null.
+ */
+export async function setOwnPassword(fetch: Fetch, origin: string, server: string, name: string, password: string): Promise<number | null> {
+  const url = `${origin}${server}/_users/${encodeURIComponent(`org.couchdb.user:${name}`)}`;
+  const headers = { 'content-type': 'application/json', accept: 'application/json' };
+  const current = await fetch(url, { headers, credentials: 'same-origin' });
+  if (!current.ok) return current.status;
+  const doc = (await current.json()) as Record<string, unknown>;
+  const written = await fetch(url, { method: 'PUT', headers, credentials: 'same-origin', body: JSON.stringify({ ...doc, password }) });
+  return written.ok ? null : written.status;
+}

@@ -5,7 +5,7 @@
  * a person can do about them (Settings → Team sync, the badge).
  */
 import type { TeamSettings } from './joining';
-import { checkAccount, signIn, signedInAs, type Fetch } from './serverSession';
+import { checkAccount, setOwnPassword, signIn, signedInAs, type Fetch } from './serverSession';
 
 /** What Settings says once the person signed out. */
 export const SIGNED_OUT = 'You signed out of the team server: sync is stopped, and what is on this laptop stays. Sign in to go on.';
@@ -33,6 +33,35 @@ export async function signedIn(
   const given = checkAccount(account, password);
   if (!given.ok) return given;
   return signIn(fetch, origin, server, given.account);
+}
+
+/**
+ * Changes the person's own password on the team server (issue 53, docs/sync.md#who-can-do-what):
+ * the current one checked by signing in with it, the new one set, and the laptop signed in with
+ * it (the server ends the old password's sessions). An error names the field to mend.
+ */
+export async function passwordChanged(
+  fetch: Fetch,
+  origin: string,
+  server: string,
+  account: unknown,
+  current: unknown,
+  next: unknown,
+): Promise<{ ok: true; name: string } | { ok: false; error: string; field?: 'account' | 'password' | 'newPassword' }> {
+  const given = checkAccount(account, current);
+  if (!given.ok) return given;
+  const wanted = checkAccount(given.account.name, next);
+  if (!wanted.ok) return { ok: false, field: 'newPassword', error: 'Type the new password' };
+  const signed = await signIn(fetch, origin, server, given.account);
+  if (!signed.ok) return signed;
+  let failed: number | null;
+  try {
+    failed = await setOwnPassword(fetch, origin, server, signed.name, wanted.account.password);
+  } catch (error) {
+    return { ok: false, error: `The team server ${server} cannot be reached (${reason(error)})` };
+  }
+  if (failed !== null) return { ok: false, error: `The team server ${server} would not change your password (HTTP ${failed}): ask your team’s admin (npm run sync:user)` };
+  return signIn(fetch, origin, server, { name: signed.name, password: wanted.account.password });
 }
 
 /** Why sync waits for a sign-in: the server ended this laptop's session (401), or refused its account (403, `why`). */
