@@ -180,6 +180,8 @@ export type TeamSyncIntent =
   /** joins, signed in as the team account (its password is sent once, and never kept) */
   | { op: 'join'; server: string; world: string; account?: string; password?: string }
   | { op: 'signIn'; account: string; password: string }
+  /** changes the signed-in person's own password on the team server (`again`: the new one typed twice), and signs in with it */
+  | { op: 'changePassword'; password: string; newPassword: string; again: string }
   | { op: 'signOut' }
   /** sends again this laptop's changes the team server refused */
   | { op: 'sendAgain' }
@@ -192,7 +194,7 @@ export type TeamSyncIntent =
 
 export type TeamSyncAnswer =
   | { ok: true; status: SyncStatus; conflicts?: ConflictShown[]; notTaken?: { listed: NotTakenShown[]; answered: NotTakenShown[] } }
-  | { ok: false; error: string; field?: 'server' | 'world' | 'account' | 'password' };
+  | { ok: false; error: string; field?: 'server' | 'world' | 'account' | 'password' | 'newPassword' | 'again' };
 
 export type { SyncStatus, NotTakenShown, ConflictShown, ConflictVersion, ConflictField };
 

@@ -56,13 +56,14 @@ export class Leader {
     const sync = this.sync;
     if (!sync) return { ok: false, error: 'Team sync is not available here' };
     // From another tab over the channel: checked, never trusted.
-    const given = (typeof intent === 'object' && intent !== null ? intent : { op: undefined }) as Partial<Record<'op' | 'server' | 'world' | 'account' | 'password' | 'id' | 'rev' | 'fields', unknown>>;
+    const given = (typeof intent === 'object' && intent !== null ? intent : { op: undefined }) as Partial<Record<'op' | 'server' | 'world' | 'account' | 'password' | 'newPassword' | 'again' | 'id' | 'rev' | 'fields', unknown>>;
     if (given.op === 'status') return { ok: true, status: sync.status };
     if (given.op === 'conflicts') return { ok: true, status: sync.status, conflicts: await sync.conflicts() };
     if (given.op === 'notTaken') return { ok: true, status: sync.status, notTaken: await sync.notTaken() };
     const answer =
       given.op === 'join' ? await sync.join(given.server, given.world, given.account, given.password)
       : given.op === 'signIn' ? await sync.signIn(given.account, given.password)
+      : given.op === 'changePassword' ? await sync.changePassword(given.password, given.newPassword, given.again)
       : given.op === 'signOut' ? await sync.signOut()
       : given.op === 'sendAgain' ? await sync.sendAgain()
       : given.op === 'leave' ? await sync.leave()

@@ -134,3 +134,41 @@ test('a session the server ended while the van was away says Sign in to sync; wo
     await server.close();
   }
 });
+
+test('a person changes their own team password in Settings, signs out, and signs in with the new one (the old one no longer works)', async ({ browser }) => {
+  refusals.expected = true;
+  const PAULA = 'paula.nunes@aerial.example';
+  const world = newWorldName();
+  const page = await laptop(browser, PAULA);
+  await join(page, world, `p-${world}`);
+  const sync = teamSync(page);
+  await sync.getByRole('button', { name: 'Change your password' }).click();
+  const form = sync.getByRole('form', { name: 'Change your team password' });
+  const fresh = `${passwordOf(PAULA)}-new`;
+  // A wrong current password, then two new ones that differ: each said beside its field, nothing changed.
+  await form.getByLabel('Current password').fill('not my password');
+  await form.getByLabel('New password', { exact: true }).fill(fresh);
+  await form.getByLabel('New password again').fill(fresh);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('The team server does not know this account with this password')).toBeVisible();
+  await form.getByLabel('Current password').fill(passwordOf(PAULA));
+  await form.getByLabel('New password again').fill(`${fresh}x`);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('The two new passwords differ: type the same one twice')).toBeVisible();
+  await form.getByLabel('New password again').fill(fresh);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your team password is changed: this laptop is signed in with the new one')).toBeVisible();
+  await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date');
+
+  await sync.getByRole('button', { name: 'Sign out of the team server' }).click();
+  await expect(badge(page)).toHaveAccessibleName(/^Team sync: Sign in to sync/);
+  const signIn = sync.getByRole('form', { name: 'Sign in to the team server' });
+  await signIn.getByLabel('Password', { exact: true }).fill(passwordOf(PAULA));
+  await signIn.getByRole('button', { name: 'Sign in to sync' }).click();
+  await expect(signIn.getByText('The team server does not know this account with this password')).toBeVisible();
+  await signIn.getByLabel('Password', { exact: true }).fill(fresh);
+  await signIn.getByRole('button', { name: 'Sign in to sync' }).click();
+  await expect(sync).toContainText(`Signed in to the team server as ${PAULA}`);
+  await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date');
+  await page.context().close();
+});

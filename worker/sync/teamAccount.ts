@@ -47,11 +47,14 @@ export async function passwordChanged(
   account: unknown,
   current: unknown,
   next: unknown,
-): Promise<{ ok: true; name: string } | { ok: false; error: string; field?: 'account' | 'password' | 'newPassword' }> {
+  again: unknown = next,
+): Promise<{ ok: true; name: string } | { ok: false; error: string; field?: 'account' | 'password' | 'newPassword' | 'again' }> {
   const given = checkAccount(account, current);
   if (!given.ok) return given;
   const wanted = checkAccount(given.account.name, next);
   if (!wanted.ok) return { ok: false, field: 'newPassword', error: 'Type the new password' };
+  if (wanted.account.password === given.account.password) return { ok: false, field: 'newPassword', error: 'This is the password you have now: type a new one' };
+  if (again !== next) return { ok: false, field: 'again', error: 'The two new passwords differ: type the same one twice' };
   const signed = await signIn(fetch, origin, server, given.account);
   if (!signed.ok) return signed;
   let failed: number | null;

@@ -17,7 +17,7 @@ import { NeededAsked } from './neededAsked';
 import { notTakenLists } from './notTaken';
 import { signedInAs, signOut, type Fetch } from './serverSession';
 import { SessionKeeper } from './sessionKeeper';
-import { failureWords, joinRefusal, reason, SIGNED_OUT, signedIn, signedOutWords } from './teamAccount';
+import { failureWords, joinRefusal, passwordChanged, reason, SIGNED_OUT, signedIn, signedOutWords } from './teamAccount';
 import { resolveConflict } from './resolving';
 import { SyncLoop } from './syncLoop';
 import { FACTS_OFF, notSending, sessionCounts, syncStatus, type SyncFacts } from './syncStatus';
@@ -26,7 +26,7 @@ import { TeamLink, type Databases, type LinkEvents } from './teamLink';
 /** How long Leave waits for the changes being sent to reach the server. */
 const LEAVE_WAIT_MS = 5_000;
 
-type Answer = { ok: true } | { ok: false; error: string; field?: 'server' | 'world' | 'account' | 'password' };
+type Answer = { ok: true } | { ok: false; error: string; field?: 'server' | 'world' | 'account' | 'password' | 'newPassword' | 'again' };
 
 export class TeamSync {
   readonly statusChanges = new Emitter<SyncStatus>();
@@ -120,11 +120,22 @@ export class TeamSync {
     return next;
   }
 
-  private async signInNow(account: unknown, password: unknown): Promise<Answer> {
+  /** Changes the person's own password on the team server, and signs in with the new one (issue 53). */
+  changePassword(current: unknown, next: unknown, again: unknown): Promise<Answer> {
+    const run = this.signingIn.then(() => this.signInNow(null, current, next, again));
+    this.signingIn = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Signs in with `account`, or (null) changes the signed-in account's password to `next` and signs in with it. */
+  private async signInNow(account: unknown, password: unknown, next?: unknown, again?: unknown): Promise<Answer> {
     await this.starting;
     const settings = await storedSettings(this.store);
     if (!settings) return { ok: false, error: 'Join a team world first' };
-    const signed = await signedIn(this.fetch, this.origin, settings.server, account, password);
+    const signed =
+      account === null
+        ? await passwordChanged(this.fetch, this.origin, settings.server, settings.account ?? this.status.account, password, next, again)
+        : await signedIn(this.fetch, this.origin, settings.server, account, password);
     if (!signed.ok) return signed;
     await this.close();
     const now = { ...settings, account: signed.name };

@@ -1,7 +1,8 @@
 /**
  * Settings → Team sync (issues 21 and 33, docs/sync.md): joins a team world on the server beside
  * this app, signed in with the person's team account (several laptops, one world, offline and
- * converging when they meet), shows who is signed in, signs out and in again, and leaves it. The
+ * converging when they meet), shows who is signed in, signs out and in again, changes the person's
+ * own password (TeamPasswordChange.tsx), and leaves it. The
  * engine worker checks what is typed; its message stands beside the field it is about.
  */
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { confirmDialog } from '../../components/presets';
 import { syncStateText } from '../../shell/syncStateText';
 import { NotTakenList } from './NotTakenList';
 import { TeamAccountFields } from './TeamAccountFields';
+import { TeamPasswordChange } from './TeamPasswordChange';
 import { TeamSignIn } from './TeamSignIn';
 
 const useStyles = makeStyles({
@@ -93,6 +95,7 @@ export function TeamSyncSettings() {
                 Sign out of the team server
               </Button>
             </div>
+            <TeamPasswordChange />
           </>
         )}
         <NotTakenList status={status} />
