@@ -11,7 +11,8 @@ import { showFlash } from '../../app/flash';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', flexWrap: 'wrap', gridColumn: '1 / -1' },
+  describe: { gridColumn: '1 / -1', color: tokens.colorNeutralForeground2 },
 });
 
 const EMPTY = { password: '', newPassword: '', again: '' };
@@ -61,6 +62,7 @@ export function TeamPasswordChange() {
           void change();
         }}
       >
+        <Text className={s.describe}>Your team password changes on the team server: sign in with the new one on your other laptops.</Text>
         {field('password', 'Current password', 'current-password')}
         {field('newPassword', 'New password', 'new-password')}
         {field('again', 'New password again', 'new-password')}
