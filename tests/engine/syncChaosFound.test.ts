@@ -21,3 +21,14 @@ it('an action drained while the server answers whether it holds the world is sti
     3,
   );
 }, 60_000);
+
+it('a capture whose document says waiting, taken where a survey of it was received, moves on as a reload moves it', async () => {
+  // After the server lost the world, van3 cleaned capture cap-1 (its document says Waiting for
+  // Surveys) while van2, joining, had surveys of it received: van2 took the document and kept it
+  // waiting, van3 took the surveys and moved it on at another time, and a reload moved it on at a
+  // third. Now a take moves it as restore does (wakeCapture).
+  await replay(
+    'join(4),hostile(1, 664),leave(0),act(3, {"op":13,"a":282,"b":712,"dt":19093}),join(3),clock(23304),act(2, {"op":12,"a":432,"b":542,"dt":82204}),act(3, {"op":1,"a":977,"b":232,"dt":61342}),act(2, {"op":11,"a":184,"b":236,"dt":19659}),quiet,act(2, {"op":10,"a":397,"b":872,"dt":39329}),act(2, {"op":7,"a":800,"b":450,"dt":56767}),restart(backup 2),join(3, beside),clock(106262),reload(2),act(4, {"op":25,"a":978,"b":922,"dt":47977}),leave(1),join(2, beside),join(0, beside),cut(3),act(3, {"op":25,"a":82,"b":567,"dt":15180}),act(3, {"op":16,"a":398,"b":735,"dt":40145}),join(0, beside)',
+    4,
+  );
+}, 120_000);

@@ -244,15 +244,20 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
  * not kept (team sync sends only what people changed) comes back as the engine had it.
  */
 function wakeCaptures(index: EntityMaps, speed: number): void {
-  for (const capture of Object.values(index.captures)) {
-    if (currentStage(capture.workflow).name !== 'waiting') continue;
-    let first = Infinity;
-    for (const id of capture.surveyIds) {
-      const receive = index.surveys[id]?.workflow.stages.find((st) => st.name === 'receive');
-      if (receive?.state === 'completed' && typeof receive.endedAt === 'number') first = Math.min(first, receive.endedAt);
-    }
-    if (first < Infinity) moveNext(capture.workflow, first, speed);
+  for (const capture of Object.values(index.captures)) wakeCapture(index, capture, speed);
+}
+
+/** One capture, as wakeCaptures moves it (team sync's take too: a live laptop equals one reloaded). Answers whether it moved. */
+export function wakeCapture(index: Pick<EntityMaps, 'surveys'>, capture: Capture, speed: number): boolean {
+  if (currentStage(capture.workflow).name !== 'waiting') return false;
+  let first = Infinity;
+  for (const id of capture.surveyIds) {
+    const receive = index.surveys[id]?.workflow.stages.find((st) => st.name === 'receive');
+    if (receive?.state === 'completed' && typeof receive.endedAt === 'number') first = Math.min(first, receive.endedAt);
   }
+  if (first === Infinity) return false;
+  moveNext(capture.workflow, first, speed);
+  return true;
 }
 
 /** A save or load stamp (epoch ms), or undefined when absent or reset. */

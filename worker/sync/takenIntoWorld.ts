@@ -12,7 +12,7 @@
  *   with it (the session writes it back over the refused version), so every laptop, even one that
  *   joins later, ends with the same world.
  */
-import { ID_FIELD, restore } from '../domain/restore';
+import { ID_FIELD, restore, wakeCapture } from '../domain/restore';
 import { CHILD_LISTS, shownId } from '../domain/storedFields';
 import type { EntityKind, Id } from '../domain/types';
 import { decode, encode } from '../engine/store/storedForm';
@@ -182,6 +182,8 @@ const byPlace = (a: TeamDoc, b: TeamDoc): number => firstPlace(a) - firstPlace(b
 export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: number, placeOf: PlaceOf = () => undefined): TakenIntoWorld {
   const out: TakenIntoWorld = { taken: [], history: [], refused: [], waiting: [] };
   const captures: Id[] = [];
+  /** captures of surveys taken: each may have a survey received while its own document still waits */
+  const woken = new Set<Id>();
   const parents: Parents = new Map();
   const reads = docs.map((doc) => ({ doc, read: readTeamDoc(doc) })).sort((a, b) => rank(a.read) - rank(b.read) || byPlace(a.read, b.read));
   let waiting: { doc: StoredDoc; read: TeamDoc; needs: string[]; why: string }[] = [];
@@ -224,6 +226,7 @@ export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: num
         // A parent taken now is read again by the children after it.
         parents.delete(doc._id);
         if (read.kind === 'captures') captures.push(read.id);
+        if (read.kind === 'surveys') woken.add(world.index.surveys[read.id]?.captureId ?? '');
         return void out.taken.push(doc);
       }
     }
@@ -241,6 +244,13 @@ export function takeIntoWorld(world: World, docs: readonly StoredDoc[], now: num
   for (const id of captures) {
     const capture = world.index.captures[id];
     if (capture) capture.selectedIds = capture.selectedIds.filter((sid) => world.index.surveys[sid]?.captureId === capture.captureId);
+  }
+  // A capture still waiting though a survey of it was received moves on as a reload would move it
+  // (restore's wakeCapture): its document may say waiting where the laptop that wrote it had not
+  // the survey yet, and the clock moves it only when a survey here finishes receiving.
+  for (const id of [...captures, ...woken]) {
+    const capture = world.index.captures[id];
+    if (capture && wakeCapture(world.index, capture, world.speed)) world.touch('captures', id);
   }
   return out;
 }
