@@ -27,6 +27,7 @@ import { memoryStore } from '../worker/engine/store/worldStore';
 import { TeamSync } from '../worker/sync/teamSync';
 import { realClock } from '../worker/engine/clock';
 import { childRevision } from '../worker/sync/revisions';
+import { MAX_BULK_DOCS } from './team/docWrites';
 
 // The server's module registers replication.
 PouchDB.plugin(memory).plugin(http);
@@ -233,6 +234,47 @@ function surveysLike(model: Record<string, unknown>, n: number, tx: string, chan
   });
 }
 
+/** Writes `docs` as a script does, in `_bulk_docs` of the team server's most (max_bulk_docs_count). */
+async function writeInBulks(db: PouchDB, docs: ({ _id: string } & Record<string, unknown>)[]): Promise<void> {
+  for (let i = 0; i < docs.length; i += MAX_BULK_DOCS) await db.bulkDocs(docs.slice(i, i + MAX_BULK_DOCS), { new_edits: false });
+}
+
+/**
+ * Issue 53's budgets: a member's `_bulk_docs` at the cap, every document refused by the team's
+ * rule (stamped as another person), while another member asks the server who they are every
+ * 20 ms: how long those requests wait; and the process's heap before the floods and after them,
+ * once collected.
+ */
+async function heldByOne(team: SyncServer, name: string, model: Record<string, unknown>): Promise<string[]> {
+  const script = asAccount(`${team.url}/couch/${name}`, TEAM.at(-1)!);
+  const ann = TEAM[0]!;
+  const waits: number[] = [];
+  let flooding = true;
+  const asking = (async () => {
+    while (flooding) {
+      const start = performance.now();
+      await fetch(`${team.url}/couch/_session`, { headers: { authorization: `Basic ${Buffer.from(`${ann.name}:${ann.password}`).toString('base64')}` } });
+      waits.push(performance.now() - start);
+      await new Promise((done) => setTimeout(done, 20));
+    }
+  })();
+  const forged = surveysLike(model, MAX_BULK_DOCS, 'capped', (e) => e).map((d) => ({ ...d, stamp: { ...d.stamp, by: ann.name } }));
+  const start = performance.now();
+  const answer = (await script.bulkDocs(forged, { new_edits: false })) as { error?: unknown }[];
+  const took = performance.now() - start;
+  flooding = false;
+  await asking;
+  return [
+    `a member's _bulk_docs at the cap (${MAX_BULK_DOCS} documents, ${answer.filter((r) => r.error).length} refused) answered in ${fmt(took)}; another member's requests meanwhile waited median ${fmt(pct(waits, 50))}, p95 ${fmt(pct(waits, 95))} over ${waits.length}  (budget p95 ≤ 200 ms)`,
+  ];
+}
+
+/** The heap once collected (the bench runs with --expose-gc), in MB. */
+function heapMb(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
 /** CPU of this process (every laptop and the server) over `ms`, in cores. */
 async function cores(ms: number): Promise<number> {
   const before = process.cpuUsage();
@@ -266,8 +308,10 @@ async function floods(team: SyncServer): Promise<string[]> {
   const model = (await server.get(modelId)) as Record<string, unknown>;
   const survey = Object.values(a.engine.world.index.surveys).find((s) => s.flags.qcInProgress);
   if (!survey) throw new Error('no survey under QC to flag');
+  const heapBefore = heapMb();
+  rows.push(...(await heldByOne(team, name, model)));
   let t = performance.now();
-  await server.bulkDocs(surveysLike(model, 20_000, 'flood', (e) => ({ ...e, captureId: 'no-such-capture' })), { new_edits: false });
+  await writeInBulks(server, surveysLike(model, 20_000, 'flood', (e) => ({ ...e, captureId: 'no-such-capture' })));
   rows.push(`flood: 20 000 surveys naming a capture that does not exist written in ${fmt(performance.now() - t)}`);
   /** A frame flagged on A, again and again, each until B's world holds it. */
   const crossings = async (line: number) => {
@@ -302,7 +346,7 @@ async function floods(team: SyncServer): Promise<string[]> {
   const receiving: string[] = [];
   const stop = b.sync.statusChanges.on((st) => st.receiving && receiving.push(`${st.receiving.arrived}/${st.receiving.of}`));
   t = performance.now();
-  await server.bulkDocs(surveysLike(model, 20_000, 'bulk', (e) => e), { new_edits: false });
+  await writeInBulks(server, surveysLike(model, 20_000, 'bulk', (e) => e));
   const written = performance.now() - t;
   let pulled = 0;
   // B's own database (its laptop's prefix), looked at until the last of them is in it.
@@ -320,6 +364,12 @@ async function floods(team: SyncServer): Promise<string[]> {
     await l.sync.stop();
     l.engine.stop();
   }
+  // The floods' world goes, as its admin would remove it, and each laptop's copy with it: what the
+  // server held of it must go too.
+  await asAccount(`${origin}/couch/${name}`, team.admin).destroy();
+  for (const n of [laptops - 1, laptops]) await new (Local.defaults({ prefix: `bench-${n}-` }))(`team-${name}`).destroy();
+  const heapAfter = heapMb();
+  rows.push(`heap of the server and both laptops: ${heapBefore.toFixed(0)} MB before the floods, ${heapAfter.toFixed(0)} MB after them, the world removed and collected (${(((heapAfter - heapBefore) / heapBefore) * 100).toFixed(0)} %; budget: the server within 20 % of its start)`);
   return rows;
 }
 

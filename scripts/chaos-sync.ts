@@ -7,6 +7,13 @@
  * steps a failure printed, as they are. Exits 1 on a failure.
  */
 import { chaos, replay, type ChaosFigures } from '../tests/helpers/teamChaos';
+import { isCutSyncRequest } from './cutSyncRequest';
+
+// PouchDB's own uncaught info() request, cut by a server the run restarts (scripts/cutSyncRequest.ts).
+process.on('unhandledRejection', (error) => {
+  if (isCutSyncRequest(error)) return;
+  throw error;
+});
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
