@@ -3,7 +3,7 @@
  * into its steps: a failure found by a long run is replayed, and kept, as it was printed.
  */
 import type fc from 'fast-check';
-import { Act, Backup, Clock, Cut, Hostile, Join, Leave, Quiet, Reload, Restart, SessionEnds, type Team } from './teamChaos';
+import { Act, Backup, Clock, Cut, Hostile, HostileRequest, Join, Leave, Quiet, Reload, Restart, SessionEnds, type Team } from './teamChaos';
 import type { Intent } from './randomActions';
 
 type Step = fc.AsyncCommand<{ steps: number }, Team>;
@@ -54,6 +54,8 @@ function stepOf(step: string): Step {
       return new Restart(args === 'empty' ? null : Number(/\d+/.exec(args)?.[0]));
     case 'hostile':
       return new Hostile(numbers[0]!, numbers[1]!);
+    case 'hostileRequest':
+      return new HostileRequest(numbers[0]!);
     case 'clock':
       return new Clock(numbers[0]!);
     case 'quiet':

@@ -25,6 +25,7 @@ import { ManualClock } from './manualClock';
 import { ANN, BOB, T0 } from './builders';
 import { intent, toAction, type Intent } from './randomActions';
 import { hostileDocs } from './hostileWriter';
+import { sendHostileRequest } from './hostileRequests';
 import { TWO_LAPTOP_WORLD } from './twoLaptops';
 import { CLEO, passwordOf, TEAM } from './teamLaptops';
 import { forgetUnsendable, quietChecks, stepped } from './teamChaosChecks';
@@ -304,6 +305,16 @@ export class Hostile implements fc.AsyncCommand<Model, Real> {
   toString = () => `hostile(${this.what}, ${this.pick})`;
 }
 
+/** A member sends the server a request it must refuse (hostileRequests.ts). */
+export class HostileRequest implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly pick: number) {}
+  check = () => true;
+  async run(_m: Model, team: Real): Promise<void> {
+    await sendHostileRequest(team.server.url, team.world, HOSTILE, this.pick);
+  }
+  toString = () => `hostileRequest(${this.pick})`;
+}
+
 export class Clock implements fc.AsyncCommand<Model, Real> {
   constructor(readonly ms: number) {}
   check = () => true;
@@ -333,6 +344,7 @@ export const chaosStep: fc.Arbitrary<fc.AsyncCommand<Model, Real>> = fc.oneof(
   { weight: 1, arbitrary: fc.constant(new Backup()) },
   { weight: 1, arbitrary: fc.option(fc.nat(5), { nil: null, freq: 2 }).map((from) => new Restart(from)) },
   { weight: 4, arbitrary: fc.tuple(fc.nat(15), fc.nat(1000)).map(([what, pick]) => new Hostile(what, pick)) },
+  { weight: 1, arbitrary: fc.nat(20).map((pick) => new HostileRequest(pick)) },
   { weight: 4, arbitrary: fc.integer({ min: 500, max: 120_000 }).map((ms) => new Clock(ms)) },
   { weight: 3, arbitrary: fc.constant(new Quiet()) },
 );
