@@ -11,12 +11,9 @@ const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: '1.5em', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 
-/** What is planned, each with the name its Coming Soon dialog is titled with. */
+/** What is planned and not built (media filters, favourites and image metadata are: they are not listed), each with the name its Coming Soon dialog is titled with. */
 const PLANNED: [title: string, text: string][] = [
-  ['Media filters', 'Filtering media sets by status, season, date range, project or capture (the filters are shown but not yet active).'],
-  ['Favourites', 'Favourite captures and surveys per user.'],
   ['Capture map', 'A real map of each capture’s flight plans in place of the schematic.'],
-  ['Image metadata', 'Image metadata (position, attitude, exposure) in the single image viewer.'],
   ['Roles', 'Enforcing the data coordinator and geomatics technician roles.'],
   ['Processing back end', 'Connecting to the processing back end instead of the simulation.'],
 ];
