@@ -155,12 +155,15 @@ async function worldsAgree(team: Team): Promise<boolean> {
   return true;
 }
 
-/** Every revision of a document the database knows: its leaves and their ancestors. */
-async function revisionsOf(db: PouchDB, id: string): Promise<Set<string>> {
-  const leaves = (await db.get(id, { revs: true, open_revs: 'all' } as never).catch(() => [])) as unknown as { ok?: { _revisions?: { start: number; ids: string[] } } }[];
+type LeafDoc = { _deleted?: boolean; resolved?: unknown; _revisions?: { start: number; ids: string[] } };
+
+/** Every revision of a document the database knows (of the leaves `which` picks): its leaves and their ancestors. */
+async function revisionsOf(db: PouchDB, id: string, which: (leaf: LeafDoc) => boolean = () => true): Promise<Set<string>> {
+  const leaves = (await db.get(id, { revs: true, open_revs: 'all' } as never).catch(() => [])) as unknown as { ok?: LeafDoc }[];
   const known = new Set<string>();
   for (const leaf of leaves) {
-    const revisions = leaf.ok?._revisions;
+    if (!leaf.ok || !which(leaf.ok)) continue;
+    const revisions = leaf.ok._revisions;
     if (revisions) revisions.ids.forEach((hash, i) => known.add(`${revisions.start - i}-${hash}`));
   }
   return known;
@@ -226,11 +229,14 @@ export async function quietChecks(team: Team): Promise<{ conflicts: number }> {
     }
   }
   // Every change a laptop confirmed is on the server: a version standing, or the ancestor of one
-  // (a later change superseded it before it was sent, or it lost a conflict that was settled).
+  // (a later change superseded it before it was sent, or it lost a conflict that was settled). A
+  // version a person settled away is no one's to send again: its closing tombstone, refused by a
+  // server that lost the world (it closes a version that server never held), is kept by the laptop.
   for (const l of team.laptops) {
     for (const [id, revs] of l.confirmed) {
       const known = await revisionsOf(admin, id);
-      const lost = [...revs].filter((rev) => !known.has(rev));
+      const settledAway = await revisionsOf(databaseOf(team, l), id, (leaf) => leaf._deleted === true && leaf.resolved === true);
+      const lost = [...revs].filter((rev) => !known.has(rev) && !settledAway.has(rev));
       if (lost.length) fail(`${l.name} confirmed changes the server does not hold: ${id} ${lost.join(', ')}`);
     }
   }
