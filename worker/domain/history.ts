@@ -8,6 +8,7 @@
 import type { Id } from './types';
 import { humanise } from './workflow';
 import { shortId } from './shortId';
+import { entryProof } from './teamRules';
 
 /** What happened, in the console's words once described (`describe`). */
 export type HistoryWhat =
@@ -67,7 +68,11 @@ export interface HistoryConflict {
 }
 
 export interface HistoryEntry {
-  /** `<at, 15 digits>:<laptop>:<tx>:<n>`: unique across the team, sorts by time then laptop. */
+  /**
+   * `<at, 15 digits>:<laptop>:<tx>:<n>:<proof>`: unique across the team, sorts by time then
+   * laptop, and ends with the hash of the entry's content (`sealed`), so no one can say it otherwise
+   * under the same id. Entries written before the proof have none (docs/history.md#the-entry).
+   */
   id: string;
   /** When it was done (epoch ms, the engine's clock). */
   at: number;
@@ -130,6 +135,23 @@ const AT_DIGITS = 15;
 
 export function historyId(at: number, laptop: string, tx: string, n: number): string {
   return `${String(Math.max(0, Math.floor(at))).padStart(AT_DIGITS, '0')}:${laptop}:${tx}:${n}`;
+}
+
+/**
+ * An entry with its id, proof included: what every laptop and the team server check it against
+ * (teamRules.js's `entryProof`). An empty list of surveys is left out first, as the stored form
+ * keeps none, so the entry reads back as it was sealed.
+ */
+export function sealed(content: Omit<HistoryEntry, 'id' | 'arrivedAt'>): HistoryEntry {
+  const { surveys, ...on } = content.on;
+  const entry = { ...content, on: surveys?.length ? { ...on, surveys } : on };
+  return { id: `${historyId(entry.at, entry.laptop, entry.tx, entry.n)}:${entryProof(entry)!}`, ...entry };
+}
+
+/** The proof an entry's id ends with, or null for an id of the form from before (four parts). */
+export function proofOf(id: string): string | null {
+  const parts = id.split(':');
+  return parts.length === 5 ? parts[4]! : null;
 }
 
 /** Oldest first: by time, then laptop, then the rest of the id (the action, its order). */
