@@ -1,7 +1,8 @@
 /**
  * Every survey's history (issue 34, docs/history.md): who did what, when and where. An entry is
  * written in the commit of the action that made it, never changes, and has an id unique across a
- * team (`<at>:<laptop>:<tx>:<n>`), so each can later be one immutable team document. Entries sort
+ * team (`<at>:<laptop>:<tx>:<n>:<proof>`, the proof its content's hash), so each is one team
+ * document that no one can say otherwise under its id. Entries sort
  * by time, then laptop. The simulation's own stage changes and the sample data's start are derived
  * from the world, never stored (domain/derivedHistory.ts).
  */
