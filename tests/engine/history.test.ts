@@ -11,14 +11,15 @@ import { historyOf, told } from '../helpers/history';
 import { ManualClock } from '../helpers/manualClock';
 import { samplePodconfig } from '../helpers/podconfigFiles';
 import { ANN, BOB, T0 } from '../helpers/builders';
-import { historyId, type HistoryEntry } from '../../worker/domain/history';
+import { historyId, sealed, type HistoryEntry } from '../../worker/domain/history';
+import { readHistoryEntry } from '../../worker/domain/historyFile';
 import { HISTORY_KIND } from '../../worker/engine/store/worldStore';
 import { appendTo, entriesOf, namesOf, NAMES_PAGE, ownerOfPage, PAGE_MS, pageOf } from '../../worker/engine/store/historyRecords';
 import { memoryStore, type MemoryStore } from '../../worker/engine/store/worldStore';
 
 const reboot = (h: Harness) => harness({ store: h.store, clock: new ManualClock(h.clock.now()), login: false, world: '{"broken":' });
 /** The entities' history records (the names they refer to apart). */
-/** An entry's id (`<at>:<laptop>:<tx>:<n>`, docs/history.md#the-entry) in its parts. */
+/** An entry's id (`<at>:<laptop>:<tx>:<n>:<proof>`, docs/history.md#the-entry) in its parts. */
 const idParts = (id: string) => {
   const [at, laptop, tx] = id.split(':');
   return { id, at, laptop, tx: tx! };
@@ -411,6 +412,19 @@ describe('the stored form', () => {
     expect(JSON.stringify(record)).not.toContain('s-1');
     expect(JSON.stringify(record)).not.toContain(ANN);
     expect(entriesOf('s:s-1', structuredClone(record), names)).toEqual([e]);
+  });
+
+  it('keeps an entry’s proof as read: it reads back, and imports, under the id it was sealed with (docs/history.md#its-proof)', () => {
+    // A capture's step that moved no survey: sealed without the empty list, as the record keeps none.
+    const step = sealed({ at: T0, by: ANN, laptop: 'lap', tx: '000001', n: 0, what: { kind: 'publishStarted' }, on: { capture: 'cap-1', surveys: [] } });
+    const settled = { ...sealed({ at: T0 + 1, by: BOB, laptop: 'lap', tx: 'settle-x', n: 0, what: { kind: 'settled', subject: 'Survey s-1' }, on: { surveys: ['s-1'] }, conflict: { versions: [{ by: ANN, laptop: 'l1', at: T0, what: 'Removed' }], settledBy: BOB, settledAt: T0 + 1, how: 'merged field by field' } }), arrivedAt: T0 + 9 };
+    for (const [owner, e] of [['c:cap-1', step], ['s:s-1', settled]] as const) {
+      const names: string[] = [];
+      const [read] = entriesOf(owner, structuredClone(appendTo(owner, undefined, [e], names)), names);
+      expect(read).toEqual(e);
+      expect(readHistoryEntry(structuredClone(read))).toEqual(e);
+    }
+    expect(step.on).toEqual({ capture: 'cap-1' });
   });
 
   it('names each person and laptop once for the whole store, and keeps a six-digit action id and a time within its week short', () => {

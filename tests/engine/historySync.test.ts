@@ -5,7 +5,11 @@
  * laptops' histories with both versions and how it was settled.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../worker/domain/history';
+import { historyId, proofOf, sealed, type HistoryEntry } from '../../worker/domain/history';
+import { readHistoryFile } from '../../worker/domain/historyFile';
+import { entryProof } from '../../worker/domain/teamRules';
+import { readTeamDoc } from '../../worker/sync/teamDoc';
+import { hostileDocs } from '../helpers/hostileWriter';
 import type { Engine } from '../../worker/engine/engine';
 import { act, laptop as joined, lateJoiner, reconnect } from '../helpers/syncLaptops';
 import { cleanUp, flaggedTwoWaysApart, twoJoined, until } from '../helpers/teamLaptops';
@@ -84,5 +88,56 @@ describe("a team's history (issue 34)", () => {
     const settling = rows.filter((r) => r.doc.stamp?.tx.startsWith('resolve:'));
     expect(settling.map((r) => r.id.split(':')[0]).sort()).toEqual(['frameFlag', 'history']);
     expect(settling.map((r) => r.doc.stamp!.n)).toEqual([2, 2]);
+  }, 30_000);
+
+  it('an entry an action makes carries the proof of its content in its id', async () => {
+    const a = await joined('van-a', ANN, WORLD);
+    expect(await act(a, { type: 'flagFrame', ...frame, reason: 'Cloud' })).toBe(true);
+    const [entry] = await entriesOf(a.engine);
+    expect(entry!.id).toMatch(/^\d{15}:[^:]+:[0-9a-z]{6}:0:[0-9a-f]{16}$/);
+    expect(proofOf(entry!.id)).toBe(entryProof(entry!));
+  });
+
+  it('a history document is read in either form, and one whose content does not match its proof is refused with the reason', () => {
+    const stamp = { by: ANN, laptop: 'lap', at: T0, tx: '000001', n: 1 };
+    const content = { at: T0, by: ANN, laptop: 'lap', tx: '000001', n: 0, what: { kind: 'applanix' as const }, on: { surveys: ['s-qc'] } };
+    const entry = sealed(content);
+    const old = { ...content, id: historyId(T0, 'lap', '000001', 0) };
+    const doc = (e: object & { id: string }) => ({ _id: `history:${e.id}`, _rev: '1-a', kind: 'history', entry: e, stamp });
+    expect(readTeamDoc(doc(entry))).toMatchObject({ is: 'history', entry });
+    // The form from before entries carried their proof is still read (docs/history.md#the-entry).
+    expect(readTeamDoc(doc(old))).toMatchObject({ is: 'history', entry: old });
+    const bobs = { ...entry, by: BOB };
+    const changed = readTeamDoc(doc(bobs));
+    expect(changed).toMatchObject({ is: 'refused', why: expect.stringMatching(/content does not match its id: a history entry is never changed$/) as string });
+    // Anything beside what an entry keeps is refused too, though a hash of the raw entry would hold it.
+    const extra = { ...entry, what: { kind: 'applanix', note: 'mine' } };
+    const withExtra = { ...extra, id: `${historyId(T0, 'lap', '000001', 0)}:${entryProof(extra)!}` };
+    expect(readTeamDoc(doc(withExtra))).toMatchObject({ is: 'refused', why: expect.stringMatching(/content does not match its id/) as string });
+    // An export of either form imports.
+    expect(readHistoryFile({ since: T0, origin: 'sample', entries: [entry, old] }, true)).toEqual({ since: T0, origin: 'sample', entries: [entry, old] });
+    expect(readHistoryFile({ since: T0, origin: 'sample', entries: [bobs] }, true)).toMatch(/content does not match its id/);
+  });
+
+  it('an entry said otherwise under its id where no rule checks it is refused and named by every laptop, and one that joins later ends the same', async () => {
+    const clock = new ManualClock(T0);
+    const [a, b] = [await joined('van-a', ANN, WORLD, clock), await joined('van-b', BOB, WORLD, clock)];
+    expect(await act(a, { type: 'flagFrame', ...frame, reason: 'Cloud' })).toBe(true);
+    await reconnect(a, b);
+    const before = withoutArrival(await entriesOf(a.engine));
+    expect(before).toHaveLength(1);
+    // Written straight into B's database under a parent no one wrote (hostileWriter's step 15): it may win there.
+    const docs = await hostileDocs(b.db, { kind: 'hostile', into: 1, what: 15, pick: 0 }, 'mallory@example.com');
+    expect(docs).toHaveLength(1);
+    await b.db.bulkDocs(docs, { new_edits: false });
+    await reconnect(a, b);
+    const late = await lateJoiner(b);
+    for (const l of [a, b, late]) {
+      expect(withoutArrival(await entriesOf(l.engine))).toEqual(before);
+      expect(l.session.notTaken.listed()).toEqual([
+        [docs[0]!._id, expect.objectContaining({ state: 'refused', why: expect.stringMatching(/content does not match its id: a history entry is never changed$/) as string })],
+      ]);
+      expect(await l.session.conflicts()).toEqual([]);
+    }
   }, 30_000);
 });

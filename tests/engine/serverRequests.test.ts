@@ -11,10 +11,12 @@ import { setUpWorld, withoutAccount, type Account } from '../../scripts/team/wor
 import { seedTeamWorld } from '../../scripts/seedWorld';
 import { childRevision } from '../../worker/sync/revisions';
 import { favouriteDocId } from '../../worker/sync/docIds';
+import { historyId, sealed } from '../../worker/domain/history';
 import { teamDocRefusal } from '../../worker/domain/teamRules';
 import { passwordChanged } from '../../worker/sync/teamAccount';
 import { cookieFetch } from '../../scripts/team/cookieFetch';
 import { TEAM_RULES } from '../../worker/domain/teamDocRules';
+import { validateFunctionSource } from '../../scripts/team/validateFunction';
 import { cleanUp, passwordOf, qcWorld, teamServer } from '../helpers/teamLaptops';
 import { ANN, BOB, T0 } from '../helpers/builders';
 
@@ -24,8 +26,12 @@ const stamp = { by: BOB, laptop: 'curl', at: T0, tx: 'tx-bob', n: 1 };
 const PROBE = "function (doc) { globalThis.constructor.constructor('return process')().env.SERVER_PROBE_RAN = 'yes'; }";
 const starOf = (id: string) => ({ email: BOB, kind: 'captures' as const, id });
 const star = { _id: favouriteDocId(starOf('cap-1')), kind: 'favourite', star: starOf('cap-1'), stamp };
-const entry = { id: 'h-bob-1', at: T0, by: BOB, laptop: 'curl', tx: 'tx-bob', n: 1, what: { kind: 'flagged' }, on: {} };
+const entry = sealed({ at: T0, by: BOB, laptop: 'curl', tx: 'tx-bob', n: 1, what: { kind: 'applanix' }, on: { surveys: ['s-1'] } });
 const historyEntry = { _id: `history:${entry.id}`, kind: 'history', entry, stamp };
+/** Bob's entry said otherwise under its id: what its proof refuses, wherever it is checked. */
+const changed = { ...historyEntry, entry: { ...entry, what: { kind: 'podconfig' } } };
+/** An entry in the form from before entries carried their proof. */
+const unproven = { ...entry, id: historyId(T0, 'curl', 'tx-bob', 2), n: 2 };
 
 interface Answer {
   status: number;
@@ -111,14 +117,28 @@ const ROWS: Row[] = [
     request: 'new_edits:false with an invented parent, replacing a history entry',
     send: async () => {
       expect((await call(bob, 'PUT', `/team/${encodeURIComponent(historyEntry._id)}`, historyEntry)).status).toBe(201);
-      const changed = { ...historyEntry, entry: { ...entry, what: { kind: 'unflagged' } } };
       const invented = { ...changed, ...childRevision('7-00000000000000000000000000000000', changed) };
       return call(bob, 'POST', '/team/_bulk_docs', { docs: [invented], new_edits: false });
     },
     status: 201,
     error: '',
     entryError: 'forbidden',
-    why: /changes a history entry/,
+    // The proof, not the test server's look at the entry standing: CouchDB's validate function refuses it alike.
+    why: /content does not match its id: a history entry is never changed$/,
+  },
+  {
+    request: 'PUT a history entry changed, over its own revision',
+    send: async () => call(bob, 'PUT', `/team/${encodeURIComponent(historyEntry._id)}`, { ...changed, _rev: await revOf(historyEntry._id) }),
+    status: 403,
+    error: 'forbidden',
+    why: /content does not match its id: a history entry is never changed$/,
+  },
+  {
+    request: 'PUT a new history entry with no proof in its id (the form from before)',
+    send: () => call(bob, 'PUT', `/team/${encodeURIComponent(`history:${unproven.id}`)}`, { _id: `history:${unproven.id}`, kind: 'history', entry: unproven, stamp }),
+    status: 403,
+    error: 'forbidden',
+    why: /has no proof of its content in its id/,
   },
   { request: '_bulk_docs with new_edits: 0', send: () => call(bob, 'POST', '/team/_bulk_docs', { docs: [star], new_edits: 0 }), status: 400, error: 'bad_request' },
   { request: 'PUT with ?new_edits=0', send: () => call(bob, 'PUT', `/team/${encodeURIComponent(star._id)}?new_edits=0`, star), status: 400, error: 'bad_request' },
@@ -219,6 +239,25 @@ describe('a member’s requests are answered as CouchDB 3 answers them (issue 53
     const closing = (id: string) => ({ _id: id, _deleted: true, resolved: true, stamp });
     expect(teamDocRefusal(closing('captures:cap-1'), undefined, null, TEAM_RULES)).toMatch(/never removes a capture/);
     expect(teamDocRefusal(closing('surveys:s-qc'), undefined, null, TEAM_RULES)).toBeNull();
+  });
+
+  it('CouchDB’s validate function, as sync:setup installs it, refuses a changed history entry though it sees no old version', () => {
+    // The design document's text, run as CouchDB runs it (here only, in a test: the server never compiles it).
+    const validate = new Function(`return (${validateFunctionSource()});`)() as (doc: unknown, oldDoc: unknown, user: unknown, sec: unknown) => void;
+    const why = (doc: unknown, name: string, admins: string[] = []) => {
+      try {
+        validate(doc, null, { name, roles: [] }, { admins: { names: admins }, members: { names: [ANN, BOB] } });
+        return null;
+      } catch (e) {
+        return (e as { forbidden?: string }).forbidden ?? String(e);
+      }
+    };
+    expect(why(historyEntry, BOB)).toBeNull();
+    expect(why(changed, BOB)).toMatch(/content does not match its id: a history entry is never changed$/);
+    const old = { _id: `history:${unproven.id}`, kind: 'history', entry: unproven, stamp };
+    expect(why(old, BOB)).toMatch(/has no proof of its content in its id/);
+    // An admin still writes the form from before (a world seeded from an older export).
+    expect(why(old, ANN, [ANN])).toBeNull();
   });
 
   it('a _bulk_docs at the cap holds no other member’s request: the server answers others between its chunks', async () => {

@@ -1,13 +1,15 @@
 /**
  * Every survey's history (issue 34, docs/history.md): who did what, when and where. An entry is
  * written in the commit of the action that made it, never changes, and has an id unique across a
- * team (`<at>:<laptop>:<tx>:<n>`), so each can later be one immutable team document. Entries sort
+ * team (`<at>:<laptop>:<tx>:<n>:<proof>`, the proof its content's hash), so each is one team
+ * document that no one can say otherwise under its id. Entries sort
  * by time, then laptop. The simulation's own stage changes and the sample data's start are derived
  * from the world, never stored (domain/derivedHistory.ts).
  */
 import type { Id } from './types';
 import { humanise } from './workflow';
 import { shortId } from './shortId';
+import { entryProof } from './teamRules';
 
 /** What happened, in the console's words once described (`describe`). */
 export type HistoryWhat =
@@ -67,7 +69,11 @@ export interface HistoryConflict {
 }
 
 export interface HistoryEntry {
-  /** `<at, 15 digits>:<laptop>:<tx>:<n>`: unique across the team, sorts by time then laptop. */
+  /**
+   * `<at, 15 digits>:<laptop>:<tx>:<n>:<proof>`: unique across the team, sorts by time then
+   * laptop, and ends with the hash of the entry's content (`sealed`), so no one can say it otherwise
+   * under the same id. Entries written before the proof have none (docs/history.md#the-entry).
+   */
   id: string;
   /** When it was done (epoch ms, the engine's clock). */
   at: number;
@@ -130,6 +136,23 @@ const AT_DIGITS = 15;
 
 export function historyId(at: number, laptop: string, tx: string, n: number): string {
   return `${String(Math.max(0, Math.floor(at))).padStart(AT_DIGITS, '0')}:${laptop}:${tx}:${n}`;
+}
+
+/**
+ * An entry with its id, proof included: what every laptop and the team server check it against
+ * (teamRules.js's `entryProof`). An empty list of surveys is left out first, as the stored form
+ * keeps none, so the entry reads back as it was sealed.
+ */
+export function sealed(content: Omit<HistoryEntry, 'id' | 'arrivedAt'>): HistoryEntry {
+  const { surveys, ...on } = content.on;
+  const entry = { ...content, on: surveys?.length ? { ...on, surveys } : on };
+  return { id: `${historyId(entry.at, entry.laptop, entry.tx, entry.n)}:${entryProof(entry)!}`, ...entry };
+}
+
+/** The proof an entry's id ends with, or null for an id of the form from before (four parts). */
+export function proofOf(id: string): string | null {
+  const parts = id.split(':');
+  return parts.length === 5 ? parts[4]! : null;
 }
 
 /** Oldest first: by time, then laptop, then the rest of the id (the action, its order). */

@@ -2,14 +2,15 @@
  * The history in the all.json shape (Export, Import, a generated world with a past; docs/history.md#kept):
  * `history: { since, origin, entries }`, each entry as a team document would hold it. Read as
  * strictly as the entities (issue 19): every field of its type and bounds, the id what its time,
- * laptop, action and place give, and an entry that concerns no entity it could be kept under is
+ * laptop, action and place give (and its content's proof, where it carries one), and an entry that concerns no entity it could be kept under is
  * refused. An earlier export has no `history`: the world's history then begins when it is read.
  */
 import { FLAG_NOTE_MAX, isCamera, isFlagReason, isFrame, isLine, REJECT_REASON_MAX } from './frameFlags';
-import { DERIVED_KINDS, historyId, ownersOf, type HistoryEntry, type HistoryStart, type HistoryWhat } from './history';
+import { DERIVED_KINDS, historyId, ownersOf, proofOf, type HistoryEntry, type HistoryStart, type HistoryWhat } from './history';
 import { ID_MAX_CHARS, isObj, type Obj } from './storedFields';
 import { fail, type Problems } from './restoreProblems';
 import { hasHiddenCharacter, isEmail } from './users';
+import { entryProof } from './teamRules';
 
 /** The history a world file carries: how it began, and (Export, Import) its entries. */
 export interface HistoryFile extends HistoryStart {
@@ -57,7 +58,8 @@ function readOn(raw: unknown): HistoryEntry['on'] | string {
   const on: HistoryEntry['on'] = {};
   if (raw.surveys !== undefined) {
     if (!Array.isArray(raw.surveys) || raw.surveys.length > 10_000 || !raw.surveys.every(isId)) return 'on.surveys is not a list of ids';
-    on.surveys = [...raw.surveys];
+    // None is kept as none (the stored form has no empty list), so an entry reads back as it was sealed.
+    if (raw.surveys.length) on.surveys = [...raw.surveys];
   }
   for (const key of ['capture', 'media', 'drive'] as const) {
     if (raw[key] === undefined) continue;
@@ -90,8 +92,11 @@ export function readHistoryEntry(raw: unknown): HistoryEntry | string {
   if (typeof what === 'string') return what;
   const on = readOn(raw.on);
   if (typeof on === 'string') return on;
-  const entry: HistoryEntry = { id: historyId(raw.at, raw.laptop, raw.tx, raw.n as number), at: raw.at, by: raw.by, laptop: raw.laptop, tx: raw.tx, n: raw.n as number, what, on };
-  if (raw.id !== entry.id) return `id is not ${entry.id}`;
+  const base = historyId(raw.at, raw.laptop, raw.tx, raw.n as number);
+  const entry: HistoryEntry = { id: base, at: raw.at, by: raw.by, laptop: raw.laptop, tx: raw.tx, n: raw.n as number, what, on };
+  // An id of the form from before entries carried their proof is still read (docs/history.md#the-entry).
+  if (typeof raw.id !== 'string' || (raw.id !== base && (!raw.id.startsWith(`${base}:`) || proofOf(raw.id) === null))) return `id is not ${base}, with or without its proof`;
+  entry.id = raw.id;
   if (!ownersOf(entry).length) return `names no ${what.kind === 'inserted' || what.kind === 'received' ? 'media set' : 'entity'} it could be kept under`;
   if (raw.arrivedAt !== undefined) {
     if (!isTime(raw.arrivedAt)) return 'arrivedAt is not a time';
@@ -102,6 +107,9 @@ export function readHistoryEntry(raw: unknown): HistoryEntry | string {
     if (typeof conflict === 'string') return conflict;
     entry.conflict = conflict;
   }
+  // The proof is checked against the entry as read, so one carrying anything not kept (which the
+  // server's hash of the raw entry would let by) is refused too: what a laptop keeps is what was sealed.
+  if (entry.id !== base && proofOf(entry.id) !== entryProof(entry)) return 'its content does not match its id: a history entry is never changed';
   return entry;
 }
 

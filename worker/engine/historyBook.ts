@@ -6,7 +6,7 @@
  * being cached), then every commit that appends to it appends to the cached copy too.
  */
 import { Emitter } from '../domain/emitter';
-import { byTime, historyId, ownersOf, type HistoryEntry, type HistoryOwner, type HistorySubjects, type HistoryWhat } from '../domain/history';
+import { byTime, ownersOf, sealed, type HistoryEntry, type HistoryOwner, type HistorySubjects, type HistoryWhat } from '../domain/history';
 import type { HistoryAppend, WorldStore } from './store/worldStore';
 import type { SyncPort } from './syncPort';
 import type { World } from './world';
@@ -45,14 +45,15 @@ export class HistoryBook {
   /**
    * An action's notes as entries: by whoever is signed in, now, here. Their action id is the
    * laptop's next number (kept in the store's meta record), so actions done at one instant on one
-   * laptop keep the order they were done in, and no two share an id.
+   * laptop keep the order they were done in, and no two share an id. Each id ends with its
+   * content's proof (docs/history.md#the-entry).
    */
   stamp(notes: readonly HistoryNote[], now: number): HistoryEntry[] {
     if (!notes.length) return [];
     const by = this.team()?.author ?? this.world.current.user?.email ?? '';
     const laptop = this.laptop;
     const tx = (++this.world.historySeq).toString(36).padStart(6, '0');
-    return notes.map(({ what, on }, n) => ({ id: historyId(now, laptop, tx, n), at: now, by, laptop, tx, n, what, on }));
+    return notes.map(({ what, on }, n) => sealed({ at: now, by, laptop, tx, n, what, on }));
   }
 
   /** The cached entries of these records, oldest first; null (and they are read) if one is not cached yet. */

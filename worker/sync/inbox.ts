@@ -10,6 +10,8 @@ import { chosenVersion, settling, standing, type Version } from './conflicts';
 import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from './database';
 import type { HeldRevisions } from './outbox';
 import type { SyncStamp } from './syncStamp';
+import { HISTORY_KIND } from './docIds';
+import { readTeamDoc } from './teamDoc';
 
 export interface Read {
   /** each document whose version the world must now hold, if it can (a removal has `_deleted`) */
@@ -33,6 +35,7 @@ export const READ_BATCH = 2_000;
 
 /** What a document's standing versions say: the version the world takes, and whether a person must choose. */
 function judged(id: string, versions: readonly Version[], into: Read, force: boolean, held: HeldRevisions, as?: SyncStamp): void {
+  if (versions.length > 1 && id.startsWith(`${HISTORY_KIND}:`) && provenOf(id, versions, into)) return;
   const chosen = chosenVersion(versions);
   if (!chosen) return;
   const { conflict, settle } = settling(id, versions, chosen, as);
@@ -40,6 +43,21 @@ function judged(id: string, versions: readonly Version[], into: Read, force: boo
   into.settle.push(...settle);
   if (held.get(id)?.rev === chosen.rev && !force) return;
   into.docs.push(chosen.doc);
+}
+
+/**
+ * A history entry said otherwise under its id, beside the entry itself (written where no rule
+ * checked it, under a parent no one wrote): no conflict for a person, for the entry's proof says
+ * which version is the entry (docs/history.md#sync). That one is taken, whichever CouchDB shows
+ * first, and the others are refused and named, so a laptop that joins later ends as the ones that
+ * took the entry before. False where no version proves itself.
+ */
+function provenOf(id: string, versions: readonly Version[], into: Read): boolean {
+  const proven = versions.filter((v) => readTeamDoc(v.doc).is === 'history');
+  if (!proven.length) return false;
+  into.agreed.push(id);
+  into.docs.push(proven[0]!.doc, ...versions.filter((v) => !proven.includes(v)).map((v) => v.doc));
+  return true;
 }
 
 /** The changes after `since`, at most `limit` of them; what it settles, it signs `as` (docs/sync.md#conflicts). */

@@ -4,7 +4,7 @@
  * each said) and how it was settled. It travels as any history entry, a team document of its own,
  * so every laptop's history shows the conflict and its settlement.
  */
-import { historyId, type HistoryEntry, type HistorySubjects } from '../domain/history';
+import { sealed, type HistoryEntry, type HistorySubjects } from '../domain/history';
 import type { ConflictShown } from './conflictShown';
 import { describedDoc, HISTORY_KIND, historyDocId, parseDocId } from './docIds';
 import { childRevision } from './revisions';
@@ -50,8 +50,7 @@ export function settledEntry(conflict: ConflictShown, rev: string, merged: boole
   const how = merged ? 'merged field by field' : kept?.removed ? `kept the removal by ${kept.by || 'someone'}` : `kept the version by ${kept?.by || 'someone'}`;
   // An action id of its own: no ':' (the entry id's separator), unique to this settlement.
   const tx = `settle-${stamp.at.toString(36)}-${rev.slice(0, 8)}`;
-  return {
-    id: historyId(stamp.at, stamp.laptop, tx, 0),
+  return sealed({
     at: stamp.at,
     by: stamp.by,
     laptop: stamp.laptop,
@@ -65,7 +64,7 @@ export function settledEntry(conflict: ConflictShown, rev: string, merged: boole
       settledAt: stamp.at,
       how,
     },
-  };
+  });
 }
 
 /** The entry as the team document every laptop takes it from. */

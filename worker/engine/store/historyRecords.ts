@@ -5,10 +5,11 @@
  * survey's history reads a few small records, no boot reads any, and an action appends to a record
  * of a bounded size however long a drive has been in use. Each record names its people, laptops
  * and surveys once and its entries refer to them by place; an entry's id is not stored (it follows
- * from its time, laptop, action and place). Appending is idempotent: an entry always falls in the
+ * from its time, laptop, action and place), only the proof it ends with, as read: a proof worked out
+ * again on reading could differ from the team's copy of the entry had anything been kept otherwise. Appending is idempotent: an entry always falls in the
  * same week's record, and one whose id that record holds is not added again.
  */
-import { byTime, historyId, type HistoryEntry, type HistoryKind, type HistoryOwner, type HistorySubjects, type HistoryWhat } from '../../domain/history';
+import { byTime, historyId, proofOf, type HistoryEntry, type HistoryKind, type HistoryOwner, type HistorySubjects, type HistoryWhat } from '../../domain/history';
 import type { Id } from '../../domain/types';
 
 export { ownerOf, ownersOf, type HistoryOwner } from '../../domain/history';
@@ -44,11 +45,12 @@ const CODE = new Map(STORED_KINDS.map(([kind], i) => [kind, i]));
 
 /**
  * One entry packed: time from its record's week, person, laptop, action, place, kind, its
- * parameters, subjects beyond the owner, sync's extras. Person and laptop are places in the store's
+ * parameters, subjects beyond the owner, sync's extras, the proof its id ends with (none for an
+ * entry from before, docs/history.md#the-entry). Person and laptop are places in the store's
  * names (`HistoryNames`); an action id of six base-36 digits, as every laptop numbers them, is kept
  * as its number.
  */
-type Packed = [at: number, person: number, laptop: number, tx: string | number, n: number, kind: number, args: unknown[], on?: PackedOn | 0, extra?: PackedExtra];
+type Packed = [at: number, person: number, laptop: number, tx: string | number, n: number, kind: number, args: unknown[], on?: PackedOn | 0, extra?: PackedExtra | 0, proof?: string];
 interface PackedOn {
   s?: number[];
   c?: Id;
@@ -131,8 +133,10 @@ function pack(record: HistoryRecord, owner: HistoryOwner, entry: HistoryEntry, f
   if (entry.conflict !== undefined) extra.x = entry.conflict;
   const hasOn = Object.keys(on).length > 0;
   const hasExtra = Object.keys(extra).length > 0;
-  if (hasOn || hasExtra) packed.push(hasOn ? on : 0);
-  if (hasExtra) packed.push(extra);
+  const proof = proofOf(entry.id);
+  if (hasOn || hasExtra || proof !== null) packed.push(hasOn ? on : 0);
+  if (hasExtra || proof !== null) packed.push(hasExtra ? extra : 0);
+  if (proof !== null) packed.push(proof);
   return packed;
 }
 
@@ -153,7 +157,7 @@ function readingOf(record: HistoryRecord | FirstFormRecord, names: readonly (str
 }
 
 function unpack(r: Reading, owner: HistoryOwner, p: Packed): HistoryEntry | null {
-  const [packedAt, person, laptop, packedTx, n, code, args, packedOn, extra] = p;
+  const [packedAt, person, laptop, packedTx, n, code, args, packedOn, packedExtra, proof] = p;
   const stored = STORED_KINDS[code];
   const by = r.people[person];
   const where = r.laptops[laptop];
@@ -179,7 +183,9 @@ function unpack(r: Reading, owner: HistoryOwner, p: Packed): HistoryEntry | null
   else if (o.m !== undefined) on.media = o.m;
   if (owner.startsWith('d:')) on.drive = own;
   else if (o.d !== undefined) on.drive = o.d;
-  const entry: HistoryEntry = { id: historyId(at, where, tx, n), at, by, laptop: where, tx, n, what: what as unknown as HistoryWhat, on };
+  const base = historyId(at, where, tx, n);
+  const entry: HistoryEntry = { id: typeof proof === 'string' ? `${base}:${proof}` : base, at, by, laptop: where, tx, n, what: what as unknown as HistoryWhat, on };
+  const extra = packedExtra || undefined;
   if (extra?.a !== undefined) entry.arrivedAt = extra.a;
   if (extra?.x !== undefined) entry.conflict = extra.x;
   return entry;
