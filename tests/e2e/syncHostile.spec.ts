@@ -110,8 +110,14 @@ test('a change no laptop can take is named in Settings with its reason; one a la
   await a.context().close();
 });
 
-test('after a flood of 20 000 refused documents, a flag still crosses to the other laptop', async ({ browser }) => {
-  test.setTimeout(180_000);
+/**
+ * The mechanism, on a flood of 2 000: its cost at 20 000 is a budget of `npm run bench:sync`
+ * (docs/sync.md#what-was-measured), not a test's to measure.
+ */
+/** Refused documents of one action, written by a script in one request. */
+const FLOOD = 2_000;
+
+test('after a flood of refused documents, a flag still crosses to the other laptop', async ({ browser }) => {
   const world = newWorld();
   const a = await laptop(browser, MARCO);
   await join(a, world, `a-${world}`);
@@ -121,14 +127,14 @@ test('after a flood of 20 000 refused documents, a flag still crosses to the oth
   const survey = await aSurveyDoc(script, world);
   const { _id: _i, ...body } = survey;
   const e = body.e as Record<string, unknown>;
-  const flood = Array.from({ length: 20_000 }, (_, i) => ({ ...body, _id: `surveys:flood-${i}`, e: { ...e, captureId: 'no-such-capture' }, stamp: { ...SCRIPT, tx: 'flood', n: 20_000 } }));
-  for (let i = 0; i < flood.length; i += 5_000) await written(script, world, flood.slice(i, i + 5_000));
+  const flood = Array.from({ length: FLOOD }, (_, i) => ({ ...body, _id: `surveys:flood-${i}`, e: { ...e, captureId: 'no-such-capture' }, stamp: { ...SCRIPT, tx: 'flood', n: FLOOD } }));
+  await written(script, world, flood);
 
   const { cam1, names } = await bothOnQcPage(a, b);
   await flagFrame(a, frame(a, cam1, names[3]!), 'Cloud');
-  await expect(frame(b, cam1, names[3]!)).toHaveAccessibleName(/, flagged: Cloud$/, { timeout: 60_000 });
+  await expect(frame(b, cam1, names[3]!)).toHaveAccessibleName(/, flagged: Cloud$/);
   // The flood is one change of one action, named; neither laptop is stuck on it.
-  for (const page of [a, b]) await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date, 1 change not taken', { timeout: 60_000 });
+  for (const page of [a, b]) await expect(badge(page)).toHaveAccessibleName('Team sync: Up to date, 1 change not taken');
   await flagFrame(b, frame(b, cam1, names[4]!), 'Blur');
   await expect(frame(a, cam1, names[4]!)).toHaveAccessibleName(/, flagged: Blur$/);
   await a.context().close();
