@@ -32,10 +32,10 @@ export const LONG_POLL_MS = 10_000;
 /** How long stopping waits for a cancelled replication to end its requests. */
 const STOP_WAIT_MS = 2_000;
 
-/** What the server is, as a pause finds it. */
 /** A position in a database's changes. */
 type Seq = number | string;
 
+/** What the server is, as a pause finds it. */
 export type ServerState =
   /**
    * it answers, and holds the world this laptop knows; `sent`: the laptop's database's seq when

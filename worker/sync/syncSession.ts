@@ -174,8 +174,9 @@ export class SyncSession {
     const fed = new Set(read.docs.map((d) => d._id));
     const forgotten = [...this.readWithAction];
     this.readWithAction.clear();
-    read.docs.push(...(await readAgain(this.db, forgotten.filter((id) => !fed.has(id)))));
-    read.ids.push(...forgotten.filter((id) => !fed.has(id)));
+    const unread = forgotten.filter((id) => !fed.has(id));
+    read.docs.push(...(await readAgain(this.db, unread)));
+    read.ids.push(...unread);
     // This laptop's own history entries come back through its database: its records hold them already.
     read.docs = read.docs.filter((d) => !(isHistoryDoc(d._id) && (d.stamp as { laptop?: unknown } | undefined)?.laptop === this.journal.laptop));
     const notTaken = this.notTaken.change();

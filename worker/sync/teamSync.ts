@@ -114,15 +114,17 @@ export class TeamSync {
 
   /** Signs in to the team server again (the session ended, or the person signed out); sync goes on. */
   signIn(account: unknown, password: unknown): Promise<Answer> {
-    // One after another: two at once would each open a link, and the one left over keeps replicating.
-    const next = this.signingIn.then(() => this.signInNow(account, password));
-    this.signingIn = next.catch(() => undefined);
-    return next;
+    return this.oneSignInAtATime(() => this.signInNow(account, password));
   }
 
   /** Changes the person's own password on the team server, and signs in with the new one (issue 53). */
   changePassword(current: unknown, next: unknown, again: unknown): Promise<Answer> {
-    const run = this.signingIn.then(() => this.signInNow(null, current, next, again));
+    return this.oneSignInAtATime(() => this.signInNow(null, current, next, again));
+  }
+
+  /** One after another: two sign-ins at once would each open a link, and the one left over keeps replicating. */
+  private oneSignInAtATime(work: () => Promise<Answer>): Promise<Answer> {
+    const run = this.signingIn.then(work);
     this.signingIn = run.catch(() => undefined);
     return run;
   }
