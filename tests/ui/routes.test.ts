@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PATTERNS, paths } from '../../src/app/paths';
-import { routeAt } from '../../src/app/routes';
+import { ROUTES, routeAt } from '../../src/app/routes';
 
 describe('the route table', () => {
   it('opens, for every path the app builds, the route of that pattern', () => {
@@ -44,5 +44,12 @@ describe('the route table', () => {
     expect(routeAt('/surveys/s1/qc/2/Cam01/x')?.title).toBe('Image');
     expect(routeAt('/nowhere')).toBeUndefined();
     expect(routeAt('/captures/c1/elsewhere')).toBeUndefined();
+  });
+
+  it('lets an anonymous visitor reach only Sign in and Signing out: every other route is behind the login guard', () => {
+    // The guard itself (a redirect to /login with the original path) is shown in the browser, on a
+    // route of each kind (tests/e2e/shell.spec.ts).
+    expect(ROUTES.filter((r) => r.access === 'anyone').map((r) => r.path)).toEqual([PATTERNS.login, PATTERNS.logout]);
+    for (const route of ROUTES) if (route.access !== 'anyone') expect(['user', 'user-now'], route.path).toContain(route.access);
   });
 });
