@@ -5,13 +5,14 @@
  * waited for: each stage that runs by itself is moved past at once, at 1× as the spec implies.
  *
  * One behaviour a test: the media part, the survey part and the capture part each start from the
- * sample world, where something is at that step already; the last test walks one new survey all
- * the way, from an empty drive to a published capture.
+ * sample world, where something is at that step already. The whole demo, one new survey from an
+ * empty drive to a published capture, is walked once, in tests/e2e/history.spec.ts, which then
+ * reads the survey's history of it.
  */
 import { expect, test } from './fixtures';
-import { sampleData, signIn } from './helpers';
+import { signIn } from './helpers';
 import type { DataFile } from '../../worker/domain/dataFile';
-import { EMPTY_HOST, assign, captureRow, checkAndApprove, insert, newSampleSurvey, processAndPublish, receive, surveysOf } from './demoSteps';
+import { EMPTY_HOST, assign, checkAndApprove, insert, processAndPublish, receive, surveysOf } from './demoSteps';
 
 let data: DataFile;
 test.beforeAll(async ({ request }) => {
@@ -43,15 +44,4 @@ test('a capture: process the approved surveys, capture QC once processing ends, 
   const id = approved.surveyId.slice(0, 8).toUpperCase();
   await signIn(page, `/captures/${capture.captureId}/surveys`);
   await processAndPublish(page, 'TXS26F02', surveysOf(page, 'TXS26F02').getByRole('row').filter({ hasText: id }), id);
-});
-
-test('the whole demo: one new survey from an empty drive to a published capture', async ({ page }) => {
-  const sample = await sampleData(page);
-  expect(Object.values(sample.index.captures).some((c) => c.cpid === 'SAMPLE007')).toBe(true);
-  const { row, id } = await newSampleSurvey(page);
-  await checkAndApprove(page, row, id);
-  await processAndPublish(page, 'SAMPLE007', row, id);
-
-  await captureRow(page, 'SAMPLE007').getByRole('link', { name: 'SAMPLE007', exact: true }).click();
-  await expect(surveysOf(page, 'SAMPLE007').getByRole('row').nth(1)).toContainText('Published');
 });

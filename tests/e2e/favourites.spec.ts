@@ -1,13 +1,12 @@
 /**
  * Favourites (issue 36), as a person uses them: a star on a capture's row, on a survey's page and
  * on a media set's row, pressed by mouse or keyboard; kept after a reload; shown under "My
- * favorites" on the lists and on the dashboard, and taken off from there. And on two laptops of
- * one person through team sync: a star set on one reaches the other.
+ * favorites" on the lists and on the dashboard, and taken off from there. A star crossing to the
+ * person's other laptop through team sync is the engine's, in Node (tests/engine/syncFavourites.test.ts).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openPath, rowOf, sampleData, signIn } from './helpers';
-import { join, laptop, newWorldName } from './syncLaptops';
 
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 const star = (page: Page, name: string) => page.getByRole('button', { name: `Favorite ${name}`, exact: true });
@@ -64,27 +63,4 @@ test('a survey starred on its page and a media set from its row, by keyboard, ar
   await expect(favorites(page).getByRole('link', { name: 'TS007' })).toHaveCount(0);
   await openPath(page, '/media?favorites=1');
   await expect(page.getByText('No media sets match these filters.')).toBeVisible();
-});
-
-test.describe('on two laptops of one person', () => {
-  test.use({ serviceWorkers: 'block' });
-
-  test('a star set on one laptop reaches the other, and its removal follows', async ({ browser }) => {
-    const person = 'rosa.lindqvist@aerial.example';
-    const world = newWorldName();
-    const office = await laptop(browser, person);
-    await join(office, world, `office-${world}`);
-    const van = await laptop(browser, person);
-    await join(van, world, `van-${world}`);
-
-    await openPath(office, '/captures');
-    await ready(star(office, 'capture SAMPLE007'));
-    await star(office, 'capture SAMPLE007').click();
-    await expect(star(office, 'capture SAMPLE007')).toHaveAttribute('aria-pressed', 'true');
-    await openPath(van, '/');
-    await expect(favorites(van).getByRole('link', { name: 'SAMPLE007' })).toBeVisible({ timeout: 30_000 });
-
-    await favorites(van).getByRole('button', { name: 'Favorite capture SAMPLE007' }).click();
-    await expect(star(office, 'capture SAMPLE007')).toHaveAttribute('aria-pressed', 'false', { timeout: 30_000 });
-  });
 });

@@ -1,13 +1,13 @@
 /**
  * Every survey's history (issue 34, docs/history.md): a survey walked from an empty drive to a
- * published capture shows every step with its author, newest first, from the survey's More actions
+ * published capture (the whole demo, as a presenter runs it) shows every step with its author, newest first, from the survey's More actions
  * menu; the capture's history downloads as CSV holding the same rows as its page.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { WITHOUT_SERVICE_WORKER, openPath } from './helpers';
-import { checkAndApprove, newSampleSurvey, processAndPublish } from './demoSteps';
+import { WITHOUT_SERVICE_WORKER, openPath, sampleData } from './helpers';
+import { captureRow, checkAndApprove, newSampleSurvey, processAndPublish, surveysOf } from './demoSteps';
 
 test.use(WITHOUT_SERVICE_WORKER);
 
@@ -51,13 +51,16 @@ const STEPS: [RegExp, string][] = [
   [/^Published$/, 'Automatic'],
 ];
 
-test('a survey walked from insert to Published shows every step with its author; the capture\u2019s CSV holds its rows', async ({ page }) => {
+test('the whole demo: a survey walked from insert to Published shows every step with its author; the capture\u2019s CSV holds its rows', async ({ page }) => {
+  const sample = await sampleData(page);
+  expect(Object.values(sample.index.captures).some((c) => c.cpid === 'SAMPLE007')).toBe(true);
   const { row, id } = await newSampleSurvey(page);
   await checkAndApprove(page, row, id);
   await processAndPublish(page, 'SAMPLE007', row, id);
+  await captureRow(page, 'SAMPLE007').getByRole('link', { name: 'SAMPLE007', exact: true }).click();
+  await expect(surveysOf(page, 'SAMPLE007').getByRole('row').nth(1)).toContainText('Published');
 
   // The survey's row: More actions › View History.
-  await page.getByRole('link', { name: 'SAMPLE007', exact: true }).click();
   await page.getByRole('button', { name: `More actions for survey ${id}` }).click();
   await page.getByRole('menuitem', { name: 'View History' }).click();
   await expect(page).toHaveURL(/\/surveys\/[^/]+\/history$/);

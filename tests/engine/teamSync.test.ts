@@ -4,7 +4,7 @@
  * resolved, and the actions that would wipe the team's world refused while syncing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUp, flaggedTwoWaysApart, laptop, qcWorld, serverTime, teamServer, twoJoined, until } from '../helpers/teamLaptops';
+import { cleanUp, flaggedTwoWaysApart, laptop, passwordOf, qcWorld, serverTime, teamServer, twoJoined, until } from '../helpers/teamLaptops';
 import PouchDB from 'pouchdb-core';
 import { createEngine, type Engine } from '../../worker/engine/engine';
 import { WHILE_SYNCING } from '../../worker/sync/enginePort';
@@ -190,7 +190,7 @@ describe('team sync in the worker (issue 21)', () => {
   });
 });
 
-describe('a quiet laptop stays signed in (sync/sessionKeeper.ts)', () => {
+describe('sessions: a quiet laptop stays signed in (sync/sessionKeeper.ts); one the server ended asks for a sign-in', () => {
   // A session's age is the server's time, moved on by hand here as each laptop's clock turns.
   let server: ReturnType<typeof serverTime> | null = null;
   afterEach(() => server?.restore());
@@ -215,4 +215,40 @@ describe('a quiet laptop stays signed in (sync/sessionKeeper.ts)', () => {
     await until(() => expect(b.engine.world.index.surveys['s-qc']!.frameFlags.map((f) => f.reason)).toEqual(['Cloud']), b);
     await until(() => expect([a.sync.status.state, b.sync.status.state]).toEqual(['up-to-date', 'up-to-date']), a, b);
   });
+
+  it('a session the server ended while the van was away says Sign in to sync; work goes on, and after the sign-in what waited reaches the other laptop', async () => {
+    const couch = await teamServer({ vans: true, sessionTimeoutS: 3 });
+    await couch.world('team-away');
+    const a = await laptop(couch.url, ANN);
+    const b = await laptop(couch.url, BOB);
+    const van = (what: 'cut' | 'restore') => fetch(`${couch.url}/__vans/a/${what}`, { method: 'POST' });
+    expect(await a.join('team-away', { server: '/van/a/couch' })).toEqual({ ok: true });
+    expect(await b.join('team-away')).toEqual({ ok: true });
+    await until(() => expect([a.sync.status.state, b.sync.status.state]).toEqual(['up-to-date', 'up-to-date']), a, b);
+
+    await van('cut');
+    expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
+    await until(() => expect(a.sync.status).toMatchObject({ state: 'offline', unsent: 1 }), a);
+    // Away longer than the session; Bob's laptop, on the network all along, renews its own.
+    server = serverTime();
+    for (let spell = 0; spell < 4; spell++) {
+      server.passes(1_500);
+      const renewed = b.sessionAsked();
+      (b.engine.clock as ManualClock).advance(SESSION_RENEW_MS);
+      await renewed;
+    }
+    await van('restore');
+    a.sync.connectivity(true);
+    await until(() => expect(a.sync.status).toMatchObject({ state: 'signed-out', unsent: 1, error: expect.stringMatching(/ended this laptop’s session/) as string }), a);
+    // Work goes on, and waits with the rest.
+    expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, frame: 8, reason: 'Blur' })).ok).toBe(true);
+    await until(() => expect(a.sync.status).toMatchObject({ state: 'signed-out', unsent: 2 }), a);
+    expect(b.sync.status.state).toBe('up-to-date');
+
+    expect(await a.sync.signIn(ANN, passwordOf(ANN))).toEqual({ ok: true });
+    await until(() => {
+      expect(a.sync.status).toMatchObject({ state: 'up-to-date', unsent: 0 });
+      expect(b.engine.world.index.surveys['s-qc']!.frameFlags.map((f) => f.reason).sort()).toEqual(['Blur', 'Cloud']);
+    }, a, b);
+  }, 30_000);
 });
