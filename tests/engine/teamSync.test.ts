@@ -245,7 +245,12 @@ describe('sessions: a quiet laptop stays signed in (sync/sessionKeeper.ts); one 
     await until(() => expect(a.sync.status).toMatchObject({ state: 'signed-out', unsent: 2 }), a);
     expect(b.sync.status.state).toBe('up-to-date');
 
+    const told: { state: string; unsent: number }[] = [];
+    const stop = a.sync.statusChanges.on(({ state, unsent }) => void told.push({ state, unsent }));
     expect(await a.sync.signIn(ANN, passwordOf(ANN))).toEqual({ ok: true });
+    // Signed in again, it says what still waits until it is sent, never "0 waiting" before.
+    expect(told[0]).toEqual({ state: 'syncing', unsent: 2 });
+    stop();
     await until(() => {
       expect(a.sync.status).toMatchObject({ state: 'up-to-date', unsent: 0 });
       expect(b.engine.world.index.surveys['s-qc']!.frameFlags.map((f) => f.reason).sort()).toEqual(['Blur', 'Cloud']);

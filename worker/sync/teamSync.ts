@@ -139,10 +139,12 @@ export class TeamSync {
         ? await passwordChanged(this.fetch, this.origin, settings.server, settings.account ?? this.status.account, password, next, again)
         : await signedIn(this.fetch, this.origin, settings.server, account, password);
     if (!signed.ok) return signed;
+    const { unsent, conflicts, notTaken, answered } = this.facts;
     await this.close();
     const now = { ...settings, account: signed.name };
     await this.store.commit({ put: [settingsRecord(now)], del: [] });
-    this.set({ ...FACTS_OFF, settings: now });
+    // What waits and what stands in conflict are as they were until the new link counts them.
+    this.set({ ...FACTS_OFF, settings: now, unsent, conflicts, notTaken, answered });
     await this.connect(now, false).catch((error: unknown) => this.failed(error));
     return { ok: true };
   }
@@ -358,7 +360,8 @@ export class TeamSync {
 
   private set(facts: SyncFacts): void {
     const link = this.link;
-    this.facts = { ...facts, unsent: link?.unsent.count ?? 0, undrained: link?.session.undrained ?? false, asking: this.needed?.asking ?? false };
+    // Without a link (signed out, signing in again) what waits is what was counted last.
+    this.facts = { ...facts, unsent: link ? link.unsent.count : facts.unsent, undrained: link?.session.undrained ?? false, asking: this.needed?.asking ?? false };
     const status = syncStatus(this.facts);
     if (JSON.stringify(status) === JSON.stringify(this.status)) return;
     if (status.state !== this.status.state || status.unsent !== this.status.unsent) this.trace(`status ${status.state}, ${status.unsent} waiting`);
