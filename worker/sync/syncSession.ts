@@ -198,7 +198,7 @@ export class SyncSession {
     read.ids.push(...unread);
     // This laptop's own history entries come back through its database: its records hold them already.
     read.docs = read.docs.filter((d) => !(isHistoryDoc(d._id) && (d.stamp as { laptop?: unknown } | undefined)?.laptop === this.journal.laptop));
-    const notTaken = this.notTaken.change();
+    const notTaken = this.notTaken.change(true);
     const { take, arriving } = this.arrivedWhole(read.docs, whole);
     // What a store of an earlier version left to read, and the rest of an action now whole, are read
     // again; so is what waits for any document this take reads: one read from the feed, and one of
