@@ -112,4 +112,39 @@ describe('the laptop knows what the server holds (issue 32)', () => {
     expect(c.engine.world.index.surveys['s-qc']!.qc).toBe('approved');
     expect(await exported(c)).toEqual(await exported(a));
   }, 60_000);
+
+  it('a laptop that left and makes the lost world its own again sends each history entry as the document it holds; a teammate’s, refused, is listed until its author sends it', async () => {
+    const server = await teamServer({ empty: true });
+    await server.world('lost');
+    const a = await laptop(server.url, ANN, WORLD);
+    const b = await laptop(server.url, BOB, WORLD);
+    expect(await a.join('lost')).toEqual({ ok: true });
+    expect(await b.join('lost')).toEqual({ ok: true });
+    expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
+    await until(() => expect(flagged(b)).toEqual(['Cloud']), b);
+    await upToDate(a, b);
+    const bDb = (b.sync as unknown as { link: { local: PouchDB } }).link.local;
+    const { rows } = await bDb.allDocs({ startkey: 'history:', endkey: 'history:\uffff', include_docs: true });
+    const anns = rows.filter((r) => (r.doc?.entry as { by?: string } | undefined)?.by === ANN).map((r) => r.id);
+    expect(anns.length).toBeGreaterThan(0);
+    expect(await b.sync.leave()).toEqual({ ok: true });
+
+    // The server loses the world while Ann's laptop is signed out by it; Bob joins first and makes it his world again.
+    const again = await restartedEmpty(server);
+    await again.world('lost');
+    expect(await b.join('lost')).toEqual({ ok: true });
+    const leaves = async (db: PouchDB, id: string) => (await db.get(id, { open_revs: 'all' })).flatMap((leaf) => ('ok' in leaf ? [leaf.ok._rev] : [])).sort();
+    const local = (b.sync as unknown as { link: { local: PouchDB } }).link.local;
+    // One first revision of each of Ann's entries: the one her laptop wrote, never one stamped anew by Bob's.
+    for (const id of anns) expect(await leaves(local, id)).toEqual(rows.filter((r) => r.id === id).map((r) => r.value.rev));
+    // No one writes in another's name: the server refuses Ann's entries from Bob's laptop, which says so, never Up to date.
+    await until(() => expect(b.sync.status.state).toBe('error'), b);
+    const refused = (await b.sync.notTaken()).listed.filter((n) => n.state === 'denied').map((n) => n.id);
+    for (const id of anns) expect(refused).toContain(id);
+
+    // Ann signs in again and sends what the server lost: the refusals are mended, and both hold the server's revisions.
+    await signedInAgain([a, ANN]);
+    await upToDate(a, b);
+    for (const id of anns) expect(await leaves(local, id)).toEqual(await leaves(asAdmin(again, 'lost'), id));
+  }, 60_000);
 });

@@ -32,3 +32,12 @@ it('a capture whose document says waiting, taken where a survey of it was receiv
     4,
   );
 }, 120_000);
+
+it('a laptop that left makes the world the server lost its own again without stamping anew a history entry its database holds', async () => {
+  // van1 took van0's history entries, left, and joined first after the server lost the world:
+  // it wrote each entry again, stamped as its own, beside the document it held (two first
+  // revisions of one entry); the server refused the new one (Ann's entry, from Bob), the join's
+  // push passed it over in silence, and van1, whose copy won here, said Up to date. Now the entry
+  // goes as the document it holds, and what the server refuses is listed until Ann sends it.
+  await replay('join(0),act(0, {"op":18,"a":273,"b":925,"dt":4812}),act(3, {"op":20,"a":269,"b":903,"dt":59840}),join(1),quiet,leave(1),quiet,cut(0),restart(empty),join(1),back(0),quiet', 3);
+}, 60_000);

@@ -35,5 +35,7 @@ export interface SyncDatabase {
   get(id: string, options: { open_revs: 'all' }): Promise<Leaf[]>;
   changes(options: { since: number | string; style: 'all_docs'; limit?: number; include_docs?: boolean }): Promise<ChangesResult>;
   /** With `keys`, a row for each key: one not in the database has no `value`, a removed one `value.deleted` and no `doc`. */
-  allDocs(options: { include_docs: true; keys?: string[]; conflicts?: boolean }): Promise<{ rows: { id?: string; key?: string; value?: { rev: string; deleted?: boolean }; doc?: StoredDoc | null }[] }>;
+  allDocs(options: { include_docs: boolean; keys?: string[]; conflicts?: boolean }): Promise<{ rows: { id?: string; key?: string; value?: { rev: string; deleted?: boolean }; doc?: StoredDoc | null }[] }>;
+  /** `doc_count`: how many documents stand (removed ones left out). */
+  info(): Promise<{ doc_count: number }>;
 }

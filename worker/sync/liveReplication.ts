@@ -63,6 +63,17 @@ export interface ReplicationEvents {
   failed(error: unknown): void;
 }
 
+/**
+ * A document the server refused, as a replication tells it: a sync tells the refusal of either
+ * direction as { direction, doc }, `doc` being the server's error for the document; a one-off
+ * replication tells that error itself.
+ */
+export function refusalOf(event: unknown): { id: string; why: string } {
+  const wrapped = (event ?? {}) as { direction?: unknown; doc?: unknown };
+  const e = (wrapped.direction !== undefined && wrapped.doc ? wrapped.doc : wrapped) as { id?: unknown; reason?: unknown; message?: unknown };
+  return { id: String(e.id ?? ''), why: String(e.reason ?? e.message ?? 'refused') };
+}
+
 export class LiveReplication {
   private live: Replication | null = null;
   /**
@@ -109,12 +120,7 @@ export class LiveReplication {
       this.trace('paused');
       this.check();
     });
-    live.on('denied', (event) => {
-      // A sync tells the refusal of either direction as { direction, doc }, `doc` being the server's error for the document.
-      const wrapped = (event ?? {}) as { direction?: unknown; doc?: unknown };
-      const e = (wrapped.direction !== undefined && wrapped.doc ? wrapped.doc : wrapped) as { id?: unknown; reason?: unknown; message?: unknown };
-      this.events.denied([{ id: String(e.id ?? ''), why: String(e.reason ?? e.message ?? 'refused') }]);
-    });
+    live.on('denied', (event) => this.events.denied([refusalOf(event)]));
     live.on('error', (error) => this.events.failed(error));
   }
 

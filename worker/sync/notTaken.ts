@@ -70,10 +70,13 @@ export class NotTaken {
 
   /**
    * A change of the list, applied once the take that made it has landed (a refused commit leaves
-   * the list as it was): what it sets and deletes, and the records that write it.
+   * the list as it was): what it sets and deletes, and the records that write it. `keepDenied`
+   * (a take's): it leaves this laptop's documents the server refused as they are listed. Taking a
+   * document from the laptop's own database says nothing of what the server holds: a refusal ends
+   * when the server holds the revision (TeamSync's refusalsMended) or when a person sends it again.
    */
-  change(): NotTakenChange {
-    return new Change(this);
+  change(keepDenied = false): NotTakenChange {
+    return new Change(this, keepDenied);
   }
 
   /** Sets an entry, or drops it (null): what a change does once its take has landed. */
@@ -213,20 +216,28 @@ function asEntry(record: StoredRecord): NotTakenEntry | null {
 class Change implements NotTakenChange {
   private readonly sets = new Map<string, NotTakenEntry | null>();
 
-  constructor(private readonly list: NotTaken) {}
+  constructor(
+    private readonly list: NotTaken,
+    private readonly keepDenied: boolean,
+  ) {}
 
   get size(): number {
     return this.sets.size;
   }
 
+  private now(id: string): NotTakenEntry | null | undefined {
+    return this.sets.has(id) ? this.sets.get(id) : this.list.get(id);
+  }
+
   set(id: string, entry: Omit<NotTakenEntry, 'stamp'> & { stamp: SyncStamp | null }): void {
+    if (this.keepDenied && this.now(id)?.state === 'denied') return;
     this.sets.set(id, { ...entry, stamp: entry.stamp ?? NO_STAMP });
   }
 
   delete(id: string): void {
-    const now = this.sets.has(id) ? this.sets.get(id) : this.list.get(id);
+    const now = this.now(id);
     // Taken or superseded, it is no longer listed; an answered refusal stays named.
-    if (now && now.state !== 'answered') this.sets.set(id, null);
+    if (now && now.state !== 'answered' && !(this.keepDenied && now.state === 'denied')) this.sets.set(id, null);
   }
 
   answered(): [string, NotTakenEntry][] {

@@ -74,7 +74,7 @@ declare module 'pouchdb-core' {
       results: { id: string; seq: number | string; changes: { rev: string }[]; deleted?: boolean; doc?: Doc }[];
       last_seq: number | string;
     }>;
-    allDocs(options: { include_docs: true; keys?: string[]; conflicts?: boolean }): Promise<{ rows: { id?: string; key?: string; value?: { rev: string; deleted?: boolean }; doc?: (Doc & { _conflicts?: string[] }) | null }[] }>;
+    allDocs(options: { include_docs: boolean; keys?: string[]; conflicts?: boolean }): Promise<{ rows: { id?: string; key?: string; value?: { rev: string; deleted?: boolean }; doc?: (Doc & { _conflicts?: string[] }) | null }[] }>;
     allDocs(options: { startkey: string; endkey: string; limit?: number; include_docs?: boolean }): Promise<{ rows: { id: string; value: { rev: string }; doc?: Doc }[] }>;
     info(): Promise<{ doc_count: number; update_seq: number | string }>;
     destroy(): Promise<void>;

@@ -19,11 +19,25 @@ import { worldDocs } from './seed';
 import { heldPacks, heldRecords } from './heldStore';
 import { NotTaken, type NotTakenChange } from './notTaken';
 import { readTeamDoc } from './teamDoc';
-import { HISTORY_KIND } from './docIds';
+import { HISTORY_KIND, historyDocId } from './docIds';
 import { allEntries } from '../engine/historyExport';
 import { historyDoc } from './settledHistory';
 
 const isHistoryDoc = (id: string) => id.startsWith(`${HISTORY_KIND}:`);
+
+/** Ids asked of the laptop's database at once, when a join looks for the entries it holds. */
+const LOOKUP_BATCH = 2_000;
+
+/** Of these documents, those a version of which stands in the database (none asked of one that holds nothing, as at a first join). */
+async function standing(db: SyncDatabase, ids: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  if (!ids.length || (await db.info()).doc_count === 0) return found;
+  for (let start = 0; start < ids.length; start += LOOKUP_BATCH) {
+    const { rows } = await db.allDocs({ include_docs: false, keys: ids.slice(start, start + LOOKUP_BATCH) });
+    for (const row of rows) if (row.id && row.value && !row.value.deleted) found.add(row.id);
+  }
+  return found;
+}
 
 /** The record of the take's checkpoint (stored under this id, and its seq as `since`, since issue 21). */
 const CHECKPOINT_ID = 'position';
@@ -83,8 +97,13 @@ export class SyncSession {
     await store.commit({ put: heldPacks(held), del: [] });
     journal.adopt(held);
     // Its history goes with it: a laptop that joins later shows what was done here before (docs/history.md#sync).
+    // An entry whose document this database holds already (the laptop was in this world, left, and
+    // the server lost the world) goes as that document: one written again, stamped anew, would be a
+    // second first revision of it, which the server refuses for another's entry while it wins here.
     const entryStamp = stamp ?? { by: journal.by(engine.world), laptop: journal.laptop, at: engine.clock.now(), tx: `world-of-${journal.laptop}`, n: 0 };
-    for (const entry of await allEntries(store)) docs.push(historyDoc(entry, entryStamp));
+    const entries = await allEntries(store);
+    const written = await standing(db, entries.map((entry) => historyDocId(entry.id)));
+    for (const entry of entries) if (!written.has(historyDocId(entry.id))) docs.push(historyDoc(entry, entryStamp));
     await db.bulkDocs(docs, { new_edits: false });
     return SyncSession.open(engine, store, db, journal);
   }
@@ -179,7 +198,7 @@ export class SyncSession {
     read.ids.push(...unread);
     // This laptop's own history entries come back through its database: its records hold them already.
     read.docs = read.docs.filter((d) => !(isHistoryDoc(d._id) && (d.stamp as { laptop?: unknown } | undefined)?.laptop === this.journal.laptop));
-    const notTaken = this.notTaken.change();
+    const notTaken = this.notTaken.change(true);
     const { take, arriving } = this.arrivedWhole(read.docs, whole);
     // What a store of an earlier version left to read, and the rest of an action now whole, are read
     // again; so is what waits for any document this take reads: one read from the feed, and one of

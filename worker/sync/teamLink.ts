@@ -14,7 +14,7 @@ import { openJournal } from './drainer';
 import { enginePort } from './enginePort';
 import { settingsRecord, takeTeamWorld, type TeamSettings } from './joining';
 import { SyncJournal } from './journal';
-import { LiveReplication, type ServerState } from './liveReplication';
+import { LiveReplication, refusalOf, type ServerState } from './liveReplication';
 import { pullSource } from './pullSource';
 import { sendSeedAgain } from './seed';
 import { SyncSession } from './syncSession';
@@ -115,7 +115,12 @@ export class TeamLink {
     if (ours) {
       session = await SyncSession.fromOwnWorld(engine, store, local, journal);
       // Joined means the team world is on the server: the next laptop to join takes it from there.
-      await databases.Remote.replicate(local, remote);
+      // What the server refuses of it (a teammate's history entry, which no one writes in another's
+      // name) is listed as the live push lists its refusals: live replication goes on past this
+      // push's checkpoint, so it would never be sent, nor told, again.
+      const refused: { id: string; why: string }[] = [];
+      await databases.Remote.replicate(local, remote).on('denied', (event) => refused.push(refusalOf(event)));
+      if (refused.length) await session.denied(refused, engine.clock.now());
       unsent = await Unsent.allSent(local, settings.laptop);
     } else session = await SyncSession.open(engine, store, local, journal);
     unsent ??= await Unsent.open(local, settings.laptop);
