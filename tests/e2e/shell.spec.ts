@@ -303,10 +303,24 @@ test.describe('signed in', () => {
     );
     for (let i = 0; i <= captureIndex; i++) await search.press('ArrowDown');
     await expect(captureOption).toHaveAttribute('aria-selected', 'true');
+    // The glow lasts 2.5 s of the page's clock: noted as it begins, not looked for after (on a busy
+    // machine the look can come later than that).
+    await page.evaluate(() => {
+      const glowed = new Set<string>();
+      (globalThis as unknown as { __glowed: Set<string> }).__glowed = glowed;
+      const note = (e: Node) => {
+        if (!(e instanceof HTMLElement)) return;
+        for (const lit of [e, ...Array.from(e.querySelectorAll<HTMLElement>('[data-highlighted]'))]) if (lit.hasAttribute('data-highlighted')) glowed.add(lit.dataset.captureId ?? '');
+      };
+      new MutationObserver((changes) => {
+        for (const c of changes) [c.target, ...Array.from(c.addedNodes)].forEach(note);
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-highlighted'], childList: true });
+    });
     await search.press('Enter');
     // Search lands on the item: the capture's row, in view and glowing.
     await expect(page).toHaveURL('/captures');
-    await expect(page.locator(`tr[data-capture-id="${SAMPLE_CAPTURE_ID}"][data-highlighted]`)).toBeInViewport();
+    await expect(page.locator(`tr[data-capture-id="${SAMPLE_CAPTURE_ID}"]`)).toBeInViewport();
+    await expect.poll(() => page.evaluate((id) => (globalThis as unknown as { __glowed: Set<string> }).__glowed.has(id) || document.querySelector(`tr[data-capture-id="${id}"][data-highlighted]`) !== null, SAMPLE_CAPTURE_ID)).toBe(true);
     await expect(search).toHaveValue('');
 
     await search.fill('FP007');

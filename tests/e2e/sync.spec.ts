@@ -17,6 +17,9 @@ import { flash, openPath, rowOf } from './helpers';
 import { frame } from './qcHelpers';
 
 test.use({ baseURL: SYNC_URL, serviceWorkers: 'block' });
+// Two consoles boot, sign in and join before each walk begins: beside a busy processor a walk took
+// up to 60 s of work, all of it progressing (docs/testing.md#each-behaviour-where-it-is-cheapest-2026-11-29-issue-50).
+test.describe.configure({ timeout: 120_000 });
 expectNoUnexpectedErrors();
 
 /** The sample's empty drive, where the demo inserts media. */
