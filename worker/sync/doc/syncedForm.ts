@@ -11,12 +11,12 @@
  * Keys are written in one order at every depth: PouchDB derives a revision from the document's
  * JSON, and two laptops that hold the same body must give it the same revision.
  */
-import type { FrameFlag } from '../domain/frameFlags';
-import { ENTITY_KINDS } from '../domain/restore';
-import { CHILD_LISTS } from '../domain/storedFields';
-import type { EntityKind, Id } from '../domain/types';
-import type { DataFile, Db } from '../domain/dataFile';
-import { encode, type StoredRecord } from '../engine/store/storedForm';
+import type { FrameFlag } from '../../domain/frameFlags';
+import { ENTITY_KINDS } from '../../domain/restore';
+import { CHILD_LISTS } from '../../domain/storedFields';
+import type { EntityKind, Id } from '../../domain/types';
+import type { DataFile, Db } from '../../domain/dataFile';
+import { encode, type StoredRecord } from '../../engine/store/storedForm';
 import { entityDocId, FLAG_KIND, flagDocId, SPEED_ID } from './docIds';
 import { favouriteDocs, type FavouriteDoc } from './favouriteDocs';
 import type { SyncStamp } from './syncStamp';

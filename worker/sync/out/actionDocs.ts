@@ -6,16 +6,16 @@
  * capture whose derived fields alone moved, or a survey whose flags alone changed, sends nothing
  * for itself.
  */
-import type { FrameFlag } from '../domain/frameFlags';
-import { ID_FIELD } from '../domain/restore';
-import type { EntityKind, Id } from '../domain/types';
-import type { World } from '../engine/world';
-import type { WorldWrites } from '../engine/worldChange';
-import type { StoredRecord } from '../engine/store/storedForm';
-import { entityDoc, flagDocs, PARENT_LISTS, speedDoc, type SyncedDoc } from './syncedForm';
-import type { SyncStamp } from './syncStamp';
-import { entityDocId, FLAG_KIND, parseDocId, surveyOfFlagDoc } from './docIds';
-import { favouriteChangeDocs } from './favouriteDocs';
+import type { FrameFlag } from '../../domain/frameFlags';
+import { ID_FIELD } from '../../domain/restore';
+import type { EntityKind, Id } from '../../domain/types';
+import type { World } from '../../engine/world';
+import type { WorldWrites } from '../../engine/worldChange';
+import type { StoredRecord } from '../../engine/store/storedForm';
+import { entityDoc, flagDocs, PARENT_LISTS, speedDoc, type SyncedDoc } from '../doc/syncedForm';
+import type { SyncStamp } from '../doc/syncStamp';
+import { entityDocId, FLAG_KIND, parseDocId, surveyOfFlagDoc } from '../doc/docIds';
+import { favouriteChangeDocs } from '../doc/favouriteDocs';
 
 
 /** An entity of the world, as fields (the synced form reads them by name). */

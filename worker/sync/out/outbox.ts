@@ -7,11 +7,11 @@
  * Writing a record twice is harmless: a revision already in the tree is not added again, so a
  * drainer that stopped half way (a closed lid, a new leading tab) simply starts again.
  */
-import type { EntityKind } from '../domain/types';
-import type { SyncDatabase, WrittenDoc } from './database';
-import { childRevision, contentOf, contentOfBuilt } from './revisions';
-import type { SyncedDoc } from './syncedForm';
-import type { SyncStamp } from './syncStamp';
+import type { EntityKind } from '../../domain/types';
+import type { SyncDatabase, WrittenDoc } from '../doc/database';
+import { childRevision, contentOf, contentOfBuilt } from '../doc/revisions';
+import type { SyncedDoc } from '../doc/syncedForm';
+import type { SyncStamp } from '../doc/syncStamp';
 
 export interface OutboxRecord {
   /** the document's id */

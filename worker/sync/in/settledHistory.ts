@@ -4,13 +4,13 @@
  * each said) and how it was settled. It travels as any history entry, a team document of its own,
  * so every laptop's history shows the conflict and its settlement.
  */
-import { sealed, type HistoryEntry, type HistorySubjects } from '../domain/history';
+import { sealed, type HistoryEntry, type HistorySubjects } from '../../domain/history';
 import type { ConflictShown } from './conflictShown';
-import { describedDoc, HISTORY_KIND, historyDocId, parseDocId } from './docIds';
-import { childRevision } from './revisions';
-import { canonical } from './syncedForm';
-import type { SyncStamp } from './syncStamp';
-import type { WrittenDoc } from './database';
+import { describedDoc, HISTORY_KIND, historyDocId, parseDocId } from '../doc/docIds';
+import { childRevision } from '../doc/revisions';
+import { canonical } from '../doc/syncedForm';
+import type { SyncStamp } from '../doc/syncStamp';
+import type { WrittenDoc } from '../doc/database';
 
 /** The entities a conflicted document is about, as a history entry names them; null for one no history keeps (a project, the speed). */
 function subjectsOf(docId: string): HistorySubjects | null {
