@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { actionDocs, flagsBySurvey } from '../../worker/sync/out/actionDocs';
-import { outboxRecords, type HeldRevisions } from '../../worker/sync/out/outbox';
+import type { HeldRevisions } from '../../worker/sync/doc/held';
+import { outboxRecords } from '../../worker/sync/out/outbox';
 import { SAMPLE_STAMP, syncedDocs } from '../../worker/sync/doc/syncedForm';
 import type { SyncStamp } from '../../worker/sync/doc/syncStamp';
 import { entityDocId, flagDocId, surveyOfFlagDoc } from '../../worker/sync/doc/docIds';

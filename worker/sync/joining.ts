@@ -12,7 +12,7 @@ import type { Engine } from '../engine/engine';
 import { HELD_KIND, INBOX_KIND, NOT_TAKEN_KIND, OUTBOX_KIND, TEAM_SETTINGS_ID, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
 import { heldPacks } from './doc/heldStore';
 import { SyncJournal } from './out/journal';
-import type { Held } from './out/outbox';
+import type { Held } from './doc/held';
 import { SEED_ID } from './doc/docIds';
 import { isSeed, SEED_SOURCE, SEED_SPEED, seededWorld, worldDocs, type Seed, type WorldDocs } from './seed';
 import type PouchDB from 'pouchdb-core';

@@ -13,7 +13,7 @@ import type { StoredDoc, SyncDatabase } from './doc/database';
 import { drainStored } from './out/drainer';
 import { actionOf, readAgain, readChanges, READ_BATCH, type Read } from './in/inbox';
 import { Overlay, type SyncJournal } from './out/journal';
-import { heldOf, type HeldRevisions } from './out/outbox';
+import { heldOf, type HeldRevisions } from './doc/held';
 import { takeIntoWorld, type TakenIntoWorld } from './in/takenIntoWorld';
 import { worldDocs } from './seed';
 import { heldPacks, heldRecords } from './doc/heldStore';
@@ -21,7 +21,7 @@ import { NotTaken, type NotTakenChange } from './in/notTaken';
 import { readTeamDoc } from './doc/teamDoc';
 import { HISTORY_KIND, historyDocId } from './doc/docIds';
 import { allEntries } from '../engine/historyExport';
-import { historyDoc } from './in/settledHistory';
+import { historyDoc } from './doc/historyDoc';
 
 const isHistoryDoc = (id: string) => id.startsWith(`${HISTORY_KIND}:`);
 

@@ -10,7 +10,7 @@
 import type { Id } from '../../domain/types';
 import { HELD_KIND, type WorldBatch } from '../../engine/store/worldStore';
 import type { StoredRecord } from '../../engine/store/storedForm';
-import type { Held } from '../out/outbox';
+import type { Held } from './held';
 
 /** Held revisions to a pack: about 100 kB, so a join writes some 170 records at 100 000 surveys, not 168 538. */
 const PACK_SIZE = 1000;

@@ -8,7 +8,7 @@
  */
 import { chosenVersion, settling, standing, type Version } from './conflicts';
 import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from '../doc/database';
-import type { HeldRevisions } from '../out/outbox';
+import type { HeldRevisions } from '../doc/held';
 import type { SyncStamp } from '../doc/syncStamp';
 import { HISTORY_KIND } from '../doc/docIds';
 import { readTeamDoc } from '../doc/teamDoc';

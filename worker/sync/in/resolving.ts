@@ -8,7 +8,8 @@ import type { Engine } from '../../engine/engine';
 import { conflictOf, mergedBody, resolution } from './conflicts';
 import { shown } from './conflictShown';
 import { bodyOf } from '../doc/revisions';
-import { historyDoc, settledEntry } from './settledHistory';
+import { historyDoc } from '../doc/historyDoc';
+import { settledEntry } from './settledHistory';
 import type { SyncSession } from '../syncSession';
 import { whyRefused } from './takenIntoWorld';
 

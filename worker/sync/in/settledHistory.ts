@@ -6,11 +6,8 @@
  */
 import { sealed, type HistoryEntry, type HistorySubjects } from '../../domain/history';
 import type { ConflictShown } from './conflictShown';
-import { describedDoc, HISTORY_KIND, historyDocId, parseDocId } from '../doc/docIds';
-import { childRevision } from '../doc/revisions';
-import { canonical } from '../doc/syncedForm';
+import { describedDoc, parseDocId } from '../doc/docIds';
 import type { SyncStamp } from '../doc/syncStamp';
-import type { WrittenDoc } from '../doc/database';
 
 /** The entities a conflicted document is about, as a history entry names them; null for one no history keeps (a project, the speed). */
 function subjectsOf(docId: string): HistorySubjects | null {
@@ -65,11 +62,4 @@ export function settledEntry(conflict: ConflictShown, rev: string, merged: boole
       how,
     },
   });
-}
-
-/** The entry as the team document every laptop takes it from. */
-export function historyDoc(entry: HistoryEntry, stamp: SyncStamp): WrittenDoc {
-  const { arrivedAt: _a, ...kept } = entry;
-  const body = canonical({ _id: historyDocId(entry.id), kind: HISTORY_KIND, entry: kept, stamp });
-  return { ...body, ...childRevision(undefined, body) };
 }

@@ -10,7 +10,7 @@ import { CHILD_LISTS, shownId } from '../../domain/storedFields';
 import type { EntityKind, EntityOf, Id } from '../../domain/types';
 import { removeMedia, removeSurveys } from '../../engine/removal';
 import type { World } from '../../engine/world';
-import { parentListsOf } from '../out/actionDocs';
+import { parentListsOf } from '../doc/syncedForm';
 import { entityDocId, KIND_WORDS, type FlagPlace } from '../doc/docIds';
 import type { Places, TeamDoc } from '../doc/teamDoc';
 

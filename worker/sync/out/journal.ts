@@ -14,10 +14,11 @@ import { actionDocs, addFlags, currentDocs, flagsBySurvey, type Encoded } from '
 import { heldRecords } from '../doc/heldStore';
 import type { WorldBatch } from '../../engine/store/worldStore';
 import type { HistoryEntry } from '../../domain/history';
-import { historyDoc } from '../in/settledHistory';
+import { historyDoc } from '../doc/historyDoc';
 import type { SyncStamp } from '../doc/syncStamp';
 import { contentOfBuilt } from '../doc/revisions';
-import { answerRecords, heldOf, outboxRecords, type Held, type HeldRevisions, type OutboxRecord } from './outbox';
+import { heldOf, type Held, type HeldRevisions } from '../doc/held';
+import { answerRecords, outboxRecords, type OutboxRecord } from './outbox';
 
 export type JournalKind = typeof OUTBOX_KIND | typeof HELD_KIND;
 
