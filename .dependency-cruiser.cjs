@@ -5,6 +5,9 @@
 //
 //   domain ← engine ← sync, views ← leader ← tabs ← pageApi ← main
 //
+// Inside sync, its wings (docs/sync.md#the-wings): doc ← in, out, link ← the top (worker/sync/*.ts);
+// in, out and link never import one another.
+//
 // The contract (api.ts, syncContract.ts, screens.ts) is a leaf beside them: it imports the
 // domain alone, so the page that reads it as types reaches no implementation. Its one exception
 // is deliberate: screens.ts takes the views' specs and answers from `typeof` the view table
@@ -57,6 +60,27 @@ module.exports = {
       comment: 'Team sync and the views stand side by side on the engine; the leading tab joins them.',
       from: { path: '^worker/(sync|views)/' },
       to: { path: '^worker/(sync|views)/', pathNot: '^worker/$1/' },
+    },
+    {
+      name: 'sync-in-and-out-apart',
+      severity: 'error',
+      comment: "Sync's wings (docs/sync.md#the-wings): what comes in (sync/in) and what goes out (sync/out) build on the team document (sync/doc) and below, never on each other nor on the link to the server. A part both need belongs in sync/doc; one that joins them, on top (worker/sync/*.ts).",
+      from: { path: '^worker/sync/(in|out)/' },
+      to: { path: '^worker/sync/(in|out|link)/', pathNot: '^worker/sync/$1/' },
+    },
+    {
+      name: 'sync-link-apart',
+      severity: 'error',
+      comment: "The link to the server (sync/link) knows the team document (sync/doc) alone of sync's wings: neither what comes in nor what goes out.",
+      from: { path: '^worker/sync/link/' },
+      to: { path: '^worker/sync/(in|out)/' },
+    },
+    {
+      name: 'sync-doc-is-the-floor',
+      severity: 'error',
+      comment: 'The team document (sync/doc), which both directions share, imports nothing else of sync: no wing and nothing on top.',
+      from: { path: '^worker/sync/doc/' },
+      to: { path: '^worker/sync/', pathNot: ['^worker/sync/doc/', '^worker/sync/pouchdb\\.d\\.ts$'] },
     },
     {
       name: 'sync-and-views-below-the-leader',

@@ -26,7 +26,7 @@ import { createEngine, type Engine } from '../worker/engine/engine';
 import { memoryStore } from '../worker/engine/store/worldStore';
 import { TeamSync } from '../worker/sync/teamSync';
 import { realClock } from '../worker/engine/clock';
-import { childRevision } from '../worker/sync/revisions';
+import { childRevision } from '../worker/sync/doc/revisions';
 import { MAX_BULK_DOCS } from './team/docWrites';
 
 // The server's module registers replication.

@@ -31,7 +31,7 @@ import { Leader } from '../worker/leader';
 import { currentStage } from '../worker/domain/workflow';
 import type { World } from '../worker/engine/world';
 import { enginePort } from '../worker/sync/enginePort';
-import { SyncJournal } from '../worker/sync/journal';
+import { SyncJournal } from '../worker/sync/out/journal';
 import { worldDocs } from '../worker/sync/seed';
 import { appendsOf } from '../worker/engine/historyBook';
 import { history } from '../worker/views/history';

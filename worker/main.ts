@@ -96,7 +96,7 @@ function makeLeaderWith(clock: Clock, stepped: SteppedClock | null) {
     const sync = new TeamSync(
       engine,
       store,
-      async () => (await import('./sync/pouch')).databases,
+      async () => (await import('./sync/link/pouch')).databases,
       scope.location.origin,
       undefined,
       // The end-to-end build says what replication did (tests/e2e/fixtures.ts shows it when a test fails).

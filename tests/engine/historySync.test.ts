@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { historyId, proofOf, sealed, type HistoryEntry } from '../../worker/domain/history';
 import { readHistoryFile } from '../../worker/domain/historyFile';
 import { entryProof } from '../../worker/domain/teamRules';
-import { readTeamDoc } from '../../worker/sync/teamDoc';
+import { readTeamDoc } from '../../worker/sync/doc/teamDoc';
 import { hostileDocs } from '../helpers/hostileWriter';
 import type { Engine } from '../../worker/engine/engine';
 import { act, laptop as joined, lateJoiner, reconnect } from '../helpers/syncLaptops';

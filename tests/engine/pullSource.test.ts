@@ -1,11 +1,11 @@
 /**
  * A server gone in the middle of a pull is a failure the replication meets, never a rejection no
- * one handles (sync/pullSource.ts): PouchDB's replication asks its source's info() after each
+ * one handles (sync/link/pullSource.ts): PouchDB's replication asks its source's info() after each
  * batch without catching. Here the server closes as the first batch is written.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import PouchDB from '../helpers/pouch';
-import { pullSource } from '../../worker/sync/pullSource';
+import { pullSource } from '../../worker/sync/link/pullSource';
 import { cleanUp, teamServer } from '../helpers/teamLaptops';
 
 afterEach(cleanUp);

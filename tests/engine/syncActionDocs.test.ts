@@ -4,11 +4,12 @@
  * derived fields alone moved sends nothing; a flag taken off is a removal.
  */
 import { describe, expect, it } from 'vitest';
-import { actionDocs, flagsBySurvey } from '../../worker/sync/actionDocs';
-import { outboxRecords, type HeldRevisions } from '../../worker/sync/outbox';
-import { SAMPLE_STAMP, syncedDocs } from '../../worker/sync/syncedForm';
-import type { SyncStamp } from '../../worker/sync/syncStamp';
-import { entityDocId, flagDocId, surveyOfFlagDoc } from '../../worker/sync/docIds';
+import { actionDocs, flagsBySurvey } from '../../worker/sync/out/actionDocs';
+import type { HeldRevisions } from '../../worker/sync/doc/held';
+import { outboxRecords } from '../../worker/sync/out/outbox';
+import { SAMPLE_STAMP, syncedDocs } from '../../worker/sync/doc/syncedForm';
+import type { SyncStamp } from '../../worker/sync/doc/syncStamp';
+import { entityDocId, flagDocId, surveyOfFlagDoc } from '../../worker/sync/doc/docIds';
 import type { WorldWrites } from '../../worker/engine/worldChange';
 import { harness, type Harness } from '../helpers/engineHarness';
 import { ANN, T0, aSurvey, aWorld } from '../helpers/builders';

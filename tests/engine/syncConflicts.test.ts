@@ -10,10 +10,11 @@ import PouchDB from 'pouchdb-core';
 import memory from 'pouchdb-adapter-memory';
 import replication from 'pouchdb-replication';
 import { restore } from '../../worker/domain/restore';
-import { allConflicts, conflictOf, differingFields, resolution } from '../../worker/sync/conflicts';
-import { drain, outboxRecords, type Held } from '../../worker/sync/outbox';
-import { flagDocs, SAMPLE_STAMP, syncedDocs, type EntityDoc, type SyncedDoc } from '../../worker/sync/syncedForm';
-import type { SyncStamp } from '../../worker/sync/syncStamp';
+import { allConflicts, conflictOf, differingFields, resolution } from '../../worker/sync/in/conflicts';
+import type { Held } from '../../worker/sync/doc/held';
+import { drain, outboxRecords } from '../../worker/sync/out/outbox';
+import { flagDocs, SAMPLE_STAMP, syncedDocs, type EntityDoc, type SyncedDoc } from '../../worker/sync/doc/syncedForm';
+import type { SyncStamp } from '../../worker/sync/doc/syncStamp';
 import { ANN, BOB, T0 } from '../helpers/builders';
 
 PouchDB.plugin(memory).plugin(replication);

@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import PouchDB from 'pouchdb-core';
 import type { Engine } from '../../worker/engine/engine';
-import type { EntityDoc } from '../../worker/sync/syncedForm';
-import { flagDocId } from '../../worker/sync/docIds';
+import type { EntityDoc } from '../../worker/sync/doc/syncedForm';
+import { flagDocId } from '../../worker/sync/doc/docIds';
 import { exported, handover, laptop as joined, lateJoiner, reconnect, type Laptop } from '../helpers/syncLaptops';
 import { ANN, BOB, aSurvey, aWorld } from '../helpers/builders';
 

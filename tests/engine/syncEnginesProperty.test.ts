@@ -12,8 +12,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import PouchDB from 'pouchdb-core';
-import { drain } from '../../worker/sync/outbox';
-import { contentOf } from '../../worker/sync/revisions';
+import { drain } from '../../worker/sync/out/outbox';
+import { contentOf } from '../../worker/sync/doc/revisions';
 import { act, exported, handover, laptop, lateJoiner, outboxOf, reconnect, type Laptop } from '../helpers/syncLaptops';
 import { toAction } from '../helpers/randomActions';
 import { LAPTOP_STEPS, TWO_LAPTOP_WORLD } from '../helpers/twoLaptops';

@@ -21,9 +21,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import PouchDB from '../helpers/pouch';
-import { drain } from '../../worker/sync/outbox';
-import { childRevision } from '../../worker/sync/revisions';
-import { parseDocId } from '../../worker/sync/docIds';
+import { drain } from '../../worker/sync/out/outbox';
+import { childRevision } from '../../worker/sync/doc/revisions';
+import { parseDocId } from '../../worker/sync/doc/docIds';
 import { restore } from '../../worker/domain/restore';
 import type { SyncServer } from '../../scripts/syncServer';
 import { act, exported, handover, laptop, outboxOf, type Laptop } from '../helpers/syncLaptops';

@@ -11,12 +11,12 @@ import PouchDB from 'pouchdb-core';
 import type { Action } from '../../worker/api';
 import { DATA_VERSION } from '../../worker/domain/constants';
 import { restore } from '../../worker/domain/restore';
-import { canonical, SAMPLE_STAMP, syncedDocs } from '../../worker/sync/syncedForm';
-import { takeIntoWorld } from '../../worker/sync/takenIntoWorld';
+import { canonical, SAMPLE_STAMP, syncedDocs } from '../../worker/sync/doc/syncedForm';
+import { takeIntoWorld } from '../../worker/sync/in/takenIntoWorld';
 import { World } from '../../worker/engine/world';
-import type { StoredDoc } from '../../worker/sync/database';
-import { favouriteDoc } from '../../worker/sync/favouriteDocs';
-import { favouriteDocId } from '../../worker/sync/docIds';
+import type { StoredDoc } from '../../worker/sync/doc/database';
+import { favouriteDoc } from '../../worker/sync/doc/favouriteDocs';
+import { favouriteDocId } from '../../worker/sync/doc/docIds';
 import { exported, handover, laptop as joined, lateJoiner, outboxOf, reconnect, type Laptop } from '../helpers/syncLaptops';
 import { ANN, BOB, aSurvey, aWorld } from '../helpers/builders';
 

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import PouchDB from '../helpers/pouch';
 import { startSyncServer, type SyncServer } from '../../scripts/syncServer';
-import { flagDocId } from '../../worker/sync/docIds';
+import { flagDocId } from '../../worker/sync/doc/docIds';
 import { act, exported, laptop, type Laptop } from '../helpers/syncLaptops';
 import { passwordOf, TEAM } from '../helpers/teamLaptops';
 import { ANN, BOB, aSurvey, aWorld } from '../helpers/builders';

@@ -5,7 +5,7 @@
  * arrived (issue 32: never at every take).
  */
 import { describe, expect, it } from 'vitest';
-import { childRevision } from '../../worker/sync/revisions';
+import { childRevision } from '../../worker/sync/doc/revisions';
 import { laptop, type Laptop } from '../helpers/syncLaptops';
 import { ANN, BOB, aWorld } from '../helpers/builders';
 

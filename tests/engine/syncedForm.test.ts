@@ -3,21 +3,21 @@
  * round-trips through restore(), writes its keys in one order, and holds neither derived fields
  * nor child id lists.
  */
-import { FAVOURITE_KIND } from '../../worker/sync/docIds';
+import { FAVOURITE_KIND } from '../../worker/sync/doc/docIds';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { restore } from '../../worker/domain/restore';
-import { contentOf, contentOfBuilt } from '../../worker/sync/revisions';
+import { contentOf, contentOfBuilt } from '../../worker/sync/doc/revisions';
 import { CHILD_LISTS, DERIVED_FIELDS } from '../../worker/domain/storedFields';
 import type { EntityKind } from '../../worker/domain/types';
 import type { Db } from '../../worker/domain/dataFile';
-import { canonical, SAMPLE_STAMP, syncedDocs, type EntityDoc, type FlagDoc, type SyncedDoc } from '../../worker/sync/syncedForm';
-import type { SyncStamp } from '../../worker/sync/syncStamp';
-import { takeIntoWorld, type TakenIntoWorld } from '../../worker/sync/takenIntoWorld';
+import { canonical, SAMPLE_STAMP, syncedDocs, type EntityDoc, type FlagDoc, type SyncedDoc } from '../../worker/sync/doc/syncedForm';
+import type { SyncStamp } from '../../worker/sync/doc/syncStamp';
+import { takeIntoWorld, type TakenIntoWorld } from '../../worker/sync/in/takenIntoWorld';
 import { World } from '../../worker/engine/world';
-import { entityDocId, flagDocId, FLAG_KIND, SPEED_ID } from '../../worker/sync/docIds';
+import { entityDocId, flagDocId, FLAG_KIND, SPEED_ID } from '../../worker/sync/doc/docIds';
 import { aSurvey, aWorld, ANN, T0 } from '../helpers/builders';
 
 const ALL_JSON = fileURLToPath(new URL('../../public/data/all.json', import.meta.url));

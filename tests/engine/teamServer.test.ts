@@ -18,8 +18,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PouchDB from '../helpers/pouch';
 import type { Account } from '../../scripts/team/worlds';
-import { childRevision } from '../../worker/sync/revisions';
-import { favouriteDocId, flagDocId } from '../../worker/sync/docIds';
+import { childRevision } from '../../worker/sync/doc/revisions';
+import { favouriteDocId, flagDocId } from '../../worker/sync/doc/docIds';
 import { cleanUp, laptop, passwordOf, teamServer, until, type TeamLaptop } from '../helpers/teamLaptops';
 import type { SyncServer } from '../../scripts/syncServer';
 import { ANN, BOB, T0 } from '../helpers/builders';
@@ -449,7 +449,7 @@ describe("what only an admin does: a member is refused it, the server's admin do
 
 /**
  * A laptop's long poll of the server's changes asks to be answered after a while with no change,
- * and no heartbeat (worker/sync/liveReplication.ts, LONG_POLL_MS): a poll left open past the
+ * and no heartbeat (worker/sync/link/liveReplication.ts, LONG_POLL_MS): a poll left open past the
  * session's timeout brings back a session cookie the server has ended. CouchDB ends such a poll at
  * its timeout; the test server must too, or no test would show a laptop that asked otherwise.
  */

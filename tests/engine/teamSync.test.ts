@@ -10,7 +10,7 @@ import { createEngine, type Engine } from '../../worker/engine/engine';
 import { WHILE_SYNCING } from '../../worker/sync/enginePort';
 import { checkJoin } from '../../worker/sync/joining';
 import { STORE_RETRY_MS } from '../../worker/sync/syncLoop';
-import { SESSION_RENEW_MS } from '../../worker/sync/sessionKeeper';
+import { SESSION_RENEW_MS } from '../../worker/sync/link/sessionKeeper';
 import { teamChangesRefused } from '../../worker/engine/storageFailure';
 import { bootInput } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
@@ -190,7 +190,7 @@ describe('team sync in the worker (issue 21)', () => {
   });
 });
 
-describe('sessions: a quiet laptop stays signed in (sync/sessionKeeper.ts); one the server ended asks for a sign-in', () => {
+describe('sessions: a quiet laptop stays signed in (sync/link/sessionKeeper.ts); one the server ended asks for a sign-in', () => {
   // A session's age is the server's time, moved on by hand here as each laptop's clock turns.
   let server: ReturnType<typeof serverTime> | null = null;
   afterEach(() => server?.restore());

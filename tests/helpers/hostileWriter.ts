@@ -8,8 +8,8 @@
  */
 import fc from 'fast-check';
 import type PouchDB from 'pouchdb-core';
-import { childRevision } from '../../worker/sync/revisions';
-import { flagDocId } from '../../worker/sync/docIds';
+import { childRevision } from '../../worker/sync/doc/revisions';
+import { flagDocId } from '../../worker/sync/doc/docIds';
 
 export const hostileStep = fc.record({ kind: fc.constant('hostile' as const), into: fc.nat(1), what: fc.nat(13), pick: fc.nat(1000) });
 export type HostileStep = { kind: 'hostile'; into: number; what: number; pick: number };

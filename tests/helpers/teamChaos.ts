@@ -19,7 +19,7 @@ import { cookieFetch } from '../../scripts/team/cookieFetch';
 import { createEngine, type Engine } from '../../worker/engine/engine';
 import { memoryStore, OUTBOX_KIND, type MemoryStore, type WorldStore } from '../../worker/engine/store/worldStore';
 import { TeamSync } from '../../worker/sync/teamSync';
-import type { OutboxRecord } from '../../worker/sync/outbox';
+import type { OutboxRecord } from '../../worker/sync/out/outbox';
 import { bootInput } from './engineHarness';
 import { ManualClock } from './manualClock';
 import { ANN, BOB, T0 } from './builders';

@@ -1,7 +1,7 @@
 /*
  * The rules a team document meets (issues 32 and 33, docs/sync.md#one-rule-checked-in-three-places),
  * written once and checked in two places besides the engine's own: a laptop runs them on every
- * document it takes from the team world (worker/sync/teamDoc.ts), and the server runs them before
+ * document it takes from the team world (worker/sync/doc/teamDoc.ts), and the server runs them before
  * every write, in its `validate_doc_update` design document (scripts/validateFunction.ts), which is
  * this file's text with the rules as data (teamDocRules.ts, made from worker/domain/storedFields.ts).
  *

@@ -10,13 +10,13 @@ import { restore } from '../domain/restore';
 import type { Db } from '../domain/dataFile';
 import type { Engine } from '../engine/engine';
 import { HELD_KIND, INBOX_KIND, NOT_TAKEN_KIND, OUTBOX_KIND, TEAM_SETTINGS_ID, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
-import { heldPacks } from './heldStore';
-import { SyncJournal } from './journal';
-import type { Held } from './outbox';
-import { SEED_ID } from './docIds';
+import { heldPacks } from './doc/heldStore';
+import { SyncJournal } from './out/journal';
+import type { Held } from './doc/held';
+import { SEED_ID } from './doc/docIds';
 import { isSeed, SEED_SOURCE, SEED_SPEED, seededWorld, worldDocs, type Seed, type WorldDocs } from './seed';
 import type PouchDB from 'pouchdb-core';
-import { pullSource } from './pullSource';
+import { pullSource } from './link/pullSource';
 
 export interface TeamSettings {
   server: string;

@@ -11,13 +11,14 @@ import { stringMd5 } from 'pouchdb-md5';
 import { DEFAULT_FLAGS } from '../domain/constants';
 import { restore } from '../domain/restore';
 import type { Db } from '../domain/dataFile';
-import type { WrittenDoc } from './database';
-import { outboxRecords, type Held } from './outbox';
-import { childRevision } from './revisions';
-import { SAMPLE_STAMP, syncedDocs, type OrderOf } from './syncedForm';
-import type { SyncStamp } from './syncStamp';
-import { SEED_ID } from './docIds';
-import { holdsWorld, nameWorld, type IdentityTarget } from './worldIdentity';
+import type { WrittenDoc } from './doc/database';
+import type { Held } from './doc/held';
+import { outboxRecords } from './out/outbox';
+import { childRevision } from './doc/revisions';
+import { SAMPLE_STAMP, syncedDocs, type OrderOf } from './doc/syncedForm';
+import type { SyncStamp } from './doc/syncStamp';
+import { SEED_ID } from './doc/docIds';
+import { holdsWorld, nameWorld, type IdentityTarget } from './link/worldIdentity';
 
 /** The data every party seeds from: the console's own sample, on the app's origin. */
 export const SEED_SOURCE = 'data/all.json';

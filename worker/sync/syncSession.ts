@@ -8,20 +8,20 @@
  */
 import type { Engine } from '../engine/engine';
 import { INBOX_KIND, NOT_TAKEN_KIND, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
-import { conflictOf, SETTLED, type Conflict } from './conflicts';
-import type { StoredDoc, SyncDatabase } from './database';
-import { drainStored } from './drainer';
-import { actionOf, readAgain, readChanges, READ_BATCH, type Read } from './inbox';
-import { Overlay, type SyncJournal } from './journal';
-import { heldOf, type HeldRevisions } from './outbox';
-import { takeIntoWorld, type TakenIntoWorld } from './takenIntoWorld';
+import { conflictOf, SETTLED, type Conflict } from './in/conflicts';
+import type { StoredDoc, SyncDatabase } from './doc/database';
+import { drainStored } from './out/drainer';
+import { actionOf, readAgain, readChanges, READ_BATCH, type Read } from './in/inbox';
+import { Overlay, type SyncJournal } from './out/journal';
+import { heldOf, type HeldRevisions } from './doc/held';
+import { takeIntoWorld, type TakenIntoWorld } from './in/takenIntoWorld';
 import { worldDocs } from './seed';
-import { heldPacks, heldRecords } from './heldStore';
-import { NotTaken, type NotTakenChange } from './notTaken';
-import { readTeamDoc } from './teamDoc';
-import { HISTORY_KIND, historyDocId } from './docIds';
+import { heldPacks, heldRecords } from './doc/heldStore';
+import { NotTaken, type NotTakenChange } from './in/notTaken';
+import { readTeamDoc } from './doc/teamDoc';
+import { HISTORY_KIND, historyDocId } from './doc/docIds';
 import { allEntries } from '../engine/historyExport';
-import { historyDoc } from './settledHistory';
+import { historyDoc } from './doc/historyDoc';
 
 const isHistoryDoc = (id: string) => id.startsWith(`${HISTORY_KIND}:`);
 

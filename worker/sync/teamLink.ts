@@ -10,19 +10,19 @@ import type PouchDB from 'pouchdb-core';
 import type { Clock } from '../engine/clock';
 import type { Engine } from '../engine/engine';
 import type { WorldStore } from '../engine/store/worldStore';
-import { openJournal } from './drainer';
+import { openJournal } from './out/drainer';
 import { enginePort } from './enginePort';
 import { settingsRecord, takeTeamWorld, type TeamSettings } from './joining';
-import { SyncJournal } from './journal';
-import { LiveReplication, refusalOf, type ServerState } from './liveReplication';
-import { pullSource } from './pullSource';
+import { SyncJournal } from './out/journal';
+import { LiveReplication, refusalOf, type ServerState } from './link/liveReplication';
+import { pullSource } from './link/pullSource';
 import { sendSeedAgain } from './seed';
 import { SyncSession } from './syncSession';
-import { Unsent } from './unsent';
-import { claimWorld, holdsWorld, nameWorld } from './worldIdentity';
+import { Unsent } from './out/unsent';
+import { claimWorld, holdsWorld, nameWorld } from './link/worldIdentity';
 
 export type PouchConstructor = typeof PouchDB;
-/** The laptop's databases' constructor, and the server's (sync/pouch.ts in the worker). */
+/** The laptop's databases' constructor, and the server's (sync/link/pouch.ts in the worker). */
 export interface Databases {
   Local: PouchConstructor;
   Remote: PouchConstructor;

@@ -29,7 +29,7 @@ export const OUTBOX_KIND = '~outbox';
 export const HELD_KIND = '~held';
 /** Where the inbox has read the laptop's PouchDB up to (one record), written with what it took. */
 export const INBOX_KIND = '~inbox';
-/** The team's changes not taken into the world (worker/sync/notTaken.ts): one record each. */
+/** The team's changes not taken into the world (worker/sync/in/notTaken.ts): one record each. */
 export const NOT_TAKEN_KIND = '~notTaken';
 /**
  * Every entity's history (docs/history.md#stored-form): one record per survey, capture, media set

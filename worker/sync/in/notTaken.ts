@@ -12,11 +12,11 @@
  * named in Settings. Each entry is a record of its own in the store, written with the take that
  * changed it, so the next leading tab goes on from the same list.
  */
-import { NOT_TAKEN_KIND, type WorldBatch } from '../engine/store/worldStore';
-import type { StoredRecord } from '../engine/store/storedForm';
-import type { SyncStamp } from './syncStamp';
-import type { NotTakenShown } from '../syncContract';
-import { describedDoc } from './docIds';
+import { NOT_TAKEN_KIND, type WorldBatch } from '../../engine/store/worldStore';
+import type { StoredRecord } from '../../engine/store/storedForm';
+import type { SyncStamp } from '../doc/syncStamp';
+import type { NotTakenShown } from '../../syncContract';
+import { describedDoc } from '../doc/docIds';
 
 export type NotTakenState = 'waiting' | 'arriving' | 'refused' | 'answered' | 'denied';
 

@@ -5,11 +5,11 @@
  * the next, which adds nothing. And the journal a new leader opens: the held revisions and the
  * outbox's next number, read from the store, so it goes on from where the last one stopped.
  */
-import { HELD_KIND, OUTBOX_KIND, type WorldStore } from '../engine/store/worldStore';
-import type { SyncDatabase } from './database';
+import { HELD_KIND, OUTBOX_KIND, type WorldStore } from '../../engine/store/worldStore';
+import type { SyncDatabase } from '../doc/database';
 import { SyncJournal } from './journal';
 import { drain, type OutboxRecord } from './outbox';
-import { readHeld } from './heldStore';
+import { readHeld } from '../doc/heldStore';
 
 /** Writes the stored outbox to `db` and empties it of what was written; answers the action of each document written. */
 export async function drainStored(store: WorldStore, db: SyncDatabase): Promise<string[]> {

@@ -5,12 +5,12 @@
  * `history:id`, a person's star `favourite:person:kind:id` (person and id escaped). Design
  * documents and local documents belong to the database, not to the world.
  */
-import { ENTITY_KINDS } from '../domain/restore';
-import { ENTITY_KIND_WORDS } from '../domain/teamDocRules';
-import type { EntityKind, Id } from '../domain/types';
-import type { FrameFlag } from '../domain/frameFlags';
-import { isCamera, isFrame, isLine } from '../domain/frameFlags';
-import { favouriteProblem, type Favourite } from '../domain/favourites';
+import { ENTITY_KINDS } from '../../domain/restore';
+import { ENTITY_KIND_WORDS } from '../../domain/teamDocRules';
+import type { EntityKind, Id } from '../../domain/types';
+import type { FrameFlag } from '../../domain/frameFlags';
+import { isCamera, isFrame, isLine } from '../../domain/frameFlags';
+import { favouriteProblem, type Favourite } from '../../domain/favourites';
 
 export const FLAG_KIND = 'frameFlag';
 /** The simulation speed's document: a setting of the synced world. */

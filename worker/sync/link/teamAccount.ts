@@ -4,7 +4,7 @@
  * server already takes this laptop for; and what the server's refusals mean, in the words of what
  * a person can do about them (Settings → Team sync, the badge).
  */
-import type { TeamSettings } from './joining';
+import type { TeamSettings } from '../joining';
 import { checkAccount, setOwnPassword, signIn, signedInAs, type Fetch } from './serverSession';
 
 /** What Settings says once the person signed out. */

@@ -4,12 +4,13 @@
  * anything is written; the other versions closed, and the settlement written into the history of
  * what it was about (docs/history.md#sync). Written like any change, it reaches every laptop.
  */
-import type { Engine } from '../engine/engine';
+import type { Engine } from '../../engine/engine';
 import { conflictOf, mergedBody, resolution } from './conflicts';
 import { shown } from './conflictShown';
-import { bodyOf } from './revisions';
-import { historyDoc, settledEntry } from './settledHistory';
-import type { SyncSession } from './syncSession';
+import { bodyOf } from '../doc/revisions';
+import { historyDoc } from '../doc/historyDoc';
+import { settledEntry } from './settledHistory';
+import type { SyncSession } from '../syncSession';
 import { whyRefused } from './takenIntoWorld';
 
 export interface Resolving {

@@ -4,12 +4,12 @@
  * Who flagged a frame and when head each version, so they are fields only when nothing else
  * differs.
  */
-import { currentStage } from '../domain/workflow';
-import type { EntityKind, Workflow } from '../domain/types';
-import { decode, type StoredRecord } from '../engine/store/storedForm';
+import { currentStage } from '../../domain/workflow';
+import type { EntityKind, Workflow } from '../../domain/types';
+import { decode, type StoredRecord } from '../../engine/store/storedForm';
 import { differingFields, type Conflict } from './conflicts';
-import { describedDoc, KIND_WORDS } from './docIds';
-import type { ConflictField, ConflictShown } from '../syncContract';
+import { describedDoc, KIND_WORDS } from '../doc/docIds';
+import type { ConflictField, ConflictShown } from '../../syncContract';
 
 export type { ConflictShown };
 

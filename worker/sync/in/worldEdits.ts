@@ -5,14 +5,14 @@
  * What to take, and whether, is takenIntoWorld.ts's; this only edits the world, touching what it
  * changed so the world derives it again.
  */
-import { sortFlags, type FrameFlag } from '../domain/frameFlags';
-import { CHILD_LISTS, shownId } from '../domain/storedFields';
-import type { EntityKind, EntityOf, Id } from '../domain/types';
-import { removeMedia, removeSurveys } from '../engine/removal';
-import type { World } from '../engine/world';
-import { parentListsOf } from './actionDocs';
-import { entityDocId, KIND_WORDS, type FlagPlace } from './docIds';
-import type { Places, TeamDoc } from './teamDoc';
+import { sortFlags, type FrameFlag } from '../../domain/frameFlags';
+import { CHILD_LISTS, shownId } from '../../domain/storedFields';
+import type { EntityKind, EntityOf, Id } from '../../domain/types';
+import { removeMedia, removeSurveys } from '../../engine/removal';
+import type { World } from '../../engine/world';
+import { parentListsOf } from '../doc/syncedForm';
+import { entityDocId, KIND_WORDS, type FlagPlace } from '../doc/docIds';
+import type { Places, TeamDoc } from '../doc/teamDoc';
 
 /** An entity as loose fields: a document's reading, before and after restore(). */
 export type Fields = Record<string, unknown>;

@@ -6,35 +6,16 @@
  * capture whose derived fields alone moved, or a survey whose flags alone changed, sends nothing
  * for itself.
  */
-import type { FrameFlag } from '../domain/frameFlags';
-import { ID_FIELD } from '../domain/restore';
-import type { EntityKind, Id } from '../domain/types';
-import type { World } from '../engine/world';
-import type { WorldWrites } from '../engine/worldChange';
-import type { StoredRecord } from '../engine/store/storedForm';
-import { entityDoc, flagDocs, PARENT_LISTS, speedDoc, type SyncedDoc } from './syncedForm';
-import type { SyncStamp } from './syncStamp';
-import { entityDocId, FLAG_KIND, parseDocId, surveyOfFlagDoc } from './docIds';
-import { favouriteChangeDocs } from './favouriteDocs';
+import type { FrameFlag } from '../../domain/frameFlags';
+import type { EntityKind, Id } from '../../domain/types';
+import type { World } from '../../engine/world';
+import type { WorldWrites } from '../../engine/worldChange';
+import type { StoredRecord } from '../../engine/store/storedForm';
+import { entityDoc, entityOf, flagDocs, parentListsOf, speedDoc, type SyncedDoc } from '../doc/syncedForm';
+import type { SyncStamp } from '../doc/syncStamp';
+import { entityDocId, FLAG_KIND, parseDocId, surveyOfFlagDoc } from '../doc/docIds';
+import { favouriteChangeDocs } from '../doc/favouriteDocs';
 
-
-/** An entity of the world, as fields (the synced form reads them by name). */
-const entityOf = (world: World, kind: EntityKind, id: Id): Record<string, unknown> | undefined =>
-  (world.index[kind] as Record<Id, object>)[id] as Record<string, unknown> | undefined;
-
-/**
- * The lists of an entity's parents that the world holds, by the entity's own pointers: each
- * parent's kind and id, and the list of the entity's kind in it (a survey: its capture's, flight
- * plan's and media set's). Shared by what writes a child's places and what moves it in the lists.
- */
-export function* parentListsOf(world: World, kind: EntityKind, entity: Record<string, unknown>): Generator<{ parent: EntityKind; parentId: Id; ids: Id[] }> {
-  for (const { parent, list, child } of PARENT_LISTS) {
-    if (child !== kind) continue;
-    const parentId = entity[ID_FIELD[parent]];
-    const holder = typeof parentId === 'string' ? entityOf(world, parent, parentId) : undefined;
-    if (holder && typeof parentId === 'string') yield { parent, parentId, ids: holder[list] as Id[] };
-  }
-}
 
 /** Where the laptop holds a document's entity in its parents' lists (its held document's `at`). */
 export type HeldPlaces = (docId: string) => Partial<Record<EntityKind, number>> | undefined;

@@ -6,7 +6,7 @@
  * than any timeout a team sets; an answer of nobody says the session has ended (the server
  * restarted with another secret, the account was removed), and is told at once.
  */
-import type { Cancel, Clock } from '../engine/clock';
+import type { Cancel, Clock } from '../../engine/clock';
 
 /**
  * How often the session is renewed: well inside CouchDB's default timeout of 600 s. The cookie a

@@ -10,8 +10,8 @@
  * other team document (teamDoc.ts, the server's and the laptops' one rule) and taken in by
  * takenIntoWorld.
  */
-import type { Favourite } from '../domain/favourites';
-import type { FavouriteChanges } from '../engine/favouriteBook';
+import type { Favourite } from '../../domain/favourites';
+import type { FavouriteChanges } from '../../engine/favouriteBook';
 import { FAVOURITE_KIND, favouriteDocId } from './docIds';
 import type { SyncStamp } from './syncStamp';
 

@@ -7,11 +7,11 @@
  * Writing a record twice is harmless: a revision already in the tree is not added again, so a
  * drainer that stopped half way (a closed lid, a new leading tab) simply starts again.
  */
-import type { EntityKind } from '../domain/types';
-import type { SyncDatabase, WrittenDoc } from './database';
-import { childRevision, contentOf, contentOfBuilt } from './revisions';
-import type { SyncedDoc } from './syncedForm';
-import type { SyncStamp } from './syncStamp';
+import type { SyncDatabase, WrittenDoc } from '../doc/database';
+import { heldOf, type HeldRevisions } from '../doc/held';
+import { childRevision, contentOf, contentOfBuilt } from '../doc/revisions';
+import type { SyncedDoc } from '../doc/syncedForm';
+import type { SyncStamp } from '../doc/syncStamp';
 
 export interface OutboxRecord {
   /** the document's id */
@@ -20,33 +20,6 @@ export interface OutboxRecord {
   base: string | null;
   /** what is written, with its revision */
   doc: WrittenDoc;
-}
-
-/** A document as the laptop's world holds it: its revision, and what it says (contentOf). */
-export interface Held {
-  rev: string;
-  content: string;
-  /** an entity's places in its parents' lists (its document's `at`): where the inbox puts a sibling */
-  at?: Partial<Record<EntityKind, number>>;
-}
-
-/** A document's revision, what it says, and its places, as the laptop holds them. */
-export function heldOf(rev: string, doc: Record<string, unknown>, content = contentOf(doc)): Held {
-  const at = doc.at;
-  const held: Held = { rev, content };
-  if (typeof at === 'object' && at !== null && !doc._deleted) held.at = at as Held['at'];
-  return held;
-}
-
-/**
- * The laptop's revisions: for each document, the one its world holds. An action's records move it
- * on at once, so a second action on the same document before the drainer runs extends the first
- * one's revision, not the one before it.
- */
-export interface HeldRevisions {
-  get(id: string): Held | undefined;
-  set(id: string, held: Held): unknown;
-  keys(): IterableIterator<string>;
 }
 
 /**

@@ -7,11 +7,11 @@
  * (docs/sync.md#conflicts).
  */
 import { chosenVersion, settling, standing, type Version } from './conflicts';
-import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from './database';
-import type { HeldRevisions } from './outbox';
-import type { SyncStamp } from './syncStamp';
-import { HISTORY_KIND } from './docIds';
-import { readTeamDoc } from './teamDoc';
+import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from '../doc/database';
+import type { HeldRevisions } from '../doc/held';
+import type { SyncStamp } from '../doc/syncStamp';
+import { HISTORY_KIND } from '../doc/docIds';
+import { readTeamDoc } from '../doc/teamDoc';
 
 export interface Read {
   /** each document whose version the world must now hold, if it can (a removal has `_deleted`) */

@@ -11,12 +11,13 @@
  * Keys are written in one order at every depth: PouchDB derives a revision from the document's
  * JSON, and two laptops that hold the same body must give it the same revision.
  */
-import type { FrameFlag } from '../domain/frameFlags';
-import { ENTITY_KINDS } from '../domain/restore';
-import { CHILD_LISTS } from '../domain/storedFields';
-import type { EntityKind, Id } from '../domain/types';
-import type { DataFile, Db } from '../domain/dataFile';
-import { encode, type StoredRecord } from '../engine/store/storedForm';
+import type { FrameFlag } from '../../domain/frameFlags';
+import { ENTITY_KINDS, ID_FIELD } from '../../domain/restore';
+import { CHILD_LISTS } from '../../domain/storedFields';
+import type { EntityKind, Id } from '../../domain/types';
+import type { DataFile, Db } from '../../domain/dataFile';
+import { encode, type StoredRecord } from '../../engine/store/storedForm';
+import type { World } from '../../engine/world';
 import { entityDocId, FLAG_KIND, flagDocId, SPEED_ID } from './docIds';
 import { favouriteDocs, type FavouriteDoc } from './favouriteDocs';
 import type { SyncStamp } from './syncStamp';
@@ -75,6 +76,24 @@ export type OrderOf = (kind: EntityKind, id: Id) => number | undefined;
 export const PARENT_LISTS: { parent: EntityKind; list: string; child: EntityKind }[] = Object.entries(CHILD_LISTS).flatMap(([parent, lists]) =>
   Object.entries(lists ?? {}).map(([list, child]) => ({ parent: parent as EntityKind, list, child })),
 );
+
+/** An entity of the world, as fields (the synced form reads them by name). */
+export const entityOf = (world: World, kind: EntityKind, id: Id): Record<string, unknown> | undefined =>
+  (world.index[kind] as Record<Id, object>)[id] as Record<string, unknown> | undefined;
+
+/**
+ * The lists of an entity's parents that the world holds, by the entity's own pointers: each
+ * parent's kind and id, and the list of the entity's kind in it (a survey: its capture's, flight
+ * plan's and media set's). Shared by what writes a child's places and what moves it in the lists.
+ */
+export function* parentListsOf(world: World, kind: EntityKind, entity: Record<string, unknown>): Generator<{ parent: EntityKind; parentId: Id; ids: Id[] }> {
+  for (const { parent, list, child } of PARENT_LISTS) {
+    if (child !== kind) continue;
+    const parentId = entity[ID_FIELD[parent]];
+    const holder = typeof parentId === 'string' ? entityOf(world, parent, parentId) : undefined;
+    if (holder && typeof parentId === 'string') yield { parent, parentId, ids: holder[list] as Id[] };
+  }
+}
 
 type Places = Map<Id, Partial<Record<EntityKind, number>>>;
 

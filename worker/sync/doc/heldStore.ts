@@ -7,10 +7,10 @@
  * written one record each, under their ids, and win over the packs when the store is read. A pack's
  * id starts with `#`, which no document's id does.
  */
-import type { Id } from '../domain/types';
-import { HELD_KIND, type WorldBatch } from '../engine/store/worldStore';
-import type { StoredRecord } from '../engine/store/storedForm';
-import type { Held } from './outbox';
+import type { Id } from '../../domain/types';
+import { HELD_KIND, type WorldBatch } from '../../engine/store/worldStore';
+import type { StoredRecord } from '../../engine/store/storedForm';
+import type { Held } from './held';
 
 /** Held revisions to a pack: about 100 kB, so a join writes some 170 records at 100 000 surveys, not 168 538. */
 const PACK_SIZE = 1000;

@@ -5,19 +5,20 @@
  * refused commit leaves no record and no revision behind, and the next action starts from the
  * same base as before.
  */
-import type { World } from '../engine/world';
-import type { WorldWrites } from '../engine/worldChange';
-import type { Id } from '../domain/types';
-import type { StoredRecord } from '../engine/store/storedForm';
-import { HELD_KIND, OUTBOX_KIND } from '../engine/store/worldStore';
+import type { World } from '../../engine/world';
+import type { WorldWrites } from '../../engine/worldChange';
+import type { Id } from '../../domain/types';
+import type { StoredRecord } from '../../engine/store/storedForm';
+import { HELD_KIND, OUTBOX_KIND } from '../../engine/store/worldStore';
 import { actionDocs, addFlags, currentDocs, flagsBySurvey, type Encoded } from './actionDocs';
-import { heldRecords } from './heldStore';
-import type { WorldBatch } from '../engine/store/worldStore';
-import type { HistoryEntry } from '../domain/history';
-import { historyDoc } from './settledHistory';
-import type { SyncStamp } from './syncStamp';
-import { contentOfBuilt } from './revisions';
-import { answerRecords, heldOf, outboxRecords, type Held, type HeldRevisions, type OutboxRecord } from './outbox';
+import { heldRecords } from '../doc/heldStore';
+import type { WorldBatch } from '../../engine/store/worldStore';
+import type { HistoryEntry } from '../../domain/history';
+import { historyDoc } from '../doc/historyDoc';
+import type { SyncStamp } from '../doc/syncStamp';
+import { contentOfBuilt } from '../doc/revisions';
+import { heldOf, type Held, type HeldRevisions } from '../doc/held';
+import { answerRecords, outboxRecords, type OutboxRecord } from './outbox';
 
 export type JournalKind = typeof OUTBOX_KIND | typeof HELD_KIND;
 

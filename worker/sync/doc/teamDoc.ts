@@ -7,15 +7,15 @@
  * database's own documents (design, local) and the seed are not the world's. An entity's fields
  * are then read by restore() strictly beside what it names (takenIntoWorld.ts), never repaired.
  */
-import type { Favourite } from '../domain/favourites';
-import type { FrameFlag } from '../domain/frameFlags';
-import type { HistoryEntry } from '../domain/history';
-import { readHistoryEntry } from '../domain/historyFile';
-import { isObj, shownId } from '../domain/storedFields';
-import { TEAM_RULES } from '../domain/teamDocRules';
-import { specOk, teamDocRefusal } from '../domain/teamRules';
-import type { EntityKind, Id } from '../domain/types';
-import type { StoredRecord } from '../engine/store/storedForm';
+import type { Favourite } from '../../domain/favourites';
+import type { FrameFlag } from '../../domain/frameFlags';
+import type { HistoryEntry } from '../../domain/history';
+import { readHistoryEntry } from '../../domain/historyFile';
+import { isObj, shownId } from '../../domain/storedFields';
+import { TEAM_RULES } from '../../domain/teamDocRules';
+import { specOk, teamDocRefusal } from '../../domain/teamRules';
+import type { EntityKind, Id } from '../../domain/types';
+import type { StoredRecord } from '../../engine/store/storedForm';
 import type { StoredDoc } from './database';
 import { parseDocId, type FlagPlace } from './docIds';
 import type { SyncStamp } from './syncStamp';

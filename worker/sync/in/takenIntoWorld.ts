@@ -12,15 +12,15 @@
  *   with it (the session writes it back over the refused version), so every laptop, even one that
  *   joins later, ends with the same world.
  */
-import { ID_FIELD, restore, wakeCapture } from '../domain/restore';
-import { CHILD_LISTS, shownId } from '../domain/storedFields';
-import type { EntityKind, Id } from '../domain/types';
-import { decode, encode } from '../engine/store/storedForm';
-import type { World } from '../engine/world';
-import type { StoredDoc } from './database';
-import { entityDocId, KIND_WORDS } from './docIds';
-import { readTeamDoc, type TeamDoc } from './teamDoc';
-import type { HistoryEntry } from '../domain/history';
+import { ID_FIELD, restore, wakeCapture } from '../../domain/restore';
+import { CHILD_LISTS, shownId } from '../../domain/storedFields';
+import type { EntityKind, Id } from '../../domain/types';
+import { decode, encode } from '../../engine/store/storedForm';
+import type { World } from '../../engine/world';
+import type { StoredDoc } from '../doc/database';
+import { entityDocId, KIND_WORDS } from '../doc/docIds';
+import { readTeamDoc, type TeamDoc } from '../doc/teamDoc';
+import type { HistoryEntry } from '../../domain/history';
 import { fieldsOf, putEntity, removalRefused, removeEntity, setFlag, type EntityPut, type Fields, type PlaceOf } from './worldEdits';
 
 export type { PlaceOf } from './worldEdits';

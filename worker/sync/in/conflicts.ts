@@ -5,11 +5,11 @@
  * edit would win without anyone seeing it. A leaf a person has resolved away is a tombstone marked
  * `resolved`; every other leaf, live or deleted, is a version still standing.
  */
-import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from './database';
-import { isObj } from '../domain/storedFields';
-import { bodyOf, childRevision, closing, contentOf, generationOf } from './revisions';
-import { canonical, SAMPLE_STAMP } from './syncedForm';
-import type { SyncStamp } from './syncStamp';
+import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from '../doc/database';
+import { isObj } from '../../domain/storedFields';
+import { bodyOf, childRevision, closing, contentOf, generationOf } from '../doc/revisions';
+import { canonical, SAMPLE_STAMP } from '../doc/syncedForm';
+import type { SyncStamp } from '../doc/syncStamp';
 
 export interface Version {
   rev: string;

@@ -9,7 +9,7 @@ import type PouchDB from 'pouchdb-core';
 import type { Replication } from 'pouchdb-core';
 import { identityOf } from './worldIdentity';
 import { pullSource } from './pullSource';
-import type { Clock } from '../engine/clock';
+import type { Clock } from '../../engine/clock';
 
 /** The longest wait between two tries to reach the server (PouchDB doubles it from 1 s). */
 const RETRY_MAX_MS = 8_000;

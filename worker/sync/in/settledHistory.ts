@@ -4,13 +4,10 @@
  * each said) and how it was settled. It travels as any history entry, a team document of its own,
  * so every laptop's history shows the conflict and its settlement.
  */
-import { sealed, type HistoryEntry, type HistorySubjects } from '../domain/history';
+import { sealed, type HistoryEntry, type HistorySubjects } from '../../domain/history';
 import type { ConflictShown } from './conflictShown';
-import { describedDoc, HISTORY_KIND, historyDocId, parseDocId } from './docIds';
-import { childRevision } from './revisions';
-import { canonical } from './syncedForm';
-import type { SyncStamp } from './syncStamp';
-import type { WrittenDoc } from './database';
+import { describedDoc, parseDocId } from '../doc/docIds';
+import type { SyncStamp } from '../doc/syncStamp';
 
 /** The entities a conflicted document is about, as a history entry names them; null for one no history keeps (a project, the speed). */
 function subjectsOf(docId: string): HistorySubjects | null {
@@ -65,11 +62,4 @@ export function settledEntry(conflict: ConflictShown, rev: string, merged: boole
       how,
     },
   });
-}
-
-/** The entry as the team document every laptop takes it from. */
-export function historyDoc(entry: HistoryEntry, stamp: SyncStamp): WrittenDoc {
-  const { arrivedAt: _a, ...kept } = entry;
-  const body = canonical({ _id: historyDocId(entry.id), kind: HISTORY_KIND, entry: kept, stamp });
-  return { ...body, ...childRevision(undefined, body) };
 }
