@@ -11,8 +11,13 @@
  * - action → durable with sync on and off.
  * - floods (issue 32): 20 000 documents no laptop can take, then an action crossing while they
  *   arrive, and the CPU once they are in; 20 000 valid documents of one action, with progress.
+ * - issue 53's budgets, on the server alone (its own process, the flooding member in another): a
+ *   member's `_bulk_docs` at the cap beside another member's requests, and the server's heap.
  * BENCH_SYNC_SIZES (default 400,10000) picks the world sizes; BENCH_SYNC_SIZES=0 runs the floods alone.
+ * BENCH_SYNC_PARTS (default sizes,floods,held) picks the parts: BENCH_SYNC_PARTS=held runs issue 53's alone.
  */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import PouchDB from 'pouchdb-core';
 import memory from 'pouchdb-adapter-memory';
 import http from 'pouchdb-adapter-http';
@@ -21,19 +26,24 @@ import { isCutSyncRequest } from './cutSyncRequest';
 import { seedTeamWorld } from './seedWorld';
 import { startSyncServer, type SyncServer } from './syncServer';
 import { cookieFetch } from './team/cookieFetch';
-import type { Account } from './team/worlds';
+import { setUpWorld, type Account } from './team/worlds';
 import { createEngine, type Engine } from '../worker/engine/engine';
 import { memoryStore } from '../worker/engine/store/worldStore';
 import { TeamSync } from '../worker/sync/teamSync';
 import { realClock } from '../worker/engine/clock';
-import { childRevision } from '../worker/sync/doc/revisions';
 import { MAX_BULK_DOCS } from './team/docWrites';
+import { surveysLike, writeInBulks } from './benchSync/floodDocs';
+import type { FloodAsk } from './benchSync/floodProcess';
 
 // The server's module registers replication.
 PouchDB.plugin(memory).plugin(http);
 const Local = PouchDB.defaults({ adapter: 'memory' });
 const SIZES = (process.env.BENCH_SYNC_SIZES ?? '400,10000').split(',').map(Number);
 const ROUND_TRIPS = 30;
+/** The parts run (default all): `sizes` (BENCH_SYNC_SIZES), `floods` (issue 32's, with laptops), `held` (issue 53's, the server alone). */
+const PARTS = new Set((process.env.BENCH_SYNC_PARTS ?? 'sizes,floods,held').split(','));
+/** How often the member beside a flood asks the server who they are. */
+const ASK_EVERY_MS = 10;
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -98,7 +108,7 @@ process.on('unhandledRejection', (error) => {
 async function main() {
   const server = await startSyncServer({ port: 0, users: TEAM });
   const rows: string[] = [];
-  for (const size of SIZES.filter((n) => n > 0)) {
+  for (const size of PARTS.has('sizes') ? SIZES.filter((n) => n > 0) : []) {
     const world = JSON.stringify(generateWorld({ surveys: size, activeWorkflows: Math.min(1000, Math.ceil(size / 10)) }));
     // A seeded world: the server from the same all.json at one instant; a laptop restores its own copy.
     const seededName = `seeded-bench-${size}-${Date.now().toString(36)}`;
@@ -176,8 +186,9 @@ async function main() {
     a.engine.stop();
     b.engine.stop();
   }
-  rows.push(...(await floods(server)));
-  rows.push(`signing in to the team server: median ${fmt(pct(signIns, 50))}, p95 ${fmt(pct(signIns, 95))} over ${signIns.length}  (budget ≤ 1 s)`);
+  if (PARTS.has('floods')) rows.push(...(await floods(server)));
+  if (PARTS.has('held')) rows.push(...(await apart()));
+  if (signIns.length) rows.push(`signing in to the team server: median ${fmt(pct(signIns, 50))}, p95 ${fmt(pct(signIns, 95))} over ${signIns.length}  (budget ≤ 1 s)`);
   await server.close();
   console.log(rows.join('\n'));
 }
@@ -222,57 +233,90 @@ async function joinsBeside(server: SyncServer, world: string, name: string, a: L
   ];
 }
 
-/** Documents a script writes straight into a team world: surveys like `model`, `n` of them, as one action. */
-function surveysLike(model: Record<string, unknown>, n: number, tx: string, change: (e: Record<string, unknown>) => Record<string, unknown>) {
-  const { _rev: _r, _revisions: _v, ...body } = model;
-  const at = body.at as Record<string, number>;
-  return Array.from({ length: n }, (_, i) => {
-    // Each at its own place after the model, as the console adds surveys to the end of a list.
-    const places = Object.fromEntries(Object.entries(at).map(([kind, place]) => [kind, place + 1 + i]));
-    const doc = { ...body, _id: `surveys:${tx}-${i}`, e: change({ ...(body.e as Record<string, unknown>) }), at: places, stamp: { by: 'script@aerial.example', laptop: 'curl', at: Date.now(), tx, n } };
-    return { ...doc, ...childRevision(undefined, doc) };
+/** A process of the bench's own (benchSync/): a tsx entry, forked with the bench's loader. */
+function child(entry: string, env: Record<string, string> = {}): ChildProcess {
+  return fork(fileURLToPath(new URL(entry, import.meta.url)), [], { execArgv: [...process.execArgv, '--expose-gc'], env: { ...process.env, ...env } });
+}
+
+/** The next message `process` sends that `pick` takes. */
+function next<T>(process: ChildProcess, pick: (message: unknown) => T | undefined): Promise<T> {
+  return new Promise((done, fail) => {
+    const onMessage = (message: unknown) => {
+      const taken = pick(message);
+      if (taken === undefined) return;
+      process.off('message', onMessage);
+      process.off('exit', onExit);
+      done(taken);
+    };
+    const onExit = (code: number | null) => fail(new Error(`a bench process ended (${code}) before it answered`));
+    process.on('message', onMessage);
+    process.on('exit', onExit);
   });
 }
 
-/** Writes `docs` as a script does, in `_bulk_docs` of the team server's most (max_bulk_docs_count). */
-async function writeInBulks(db: PouchDB, docs: ({ _id: string } & Record<string, unknown>)[]): Promise<void> {
-  for (let i = 0; i < docs.length; i += MAX_BULK_DOCS) await db.bulkDocs(docs.slice(i, i + MAX_BULK_DOCS), { new_edits: false });
-}
-
 /**
- * Issue 53's budgets: a member's `_bulk_docs` at the cap, every document refused by the team's
- * rule (stamped as another person), while another member asks the server who they are every
- * 20 ms: how long those requests wait; and the process's heap before the floods and after them,
- * once collected.
+ * Issue 53's budgets, measured on the server alone: the team server in a process of its own
+ * (benchSync/serverProcess.ts, with --expose-gc), a flooding member in another
+ * (benchSync/floodProcess.ts), and here only another member asking the server who they are every
+ * ASK_EVERY_MS. On a seeded world of 400 surveys: a `_bulk_docs` at the cap, every document refused
+ * by the rule (stamped as another person), then 20 000 surveys no laptop can take, which the server
+ * takes, in bulks at the cap; how long the asking member's requests waited during each; and the
+ * server's heap, once collected, before the floods, after the refused one, after both, and once the
+ * world is removed.
  */
-async function heldByOne(team: SyncServer, name: string, model: Record<string, unknown>): Promise<string[]> {
-  const script = asAccount(`${team.url}/couch/${name}`, TEAM.at(-1)!);
-  const ann = TEAM[0]!;
-  const waits: number[] = [];
-  let flooding = true;
-  const asking = (async () => {
-    while (flooding) {
-      const start = performance.now();
-      await fetch(`${team.url}/couch/_session`, { headers: { authorization: `Basic ${Buffer.from(`${ann.name}:${ann.password}`).toString('base64')}` } });
-      waits.push(performance.now() - start);
-      await new Promise((done) => setTimeout(done, 20));
-    }
-  })();
-  const forged = surveysLike(model, MAX_BULK_DOCS, 'capped', (e) => e).map((d) => ({ ...d, stamp: { ...d.stamp, by: ann.name } }));
-  const start = performance.now();
-  const answer = (await script.bulkDocs(forged, { new_edits: false })) as { error?: unknown }[];
-  const took = performance.now() - start;
-  flooding = false;
-  await asking;
-  return [
-    `a member's _bulk_docs at the cap (${MAX_BULK_DOCS} documents, ${answer.filter((r) => r.error).length} refused) answered in ${fmt(took)}; another member's requests meanwhile waited median ${fmt(pct(waits, 50))}, p95 ${fmt(pct(waits, 95))} over ${waits.length}  (budget p95 ≤ 200 ms)`,
-  ];
-}
-
-/** The heap once collected (the bench runs with --expose-gc), in MB. */
-function heapMb(): number {
-  (globalThis as { gc?: () => void }).gc?.();
-  return process.memoryUsage().heapUsed / 1024 / 1024;
+async function apart(): Promise<string[]> {
+  const server = child('./benchSync/serverProcess.ts', { BENCH_SYNC_USERS: JSON.stringify(TEAM) });
+  const flooder = child('./benchSync/floodProcess.ts');
+  try {
+    const { url, admin } = await next(server, (m) => (m as { url?: string }).url ? (m as { url: string; admin: Account }) : undefined);
+    const heap = async () => {
+      server.send({ heap: true });
+      return (await next(server, (m) => (m as { heap?: number }).heap)) / 1024 / 1024;
+    };
+    const name = `apart-${Date.now().toString(36)}`;
+    await setUpWorld(`${url}/couch`, admin, name, { members: TEAM.map((u) => u.name) });
+    await seedTeamWorld(`${url}/couch/${name}`, JSON.stringify(generateWorld({ surveys: 400, activeWorkflows: 40 })), Date.now(), admin);
+    const script = asAccount(`${url}/couch/${name}`, TEAM.at(-1)!);
+    const modelId = (await script.allDocs({ startkey: 'surveys:', endkey: 'surveys:\uffff', limit: 1 })).rows[0]!.id;
+    const model = (await script.get(modelId)) as Record<string, unknown>;
+    const ann = TEAM[0]!;
+    const authorization = `Basic ${Buffer.from(`${ann.name}:${ann.password}`).toString('base64')}`;
+    /** The flooder's part, with Ann asking the server who she is meanwhile: her waits, and the flooder's answer. */
+    const flood = async (part: FloodAsk['part']) => {
+      const waits: number[] = [];
+      let flooding = true;
+      const asking = (async () => {
+        while (flooding) {
+          const start = performance.now();
+          await (await fetch(`${url}/couch/_session`, { headers: { authorization } })).arrayBuffer();
+          waits.push(performance.now() - start);
+          await new Promise((done) => setTimeout(done, ASK_EVERY_MS));
+        }
+      })();
+      flooder.send({ part, url: `${url}/couch/${name}`, account: TEAM.at(-1)!, stampedAs: ann.name, model } satisfies FloodAsk);
+      const answer = await next(flooder, (m) => ((m as { part?: string }).part === part ? (m as { took: number; refused: number; bytes: number }) : undefined));
+      flooding = false;
+      await asking;
+      return { ...answer, waits };
+    };
+    const waited = (xs: number[]) => `median ${fmt(pct(xs, 50))}, p95 ${fmt(pct(xs, 95))}, max ${fmt(Math.max(...xs))} over ${xs.length}`;
+    const rows: string[] = [];
+    const before = await heap();
+    const cap = await flood('cap');
+    rows.push(`the server alone: a member's _bulk_docs at the cap (${MAX_BULK_DOCS} documents, ${(cap.bytes / 1024 / 1024).toFixed(1)} MB, ${cap.refused} refused) answered in ${fmt(cap.took)}; another member's requests (one every ${ASK_EVERY_MS} ms) meanwhile waited ${waited(cap.waits)}  (budget p95 ≤ 200 ms)`);
+    const afterRefused = await heap();
+    const taken = await flood('flood');
+    rows.push(`the server alone: 20 000 surveys no laptop can take, written in bulks at the cap in ${fmt(taken.took)}; another member's requests meanwhile waited ${waited(taken.waits)}`);
+    const afterBoth = await heap();
+    await asAccount(`${url}/couch/${name}`, admin).destroy();
+    const removed = await heap();
+    const ratio = (mb: number) => `${mb.toFixed(1)} MB (${(((mb - before) / before) * 100).toFixed(0)} %)`;
+    rows.push(`the server's heap once collected: ${before.toFixed(1)} MB before the floods (a seeded world of 400 surveys), after the refused _bulk_docs at the cap ${ratio(afterRefused)}, after the 20 000 taken too ${ratio(afterBoth)}, the world removed ${ratio(removed)}  (budget: after a refused flood, within 20 % of its start)`);
+    return rows;
+  } finally {
+    server.kill();
+    flooder.kill();
+  }
 }
 
 /** CPU of this process (every laptop and the server) over `ms`, in cores. */
@@ -308,8 +352,6 @@ async function floods(team: SyncServer): Promise<string[]> {
   const model = (await server.get(modelId)) as Record<string, unknown>;
   const survey = Object.values(a.engine.world.index.surveys).find((s) => s.flags.qcInProgress);
   if (!survey) throw new Error('no survey under QC to flag');
-  const heapBefore = heapMb();
-  rows.push(...(await heldByOne(team, name, model)));
   let t = performance.now();
   await writeInBulks(server, surveysLike(model, 20_000, 'flood', (e) => ({ ...e, captureId: 'no-such-capture' })));
   rows.push(`flood: 20 000 surveys naming a capture that does not exist written in ${fmt(performance.now() - t)}`);
@@ -368,8 +410,6 @@ async function floods(team: SyncServer): Promise<string[]> {
   // server held of it must go too.
   await asAccount(`${origin}/couch/${name}`, team.admin).destroy();
   for (const n of [laptops - 1, laptops]) await new (Local.defaults({ prefix: `bench-${n}-` }))(`team-${name}`).destroy();
-  const heapAfter = heapMb();
-  rows.push(`heap of the server and both laptops: ${heapBefore.toFixed(0)} MB before the floods, ${heapAfter.toFixed(0)} MB after them, the world removed and collected (${(((heapAfter - heapBefore) / heapBefore) * 100).toFixed(0)} %; budget: the server within 20 % of its start)`);
   return rows;
 }
 

@@ -6,6 +6,7 @@
  * error is CouchDB's JSON `{error, reason}`, never a page with a stack trace and the install's paths.
  */
 import express from 'express';
+import { parseInParts } from './jsonInParts';
 
 /** CouchDB 3's `max_document_size`: a document, `_local` ones included, and the body of a one-document request. */
 export const DOC_MAX_BYTES = 8 * 1024 * 1024;
@@ -35,7 +36,10 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 /**
  * The request's JSON body ({} when it has none), read once here: body-parser marks the request
  * read, so express-pouchdb takes it as it is. One that is not `application/json`, too large or not
- * JSON is answered as CouchDB answers it, and MALFORMED.
+ * JSON is answered as CouchDB answers it, and MALFORMED. A body that may be large (`limitBytes`
+ * over a document's) is read as text and parsed a part at a time (jsonInParts.ts), as body-parser
+ * would parse it: a charset other than UTF-8, 16 or 32 refused, a byte-order mark left out, an
+ * empty body {}.
  */
 export function jsonBody(req: express.Request, res: express.Response, limitBytes: number): Promise<unknown> {
   if ((req as { _body?: boolean })._body) return Promise.resolve(req.body ?? {});
@@ -44,16 +48,30 @@ export function jsonBody(req: express.Request, res: express.Response, limitBytes
     sendError(res, 415, 'bad_content_type', 'Content-Type must be application/json');
     return Promise.resolve(MALFORMED);
   }
-  const parse = express.json({ limit: limitBytes, type: () => true, strict: false });
+  const inParts = limitBytes > DOC_MAX_BYTES;
+  const refuse = (status: unknown) => {
+    if (status === 413) sendError(res, 413, 'too_large', `the request is larger than the ${megabytes(limitBytes)} the team server takes in one request (CouchDB's max_document_size is 8 MB a document)`);
+    else sendError(res, 400, 'bad_request', 'invalid UTF-8 JSON');
+    return MALFORMED;
+  };
+  if (inParts && !charsetOf(req).startsWith('utf-')) return Promise.resolve(refuse(415));
+  const read = inParts ? express.text({ limit: limitBytes, type: () => true, defaultCharset: 'utf-8' }) : express.json({ limit: limitBytes, type: () => true, strict: false });
   return new Promise((done) =>
-    parse(req, res, (error?: unknown) => {
-      if (!error) return done(req.body ?? {});
-      const status = (error as { status?: unknown }).status;
-      if (status === 413) sendError(res, 413, 'too_large', `the request is larger than the ${megabytes(limitBytes)} the team server takes in one request (CouchDB's max_document_size is 8 MB a document)`);
-      else sendError(res, 400, 'bad_request', 'invalid UTF-8 JSON');
-      done(MALFORMED);
+    read(req, res, (error?: unknown) => {
+      if (error) return done(refuse((error as { status?: unknown }).status));
+      if (!inParts) return done(req.body ?? {});
+      const text = req.body as string;
+      (text.length ? parseInParts(text) : Promise.resolve({})).then(
+        (body) => done((req.body = body)),
+        () => done(refuse(400)),
+      );
     }),
   );
+}
+
+/** The charset a request's Content-Type names, lower case (body-parser's default: utf-8). */
+function charsetOf(req: express.Request): string {
+  return (/;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1] ?? 'utf-8').toLowerCase();
 }
 
 /**
