@@ -8,6 +8,8 @@ import { harness, type Harness } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
 import type { StoreMeta, WorldBatch } from '../../worker/engine/store/worldStore';
 import { ANN } from '../helpers/builders';
+import { createEngine } from '../../worker/engine/engine';
+import { bootInput } from '../helpers/engineHarness';
 
 const metaOf = (h: Harness) => h.store.data.get('~meta\u0000world') as StoreMeta;
 
@@ -60,4 +62,30 @@ describe('a reload right after signing in', () => {
     expect(again.boot.current.loggedIn).toBe(true);
     again.engine.stop();
   });
+
+  it('answers signed in from its first look while the page before it is still reading the whole world', async () => {
+    const h = await harness();
+    await h.engine.settled();
+    h.engine.stop();
+    // The whole read of the page before waits on the store, as 100 000 surveys do on a busy machine.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let reading = 0;
+    const store = { ...h.store, readAll: async () => (reading++, await held, h.store.readAll()) };
+    const session = { current: JSON.stringify(h.engine.world.current), version: '45' };
+    const beforeClock = new ManualClock(h.clock.now());
+    const before = createEngine({ clock: beforeClock, store, loadText: async () => '', firstLook: true });
+    expect(await before.boot(bootInput(session))).toMatchObject({ loading: true, current: { loggedIn: true } });
+    before.viewAnswered();
+    beforeClock.advance(0);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(reading).toBe(1);
+    // The reload: a new engine on the same store, its page's worker gone with the page.
+    const after = createEngine({ clock: new ManualClock(h.clock.now()), store, loadText: async () => '', firstLook: true });
+    expect(await after.boot(bootInput(session))).toMatchObject({ loading: true, current: { loggedIn: true } });
+    release();
+    before.stop();
+    after.stop();
+  });
 });
+
