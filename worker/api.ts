@@ -208,7 +208,12 @@ export interface PageEvent extends PageEventBody {
  * takes a while): reading the file (bytes, of the total when the server says it), checking it,
  * storing its entities.
  */
-export type BootProgress = { step: 'reading'; bytes: number; total: number | null } | { step: 'checking' } | { step: 'storing'; surveys: number };
+export type BootProgress =
+  | { step: 'reading'; bytes: number; total: number | null }
+  | { step: 'checking' }
+  | { step: 'storing'; surveys: number }
+  /** A boot from the store, before its first look (issue 54: a slow reload says what it opens). */
+  | { step: 'opening'; surveys: number | null };
 
 /** What the worker posts to its page besides Comlink's answers, on the same port. */
 export type WorkerMessage =

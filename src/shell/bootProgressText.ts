@@ -1,6 +1,7 @@
 /**
  * What the boot spinner says while the engine boots from all.json (a first visit to a large world
- * takes a while): reading the file, with its megabytes; checking it; storing its surveys.
+ * takes a while): reading the file, with its megabytes; checking it; storing its surveys; and a
+ * reload from the store, the surveys it opens.
  */
 import type { BootProgress } from '../../worker/api';
 
@@ -19,5 +20,7 @@ export function bootProgressText(progress: BootProgress | null): string {
       return 'Checking the sample data…';
     case 'storing':
       return `Storing ${progress.surveys.toLocaleString('en')} surveys on this device…`;
+    case 'opening':
+      return progress.surveys === null ? 'Opening the surveys on this device…' : `Opening ${progress.surveys.toLocaleString('en')} surveys…`;
   }
 }

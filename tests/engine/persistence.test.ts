@@ -12,7 +12,7 @@ import { T0, aWorld } from '../helpers/builders';
 import { CORRUPT_NOTICE } from '../../worker/engine/persistence';
 import { memoryStore, type MemoryStore, type StoreMeta, type WorldBatch } from '../../worker/engine/store/worldStore';
 import { wholeWorldBatch } from '../../worker/engine/commitRecords';
-import { idbStore } from '../../worker/engine/store/idbStore';
+import { idbStore, READ_PAGE } from '../../worker/engine/store/idbStore';
 import { DEMO_EXPIRY_MS, LOCAL_MIRROR_MAX_CHARS } from '../../worker/domain/constants';
 import { makeProject } from '../../worker/domain/entities';
 import { ownersOf } from '../../worker/domain/history';
@@ -274,6 +274,18 @@ describe('boot', () => {
     expect(h2.fetched).toEqual([]);
     expect(h2.engine.world.toDb()).toEqual(h.engine.world.toDb());
     expect(h2.engine.world.current).toEqual(h.engine.world.current);
+  });
+
+  it('reads a kind longer than a page of IndexedDB whole, each record once and in key order', async () => {
+    const store = idbStore('paged-read', 'world');
+    const ids = Array.from({ length: READ_PAGE * 2 + 7 }, (_, i) => `p-${String(i).padStart(6, '0')}`);
+    await store.commit({ put: ids.map((id) => ({ kind: 'projects' as const, id, record: { o: 0, n: id } })), del: [] });
+    // Beside it, a kind whose keys sort just after: none of its records is read as a project.
+    await store.commit({ put: [{ kind: 'surveys', id: 'a', record: { o: 0 } }], del: [] });
+    const read = await store.readAll();
+    expect(read.records.projects!.map(([id]) => id)).toEqual(ids);
+    expect(read.records.projects![READ_PAGE]).toEqual([ids[READ_PAGE], { o: 0, n: ids[READ_PAGE] }]);
+    expect(read.records.surveys!.map(([id]) => id)).toEqual(['a']);
   });
 
   it('keeps the history over IndexedDB as the memory store does: each entry once, its people and laptops named once for the store', async () => {

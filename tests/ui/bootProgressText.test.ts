@@ -11,5 +11,8 @@ describe('bootProgressText', () => {
     expect(bootProgressText({ step: 'reading', bytes: 30 * 1024 * 1024, total: 4 * 1024 * 1024 })).toBe('Reading the sample data… 30 MB');
     expect(bootProgressText({ step: 'checking' })).toBe('Checking the sample data…');
     expect(bootProgressText({ step: 'storing', surveys: 100_000 })).toBe('Storing 100,000 surveys on this device…');
+    // A reload from the store (issue 54): what it opens, before it has read any of it.
+    expect(bootProgressText({ step: 'opening', surveys: 100_000 })).toBe('Opening 100,000 surveys…');
+    expect(bootProgressText({ step: 'opening', surveys: null })).toBe('Opening the surveys on this device…');
   });
 });

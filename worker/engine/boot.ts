@@ -123,6 +123,8 @@ export class Boot {
     // Made once and kept in the store: every entry this browser writes says where it was made.
     deps.world.laptop = typeof meta?.laptop === 'string' && meta.laptop ? meta.laptop : deps.newId();
     deps.world.historySeq = firstActionNumber(meta?.historySeq, read !== null, (deps.wallClock ?? Date.now)());
+    // The session is the page's already (localStorage); what a slow boot opens is said, not guessed.
+    if (meta) deps.progress?.({ step: 'opening', surveys: typeof meta.surveys === 'number' && Number.isSafeInteger(meta.surveys) && meta.surveys >= 0 ? meta.surveys : null });
     const first = deps.firstLook && !discardsStored(input, meta) ? await firstLook(deps.store, deps.clock.now()) : null;
     if (!first) {
       const answer = await this.wholePath(input);

@@ -20,6 +20,7 @@ export function metaOf(world: World): StoreMeta {
   if (world.discardedAt !== undefined) meta.discardedAt = world.discardedAt;
   if (world.laptop) meta.laptop = world.laptop;
   if (world.historySeq) meta.historySeq = world.historySeq;
+  meta.surveys = world.ids.surveys.length;
   return meta;
 }
 

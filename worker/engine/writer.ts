@@ -31,6 +31,8 @@ export interface WorldReplaced {
 
 export class Writer {
   private tail: Promise<unknown> = Promise.resolve();
+  /** How many changes with records have been taken: a tick's write sees whether any came after its own. */
+  private taken = 0;
   /** Exclusive writes in flight: while any runs, the clock holds still. */
   private clockHolds = 0;
   /**
@@ -147,10 +149,11 @@ export class Writer {
     const { change, batch, writes } = this.take(now);
     if (batch && writes) this.sync?.ticked({ world: this.world, writes, batch });
     if (change) this.changes.emit(change);
-    if (batch && this.unsaved === null) {
+    if (batch && writes && this.unsaved === null) {
+      const taken = this.taken;
       // A refused tick write loses nothing: restore() and step() redo it from the stored times.
       void this.serial(async () => {
-        await this.store.commit(batch);
+        await this.store.commit(this.taken === taken ? batch : this.recordsNow(writes));
         this.mirror.schedule();
       }).catch(() => {
         this.mirrorsStore = false;
@@ -202,10 +205,23 @@ export class Writer {
     this.replacements.emit({});
   }
 
+  /**
+   * A tick's records as the world is when they are written, not when they were taken (issue 54).
+   * A tick's write waits behind the writes before it; an action queued among them (a sign-in)
+   * commits in between, and the tick's records taken earlier would then put back what the action
+   * had changed: the meta record's signed-out session, a capture's row, an entity. The same ids
+   * are written from the world of now (what was removed since is not put back; a tick removes
+   * nothing, simulation.ts), with the meta record of now.
+   */
+  private recordsNow(writes: WorldWrites): WorldBatch {
+    return commitBatch(this.world, writes, this.sync !== null);
+  }
+
   /** The world's change since the last commit, and the records it writes (none: nothing stored changed). */
   private take(now: number): { change: WorldChange | null; batch: WorldBatch | null; writes: WorldWrites | null } {
     this.search.follow();
     const taken = this.world.takeChange(now);
+    if (taken?.writes) this.taken++;
     if (!taken?.writes) return { change: taken?.change ?? null, batch: null, writes: null };
     this.world.savedAt = now;
     // In a team world a removed entity's history stays: every laptop keeps the team's record.

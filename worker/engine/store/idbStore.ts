@@ -29,6 +29,26 @@ async function recordsOf(store: IDBObjectStore, kind: string): Promise<[Id, Stor
   return keys.map((k, i) => [(k as [string, Id])[1], values[i]!]);
 }
 
+/**
+ * How many records one request of the whole read asks for. The browser's IndexedDB serves an
+ * origin's requests one after another: a getAll of 100 000 surveys is one long task there, and a
+ * reload's first look (another worker, small reads) waited behind it (issue 54). In pages, the
+ * next page's first look is served between two of them.
+ */
+export const READ_PAGE = 5_000;
+
+/** Like recordsOf, a page at a time, each from the key after the last (one transaction: one snapshot). */
+async function recordsInPages(store: IDBObjectStore, kind: string): Promise<[Id, StoredRecord][]> {
+  const out: [Id, StoredRecord][] = [];
+  let range = kindRange(kind);
+  for (;;) {
+    const [keys, values] = await Promise.all([promisifyRequest(store.getAllKeys(range, READ_PAGE)), promisifyRequest(store.getAll(range, READ_PAGE) as IDBRequest<StoredRecord[]>)]);
+    for (let i = 0; i < keys.length; i++) out.push([(keys[i] as [string, Id])[1], values[i]!]);
+    if (keys.length < READ_PAGE) return out;
+    range = IDBKeyRange.bound(keys[keys.length - 1]!, [kind, []], true);
+  }
+}
+
 const NAMES_KEY = [HISTORY_KIND, NAMES_PAGE];
 
 /**
@@ -65,7 +85,7 @@ export function idbStore(dbName = 'aerial-survey-console', storeName = 'world'):
       use('readonly', async (store) => {
         const meta = promisifyRequest(store.get([...META_KEY]) as IDBRequest<StoreMeta | undefined>);
         // The world: its entities and people's stars.
-        const kinds = [...ENTITY_KINDS, FAVOURITES_KIND as StoredKind].map(async (kind) => [kind, await recordsOf(store, kind)] as const);
+        const kinds = [...ENTITY_KINDS, FAVOURITES_KIND as StoredKind].map(async (kind) => [kind, await recordsInPages(store, kind)] as const);
         const calls = promisifyRequest(store.getAllKeys(kindRange(CALL_KIND)));
         const records: StoredWorld['records'] = {};
         for (const [kind, list] of await Promise.all(kinds)) records[kind] = list;

@@ -78,6 +78,8 @@ export interface StoreMeta {
   laptop?: string;
   /** The number of this laptop's last action with history entries (HistoryBook.stamp). */
   historySeq?: number;
+  /** How many surveys the world holds: a reload says what it opens before reading any (issue 54). */
+  surveys?: number;
 }
 
 /** Entries added to an entity's history record, in the commit's transaction, each once. */
