@@ -311,7 +311,8 @@ export class TeamSync {
         this.set(this.facts);
       },
       pulled: () => this.pulledNow(),
-      denied: (docs) => void link.session.denied(docs, this.engine.clock.now()).then(() => this.count()),
+      // A store that refuses the record (full, or its tab closed) is said as any failure is, never left unhandled.
+      denied: (docs) => void link.session.denied(docs, this.engine.clock.now()).then(() => this.count(), (error: unknown) => this.failed(error)),
       failed: (error) => this.failed(error),
     };
   }
