@@ -49,17 +49,23 @@ const upToDate = (...laptops: TeamLaptop[]) =>
     for (const l of laptops) expect(l.sync.status).toMatchObject({ state: 'up-to-date', unsent: 0 });
   }, ...laptops);
 
+/** Ann's and Bob's laptops joined to team world `world` on a server that restarts empty; Ann's flag has reached Bob. */
+async function twoJoinedWithAFlag(world: string) {
+  const server = await teamServer({ empty: true });
+  await server.world(world);
+  const a = await laptop(server.url, ANN, WORLD);
+  const b = await laptop(server.url, BOB, WORLD);
+  expect(await a.join(world)).toEqual({ ok: true });
+  expect(await b.join(world)).toEqual({ ok: true });
+  expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
+  await until(() => expect(flagged(b)).toEqual(['Cloud']), b);
+  await upToDate(a, b);
+  return { server, a, b };
+}
+
 describe('the laptop knows what the server holds (issue 32)', () => {
   it('a server restarted empty: both laptops say so and send the world again; a laptop that joins afterwards equals them', async () => {
-    const server = await teamServer({ empty: true });
-    await server.world('lost');
-    const a = await laptop(server.url, ANN, WORLD);
-    const b = await laptop(server.url, BOB, WORLD);
-    expect(await a.join('lost')).toEqual({ ok: true });
-    expect(await b.join('lost')).toEqual({ ok: true });
-    expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
-    await until(() => expect(flagged(b)).toEqual(['Cloud']), b);
-    await upToDate(a, b);
+    const { server, a, b } = await twoJoinedWithAFlag('lost');
 
     const notes: string[] = [];
     a.sync.statusChanges.on((s) => s.note && notes.push(s.note));
@@ -114,15 +120,7 @@ describe('the laptop knows what the server holds (issue 32)', () => {
   }, 60_000);
 
   it('a laptop that left and makes the lost world its own again sends each history entry as the document it holds; a teammate’s, refused, is listed until its author sends it', async () => {
-    const server = await teamServer({ empty: true });
-    await server.world('lost');
-    const a = await laptop(server.url, ANN, WORLD);
-    const b = await laptop(server.url, BOB, WORLD);
-    expect(await a.join('lost')).toEqual({ ok: true });
-    expect(await b.join('lost')).toEqual({ ok: true });
-    expect((await a.engine.dispatch({ type: 'flagFrame', ...frame, reason: 'Cloud' })).ok).toBe(true);
-    await until(() => expect(flagged(b)).toEqual(['Cloud']), b);
-    await upToDate(a, b);
+    const { server, a, b } = await twoJoinedWithAFlag('lost');
     const bDb = (b.sync as unknown as { link: { local: PouchDB } }).link.local;
     const { rows } = await bDb.allDocs({ startkey: 'history:', endkey: 'history:\uffff', include_docs: true });
     const anns = rows.filter((r) => (r.doc?.entry as { by?: string } | undefined)?.by === ANN).map((r) => r.id);
