@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sync`: team sync's numbers beside issue 21's budgets (docs/sync.md#what-was-measured),
+ * `npm run bench:sync`: team sync's numbers beside issue 21's budgets (docs/sync-log.md#what-was-measured),
  * as medians and p95 over repeated runs, in Node: two laptops (real engines, memory stores and
  * memory PouchDB) through the test server over HTTP (scripts/syncServer.ts), each signed in as
  * its person, the server checking every write (issue 33); a script writes the floods as a member.

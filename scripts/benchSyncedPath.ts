@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * `BENCH_PATHS=synced npm run bench:browser`: team sync's budgets in the browser (issue 21,
- * docs/sync.md#what-was-measured). The production build is served beside the test sync server,
+ * docs/sync-log.md#what-was-measured). The production build is served beside the test sync server,
  * whose team world the bench seeds from the same generated all.json the page loads. A fresh
  * profile boots from that all.json and signs in, as on the user's path; then it joins the seeded
  * world through Settings → Team sync (the first sync, timed from the Join click to "Joined"), and

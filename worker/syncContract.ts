@@ -13,12 +13,14 @@ export interface SyncStatus {
   world?: string;
   /** the team account this laptop syncs as */
   account?: string;
-  /** this laptop's changes (actions, as a person counts them) the server does not have yet */
+  /** this laptop's changes (actions, as a person counts them) the server does not have yet: "not sent" */
   unsent: number;
   conflicts: number;
-  /** the team's changes this laptop has not taken into its world, as a person counts them (docs/sync.md#what-is-not-taken) */
+  /** the team's changes this laptop has not taken into its world, as a person counts them (docs/sync.md#what-is-not-taken): "not taken" */
   notTaken: number;
-  /** refusals this laptop answered with the version it holds, as Settings names them */
+  /** this laptop's changes the team server refused, when there are any: "refused", listed apart in Settings */
+  refused?: number;
+  /** the team's changes this laptop did not take and answered with the version it holds, as Settings names them */
   answered: number;
   /** another laptop's action arriving in part: how many of its documents are here, of how many */
   receiving?: { arrived: number; of: number };

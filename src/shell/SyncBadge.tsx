@@ -1,14 +1,14 @@
 /**
- * The header's team-sync badge (issues 21, 32 and 33): how sync stands (Up to date, Offline · 3 waiting,
- * Receiving 3,200 of 20,000, Sign in to sync, Sync error) and, when there are any, how many of the team's changes this
- * laptop has not taken and how many conflicts wait for a person, each linking to where they are
- * named. Nothing while sync is off.
+ * The header's team-sync badge (issues 21, 32, 33 and 51): how sync stands (Up to date, Offline · 3 not sent,
+ * Receiving 3,200 of 20,000, Sign in to sync, Sync error) and, when there are any, how many of this laptop's
+ * changes the team server refused, how many of the team's changes this laptop has not taken and how many
+ * conflicts wait for a person, each linking to where they are named. Nothing while sync is off.
  */
 import { Badge, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import { useTeamSync } from '../engine/hooks';
 import { paths } from '../app/paths';
-import { notTakenText, syncStateText } from './syncStateText';
+import { notTakenText, refusedText, syncStateText } from './syncStateText';
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap', flexShrink: 0 },
@@ -21,6 +21,7 @@ export function SyncBadge() {
   if (!status || status.state === 'off') return null;
   const text = syncStateText(status);
   const notTaken = notTakenText(status);
+  const refused = refusedText(status);
   const color = status.state === 'error' ? 'danger' : status.state === 'offline' || status.state === 'signed-out' ? 'warning' : status.state === 'up-to-date' ? 'success' : 'informative';
   const badge = (
     <Badge appearance="filled" color={color}>
@@ -31,7 +32,7 @@ export function SyncBadge() {
     <div
       className={s.root}
       role="status"
-      aria-label={`Team sync: ${text}${status.conflicts ? `, ${status.conflicts} conflict${status.conflicts === 1 ? '' : 's'}` : ''}${notTaken ? `, ${notTaken}` : ''}`}
+      aria-label={`Team sync: ${text}${status.conflicts ? `, ${status.conflicts} conflict${status.conflicts === 1 ? '' : 's'}` : ''}${refused ? `, ${refused}` : ''}${notTaken ? `, ${notTaken}` : ''}`}
     >
       <Tooltip content={status.error ?? `Team world ${status.world ?? ''}`} relationship="description">
         {status.state === 'signed-out' ? (
@@ -43,6 +44,12 @@ export function SyncBadge() {
           badge
         )}
       </Tooltip>
+      {refused && (
+        // Settings → Team sync names each one, with what the server said, and sends them again.
+        <Link className={s.link} href={`${paths.settings()}#team-sync`}>
+          {refused}
+        </Link>
+      )}
       {notTaken && (
         // Settings → Team sync names each one: what, who sent it, when, and why.
         <Link className={s.link} href={`${paths.settings()}#team-sync`}>

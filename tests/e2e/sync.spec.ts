@@ -61,7 +61,7 @@ test('two laptops share one world: a flag crosses over; two frames flagged two w
   await flagFrame(a, frame(a, cam1, names[11]!), 'Cloud', 'low cloud over the river');
   await flagFrame(b, frame(b, cam1, names[2]!), 'Over-exposed');
   await flagFrame(b, frame(b, cam1, names[11]!), 'Blur');
-  await expect(badge(b)).toHaveAccessibleName('Team sync: Offline · 2 waiting');
+  await expect(badge(b)).toHaveAccessibleName('Team sync: Offline · 2 not sent');
   // Nothing crossed while apart.
   await expect(frame(a, cam1, names[2]!)).toHaveAccessibleName(/, flagged: Blur$/);
   await cutVan(b, vanB, false);
@@ -107,7 +107,7 @@ test('a laptop that reloads while cut off keeps its change and sends it once bac
 
   await cutVan(b, vanB, true);
   await flagFrame(b, frame(b, cam1, names[4]!), 'Cloud shadow');
-  // The lid closes and opens while the van is cut off: the change is on the laptop, waiting.
+  // The lid closes and opens while the van is cut off: the change is on the laptop, not sent.
   await b.reload();
   await expect(frame(b, cam1, names[4]!)).toHaveAccessibleName(/, flagged: Cloud shadow$/);
   await expect(badge(b)).toHaveAccessibleName(/^Team sync: Offline/);

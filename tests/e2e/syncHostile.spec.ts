@@ -90,7 +90,7 @@ test('a change no laptop can take is named in Settings with its reason; one a la
   ]);
   await expect(badge(a)).toHaveAccessibleName('Team sync: Up to date, 1 change not taken', { timeout: 30_000 });
   await a.getByRole('banner').getByRole('link', { name: '1 change not taken' }).click();
-  await expect(notTaken(a).getByRole('row', { name: /Survey orphan-1/ })).toContainText('Waiting: surveys:orphan-1 names capture no-such-capture, which this laptop does not hold');
+  await expect(notTaken(a).getByRole('row', { name: /Survey orphan-1/ })).toContainText('Until what it names arrives: surveys:orphan-1 names capture no-such-capture, which this laptop does not hold');
 
   // An edit of a survey this laptop holds, of a size that is no size: the server refuses it, and says why.
   const url = `/couch/${world}/${encodeURIComponent(String(id))}`;
@@ -99,12 +99,12 @@ test('a change no laptop can take is named in Settings with its reason; one a la
   const put = await script.put(url, { data: enormous, headers: asMember(SCRIPT.by) });
   expect(put.status()).toBe(403);
   expect(((await put.json()) as { reason: string }).reason).toMatch(/\.size is not/);
-  // Where nothing checks it on the server, the laptop refuses it, and answers it.
+  // Where nothing checks it on the server, the laptop does not take it, and answers it.
   await withoutValidation(script, world);
   await script.put(url, { data: enormous, headers: asAdmin() });
-  const answered = a.getByRole('table', { name: 'Refused and answered' });
+  const answered = a.getByRole('table', { name: 'Not taken and answered' });
   await expect(answered.getByRole('row', { name: new RegExp(`Survey ${String(id).slice('surveys:'.length, 'surveys:'.length + 20)}`) })).toContainText('size', { timeout: 30_000 });
-  // The server holds the laptop's version again, not the refused one.
+  // The server holds the laptop's version again, not the one it did not take.
   await expect.poll(async () => ((await (await script.get(url, { headers: asAdmin() })).json()) as { e: { size?: unknown } }).e.size).not.toBe('enormous');
   await a.context().close();
 });

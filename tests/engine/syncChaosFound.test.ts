@@ -1,6 +1,6 @@
 /**
  * Schedules the random-schedule test found failing (tests/engine/syncChaos.test.ts), shrunk, kept
- * as they were printed so each stays fixed: docs/sync.md#the-team-under-random-schedules says what
+ * as they were printed so each stays fixed: docs/sync-log.md#what-the-tests-found says what
  * each one found. `npm run chaos:sync -- --schedule "…" --size N` replays one the same way.
  */
 import { it } from 'vitest';

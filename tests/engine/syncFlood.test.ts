@@ -3,7 +3,7 @@
  * team world: the server cannot judge them (surveys naming a capture that does not exist), so they
  * pass its validation; each laptop holds them back as one change not taken, and goes on syncing.
  * The mechanism, on a flood of 1 000; its cost at 20 000 is `npm run bench:sync`'s budget
- * (docs/sync.md#what-was-measured), not a test's to measure.
+ * (docs/sync-log.md#what-was-measured), not a test's to measure.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import PouchDB from '../helpers/pouch';

@@ -248,7 +248,7 @@ describe('sessions: a quiet laptop stays signed in (sync/link/sessionKeeper.ts);
     const told: { state: string; unsent: number }[] = [];
     const stop = a.sync.statusChanges.on(({ state, unsent }) => void told.push({ state, unsent }));
     expect(await a.sync.signIn(ANN, passwordOf(ANN))).toEqual({ ok: true });
-    // Signed in again, it says what still waits until it is sent, never "0 waiting" before.
+    // Signed in again, it says what still waits until it is sent, never "0 not sent" before.
     expect(told[0]).toEqual({ state: 'syncing', unsent: 2 });
     stop();
     await until(() => {

@@ -118,7 +118,7 @@ interface TeamWorld {
  * The world is the one the documents were made from, derived again at this laptop's time: its
  * documents give it back exactly (tests/engine/syncSeed.test.ts), so they are not read back into
  * a world again, and each held revision is the one the seed's documents were made with. At 100 000
- * surveys in Chromium that spared 4.4 s of a 44 s join (docs/sync.md#what-was-measured).
+ * surveys in Chromium that spared 4.4 s of a 44 s join (docs/sync-log.md#what-was-measured).
  */
 async function seededWorldHere({ engine, remote, local, Pouch, settings, trace }: TakingTeamWorld): Promise<TeamWorld | null> {
   const seed = await remote.get(SEED_ID).catch(() => null);

@@ -51,7 +51,7 @@ export interface SyncFacts {
 export const FACTS_OFF: Readonly<SyncFacts> = { settings: null, joining: false, server: 'unknown', storeRefused: null, failure: null, unsent: 0, undrained: false, conflicts: 0, notTaken: 0, answered: 0 };
 
 export function syncStatus(f: SyncFacts): SyncStatus {
-  const counts = { unsent: f.unsent, conflicts: f.conflicts, notTaken: f.notTaken, answered: f.answered, ...(f.receiving ? { receiving: f.receiving } : {}) };
+  const counts = { unsent: f.unsent, conflicts: f.conflicts, notTaken: f.notTaken, answered: f.answered, ...(f.denied ? { refused: f.denied } : {}), ...(f.receiving ? { receiving: f.receiving } : {}) };
   if (!f.settings) return { state: 'off', unsent: 0, conflicts: 0, notTaken: 0, answered: 0, ...(f.joinError ? { error: f.joinError } : {}) };
   const where = { server: f.settings.server, world: f.settings.world, ...(f.settings.account ? { account: f.settings.account } : {}), ...counts };
   if (f.joining) return { state: 'joining', ...where };

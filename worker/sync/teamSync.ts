@@ -365,7 +365,7 @@ export class TeamSync {
     this.facts = { ...facts, unsent: link ? link.unsent.count : facts.unsent, undrained: link?.session.undrained ?? false, asking: this.needed?.asking ?? false };
     const status = syncStatus(this.facts);
     if (JSON.stringify(status) === JSON.stringify(this.status)) return;
-    if (status.state !== this.status.state || status.unsent !== this.status.unsent) this.trace(`status ${status.state}, ${status.unsent} waiting`);
+    if (status.state !== this.status.state || status.unsent !== this.status.unsent) this.trace(`status ${status.state}, ${status.unsent} not sent`);
     this.status = status;
     this.statusChanges.emit(status);
   }

@@ -1,9 +1,10 @@
 /**
- * Settings → Team sync: the team's changes this laptop has not taken into its world, each named
- * (issue 32, docs/sync.md#what-is-not-taken): what it is about, who sent it from which laptop and
- * when, and why; this laptop's own changes the team server refused (issue 33), with what it said,
- * sent again only when the person asks; and below, the refusals this laptop answered by writing
- * back the version it holds. Read again whenever the badge's count moves.
+ * Settings → Team sync: this laptop's own changes the team server refused (issue 33), with what it
+ * said, sent again only when the person asks; apart from them, the team's changes this laptop has
+ * not taken into its world, each named (issue 32, docs/sync.md#what-is-not-taken): what it is
+ * about, who sent it from which laptop and when, and why; and below, the team's changes not taken
+ * that this laptop answered by writing back the version it holds. One word for each (issue 51):
+ * "refused" is the server's, "not taken" this laptop's. Read again whenever the badge's counts move.
  */
 import { useEffect, useState } from 'react';
 import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components';
@@ -20,7 +21,7 @@ const useStyles = makeStyles({
 const when = (ms: number) => (ms ? DateTime.fromMillis(ms).toFormat('LLL d, yyyy HH:mm') : '—');
 const sender = (item: NotTakenShown) => (item.by ? `${item.by}${item.laptop ? ` (laptop ${item.laptop.slice(0, 8)})` : ''}` : 'not said');
 
-function Changes({ caption, items }: { caption: string; items: NotTakenShown[] }) {
+function Changes({ caption, why, items }: { caption: string; why: string; items: NotTakenShown[] }) {
   const s = useStyles();
   return (
     <Table size="small" aria-label={caption}>
@@ -29,7 +30,7 @@ function Changes({ caption, items }: { caption: string; items: NotTakenShown[] }
           <TableHeaderCell>Change</TableHeaderCell>
           <TableHeaderCell>Sent by</TableHeaderCell>
           <TableHeaderCell>When</TableHeaderCell>
-          <TableHeaderCell>Why it is not taken</TableHeaderCell>
+          <TableHeaderCell>{why}</TableHeaderCell>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -39,7 +40,7 @@ function Changes({ caption, items }: { caption: string; items: NotTakenShown[] }
             <TableCell>{sender(item)}</TableCell>
             <TableCell>{when(item.at)}</TableCell>
             <TableCell className={s.why}>
-              {item.state === 'waiting' ? `Waiting: ${item.why}` : item.why}
+              {item.state === 'waiting' ? `Until what it names arrives: ${item.why}` : item.why}
               {item.answeredAt !== undefined && <span className={s.muted}> · answered {when(item.answeredAt)}</span>}
             </TableCell>
           </TableRow>
@@ -52,7 +53,7 @@ function Changes({ caption, items }: { caption: string; items: NotTakenShown[] }
 export function NotTakenList({ status }: { status: SyncStatus }) {
   const s = useStyles();
   const [lists, setLists] = useState<{ listed: NotTakenShown[]; answered: NotTakenShown[] } | null>(null);
-  const { notTaken, answered } = status;
+  const { notTaken, answered, refused } = status;
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   useEffect(() => {
@@ -63,7 +64,7 @@ export function NotTakenList({ status }: { status: SyncStatus }) {
     return () => {
       current = false;
     };
-  }, [notTaken, answered]);
+  }, [notTaken, answered, refused]);
   if (!lists || (!lists.listed.length && !lists.answered.length)) return null;
   const denied = lists.listed.filter((item) => item.state === 'denied');
   const others = lists.listed.filter((item) => item.state !== 'denied');
@@ -82,10 +83,10 @@ export function NotTakenList({ status }: { status: SyncStatus }) {
         <>
           <Text weight="semibold">Refused by the team server</Text>
           <Text className={s.muted}>
-            The team server would not take these changes made on this laptop. They stay here, in this laptop’s world, and are not sent again on their own: once what
+            The team server refused these changes made on this laptop. They stay here, in this laptop’s world, and are not sent again on their own: once what
             the server said is mended (your team’s admin added you to the team world, say), send them again.
           </Text>
-          <Changes caption="Refused by the team server" items={denied} />
+          <Changes caption="Refused by the team server" why="What the team server said" items={denied} />
           <div>
             <Button disabled={sending} onClick={() => void sendAgain()}>
               {sending ? 'Sending again…' : 'Send again'}
@@ -96,19 +97,19 @@ export function NotTakenList({ status }: { status: SyncStatus }) {
       )}
       {others.length > 0 && (
         <>
-          <Text weight="semibold">Changes not taken on this laptop</Text>
+          <Text weight="semibold">The team’s changes not taken on this laptop</Text>
           <Text className={s.muted}>
             These changes from the team world break the console’s rules or name something this laptop does not hold. They stay out of this laptop’s world until a
             new version of them arrives, or what they name does.
           </Text>
-          <Changes caption="Changes not taken" items={others} />
+          <Changes caption="Changes not taken" why="Why it is not taken" items={others} />
         </>
       )}
       {lists.answered.length > 0 && (
         <>
-          <Text weight="semibold">Refused and answered by this laptop</Text>
-          <Text className={s.muted}>This laptop held these entities, kept its own version and sent it back over the refused one, so every laptop keeps it.</Text>
-          <Changes caption="Refused and answered" items={lists.answered} />
+          <Text weight="semibold">Not taken, and answered by this laptop</Text>
+          <Text className={s.muted}>This laptop held these entities, kept its own version and sent it back over the team’s change it did not take, so every laptop keeps it.</Text>
+          <Changes caption="Not taken and answered" why="Why it is not taken" items={lists.answered} />
         </>
       )}
     </div>

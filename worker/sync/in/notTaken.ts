@@ -50,7 +50,7 @@ export interface NotTakenChange {
 
 export class NotTaken {
   private readonly entries = new Map<string, NotTakenEntry>();
-  /** the listed entries (waiting, refused) by what a person counts as one change, and the answered ones */
+  /** the team's listed entries (waiting, refused) by what a person counts as one change, and the answered ones */
   private readonly listedChanges = new Map<string, number>();
   private readonly answeredIds = new Set<string>();
   private readonly deniedIds = new Set<string>();
@@ -135,8 +135,9 @@ export class NotTaken {
   }
 
   /**
-   * How many changes are not taken, as a person counts them: the documents of one action are one
-   * change (a document that names no action is one of its own).
+   * How many of the team's changes are not taken, as a person counts them: the documents of one
+   * action are one change (a document that names no action is one of its own). This laptop's own
+   * the server refused are not among them (denied()).
    */
   changes(): number {
     return this.listedChanges.size;
@@ -163,7 +164,8 @@ export class NotTaken {
     const kept = entry.state === 'answered' ? this.answeredIds : entry.state === 'denied' ? this.deniedIds : null;
     if (kept && by > 0) kept.add(id);
     else kept?.delete(id);
-    if (entry.state !== 'waiting' && entry.state !== 'refused' && entry.state !== 'denied') return;
+    // The team's changes a person is told are not taken; this laptop's the server refused are counted apart (denied()).
+    if (entry.state !== 'waiting' && entry.state !== 'refused') return;
     const key = entry.stamp.tx ? `tx ${entry.stamp.tx}` : `id ${id}`;
     const n = (this.listedChanges.get(key) ?? 0) + by;
     if (n > 0) this.listedChanges.set(key, n);

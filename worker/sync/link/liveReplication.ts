@@ -17,7 +17,7 @@ const RETRY_MAX_MS = 8_000;
  * Documents a live replication moves per request (PouchDB's default is 100): a large action of
  * 20 000 documents arrives in 10 round trips, not 200, and each batch's fixed cost (its changes,
  * its checkpoint on both sides, the take it wakes) is paid a tenth as often as at 100 and a quarter
- * as often as at 500 (docs/sync.md#a-live-replications-batch).
+ * as often as at 500 (docs/sync-log.md#a-live-replications-batch).
  */
 const LIVE_BATCH = 2_000;
 /**

@@ -1,5 +1,5 @@
 /**
- * How many changes made on this laptop the server does not have yet: the badge's "n waiting"
+ * How many changes made on this laptop the server does not have yet: the badge's "n not sent"
  * (docs/sync.md, "In the worker"). Counted in memory as the drainer writes and the push confirms,
  * and kept across a reload or a new leading tab by the push's checkpoint in the laptop's database:
  * the seq up to which the push has confirmed, in a local document (never replicated). Without it a
