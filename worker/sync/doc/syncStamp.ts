@@ -15,3 +15,14 @@ export interface SyncStamp {
   /** how many documents the action changed: a laptop takes them in once all have arrived */
   n: number;
 }
+
+/** Who writes: a team account (or the person signed in), on a laptop. */
+export type Writer = Pick<SyncStamp, 'by' | 'laptop'>;
+
+/**
+ * The one way a stamp is made: `who`, at `at`, in action `tx` of `docs` documents (0 until the
+ * action's documents are counted, outbox.ts).
+ */
+export function stampOf(who: Writer, at: number, tx: string, docs = 0): SyncStamp {
+  return { by: who.by, laptop: who.laptop, at, tx, n: docs };
+}

@@ -10,7 +10,7 @@ import { chosenVersion, settling, standing, type Version } from './conflicts';
 import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from '../doc/database';
 import type { HeldRevisions } from '../doc/held';
 import type { SyncStamp } from '../doc/syncStamp';
-import { HISTORY_KIND } from '../doc/docIds';
+import { isHistoryDocId } from '../doc/docIds';
 import { readTeamDoc } from '../doc/teamDoc';
 
 export interface Read {
@@ -35,7 +35,7 @@ export const READ_BATCH = 2_000;
 
 /** What a document's standing versions say: the version the world takes, and whether a person must choose. */
 function judged(id: string, versions: readonly Version[], into: Read, force: boolean, held: HeldRevisions, as?: SyncStamp): void {
-  if (versions.length > 1 && id.startsWith(`${HISTORY_KIND}:`) && provenOf(id, versions, into)) return;
+  if (versions.length > 1 && isHistoryDocId(id) && provenOf(id, versions, into)) return;
   const chosen = chosenVersion(versions);
   if (!chosen) return;
   const { conflict, settle } = settling(id, versions, chosen, as);

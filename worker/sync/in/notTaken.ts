@@ -12,7 +12,8 @@
  * named in Settings. Each entry is a record of its own in the store, written with the take that
  * changed it, so the next leading tab goes on from the same list.
  */
-import { NOT_TAKEN_KIND, type WorldBatch } from '../../engine/store/worldStore';
+import type { WorldBatch } from '../../engine/store/worldStore';
+import { NOT_TAKEN_KIND } from '../records';
 import type { StoredRecord } from '../../engine/store/storedForm';
 import type { SyncStamp } from '../doc/syncStamp';
 import type { NotTakenShown } from '../../syncContract';

@@ -18,7 +18,7 @@ import type { EntityKind, Id } from '../../domain/types';
 import { decode, encode } from '../../engine/store/storedForm';
 import type { World } from '../../engine/world';
 import type { StoredDoc } from '../doc/database';
-import { entityDocId, KIND_WORDS } from '../doc/docIds';
+import { entityDocId, KIND_WORDS, parseDocId } from '../doc/docIds';
 import { readTeamDoc, type TeamDoc } from '../doc/teamDoc';
 import type { HistoryEntry } from '../../domain/history';
 import { fieldsOf, putEntity, removalRefused, removeEntity, setFlag, type EntityPut, type Fields, type PlaceOf } from './worldEdits';
@@ -122,8 +122,8 @@ function entityOf(world: World, read: EntityPut, doc: StoredDoc, now: number, pa
 }
 
 function named(docId: string): string {
-  const colon = docId.indexOf(':');
-  return `${KIND_WORDS[docId.slice(0, colon) as EntityKind] ?? 'entity'} ${shownId(docId.slice(colon + 1))}`;
+  const parsed = parseDocId(docId);
+  return parsed.is === 'entity' ? `${KIND_WORDS[parsed.kind]} ${shownId(parsed.id)}` : `entity ${shownId(docId)}`;
 }
 
 /**
@@ -143,10 +143,9 @@ function holds(world: World, doc: StoredDoc, read: TeamDoc): boolean {
   if (read.is === 'speed') return true;
   if (read.is === 'entity') return fieldsOf(world, read.kind, read.id) !== undefined;
   if (read.is === 'flag') return world.index.surveys[read.place.surveyId]?.frameFlags.some((f) => f.line === read.place.line && f.frame === read.place.frame && f.camera === read.place.camera) ?? false;
-  const id = doc._id;
-  const colon = id.indexOf(':');
-  const kind = id.slice(0, colon) as EntityKind;
-  return colon > 0 && kind in ID_FIELD && fieldsOf(world, kind, id.slice(colon + 1)) !== undefined;
+  // A refused version of an entity's document.
+  const named = parseDocId(doc._id);
+  return named.is === 'entity' && fieldsOf(world, named.kind, named.id) !== undefined;
 }
 
 /**
