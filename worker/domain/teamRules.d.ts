@@ -10,7 +10,8 @@ export type Spec =
   | { t: 'oneOf'; of: readonly (string | number | boolean | null)[] }
   | { t: 'null'; or: Spec }
   | { t: 'either'; of: readonly Spec[] }
-  | { t: 'list'; of: Spec; max?: number }
+  | { t: 'all'; of: readonly Spec[] }
+  | { t: 'list'; of: Spec; min?: number; max?: number }
   | { t: 'obj'; fields: Record<string, Spec>; req?: readonly string[]; closed?: boolean }
   | { t: 'map'; of: Spec; max?: number }
   | { t: 'day' }

@@ -23,7 +23,7 @@ function plain(text) {
   return PRINTABLE.test(text) || !HIDDEN.test(text);
 }
 
-/** Whether `value` meets `spec`, a rule as data: { t: 'text' | 'num' | 'bool' | 'oneOf' | 'null' | 'either' | 'list' | 'obj' | 'map' | 'day' | 'email' | 'id' | 're', ... }. */
+/** Whether `value` meets `spec`, a rule as data: { t: 'text' | 'num' | 'bool' | 'oneOf' | 'null' | 'either' | 'all' | 'list' | 'obj' | 'map' | 'day' | 'email' | 'id' | 're', ... }. */
 export function specOk(spec, value) {
   var key, i;
   switch (spec.t) {
@@ -45,8 +45,11 @@ export function specOk(spec, value) {
     case 'either':
       for (i = 0; i < spec.of.length; i++) if (specOk(spec.of[i], value)) return true;
       return false;
+    case 'all':
+      for (i = 0; i < spec.of.length; i++) if (!specOk(spec.of[i], value)) return false;
+      return true;
     case 'list':
-      if (!Array.isArray(value) || (spec.max !== undefined && value.length > spec.max)) return false;
+      if (!Array.isArray(value) || (spec.max !== undefined && value.length > spec.max) || value.length < (spec.min || 0)) return false;
       for (i = 0; i < value.length; i++) if (!specOk(spec.of, value[i])) return false;
       return true;
     case 'obj':

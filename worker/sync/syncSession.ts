@@ -231,24 +231,24 @@ export class SyncSession {
    * and which documents left arriving before are now whole with what arrived (taken with it).
    */
   private arrivedWhole(docs: readonly StoredDoc[], whole: boolean): { take: { docs: StoredDoc[]; again: string[] }; arriving: StoredDoc[] } {
-    const byTx = new Map<string, StoredDoc[]>();
+    const byAction = new Map<string, StoredDoc[]>();
     const take: StoredDoc[] = [];
     for (const doc of docs) {
       const action = actionOf(doc);
       if (!action) take.push(doc);
       else {
-        const same = byTx.get(action.tx);
+        const same = byAction.get(action.action);
         if (same) same.push(doc);
-        else byTx.set(action.tx, [doc]);
+        else byAction.set(action.action, [doc]);
       }
     }
     const again: string[] = whole ? this.notTaken.allArriving() : [];
     const arriving: StoredDoc[] = [];
-    for (const [tx, here] of byTx) {
+    for (const [action, here] of byAction) {
       const ids = new Set(here.map((d) => d._id));
-      const before = [...this.notTaken.arriving(tx)].filter((id) => !ids.has(id));
-      const n = actionOf(here[0]!)!.n;
-      if (whole || here.length + before.length >= n) {
+      const before = [...this.notTaken.arriving(action)].filter((id) => !ids.has(id));
+      const { docs: written } = actionOf(here[0]!)!;
+      if (whole || here.length + before.length >= written) {
         take.push(...here);
         again.push(...before);
       } else arriving.push(...here);

@@ -67,7 +67,7 @@ export interface StoreMeta {
   history?: HistoryStart;
   /** This browser store's laptop id, made once and kept (docs/history.md#where). */
   laptop?: string;
-  /** The number of this laptop's last action with history entries (HistoryBook.stamp). */
+  /** The number of this laptop's last action (HistoryBook.nextAction): its id in its entries and its documents' stamp. */
   historySeq?: number;
   /** How many surveys the world holds: a reload says what it opens before reading any (issue 54). */
   surveys?: number;

@@ -9,7 +9,7 @@
 import { chosenVersion, settling, standing, type Version } from './conflicts';
 import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from '../doc/database';
 import type { HeldRevisions } from '../doc/held';
-import type { SyncStamp } from '../doc/syncStamp';
+import { actionKey, type SyncStamp } from '../doc/syncStamp';
 import { isHistoryDocId } from '../doc/docIds';
 import { readTeamDoc } from '../doc/teamDoc';
 
@@ -92,9 +92,9 @@ export async function readAgain(db: SyncDatabase, ids: Iterable<string>): Promis
   return docs;
 }
 
-/** The action a document came from and how many documents it wrote; none for one that wrote a single document. */
-export function actionOf(doc: StoredDoc): { tx: string; n: number } | null {
-  const stamp = doc.stamp as { tx?: unknown; n?: unknown } | undefined;
-  if (typeof stamp?.tx !== 'string' || typeof stamp.n !== 'number' || !Number.isInteger(stamp.n) || stamp.n < 2) return null;
-  return { tx: stamp.tx, n: stamp.n };
+/** The action a document came from (actionKey) and how many documents it wrote; none for one that wrote a single document. */
+export function actionOf(doc: StoredDoc): { action: string; docs: number } | null {
+  const stamp = doc.stamp as { laptop?: unknown; tx?: unknown; n?: unknown } | undefined;
+  if (typeof stamp?.tx !== 'string' || typeof stamp.laptop !== 'string' || typeof stamp.n !== 'number' || !Number.isInteger(stamp.n) || stamp.n < 2) return null;
+  return { action: actionKey({ laptop: stamp.laptop, tx: stamp.tx }), docs: stamp.n };
 }

@@ -34,7 +34,8 @@ export async function resolveConflict(
   if (!kept) return { ok: false, error: 'That version is no longer there: the conflict has changed, look again' };
   let body = kept.deleted ? null : bodyOf(kept.doc);
   const now = engine.clock.now();
-  const stamp = stampOf({ by: author, laptop }, now, `resolve:${id}:${rev}`, 1);
+  // One id for the settlement and its entry: no ':' (an entry id's separator), unique to this settlement.
+  const stamp = stampOf({ by: author, laptop }, now, `settle-${now.toString(36)}-${rev.slice(0, 8)}`, 1);
   const merged = Boolean(fields && Object.keys(fields).length);
   if (fields && merged) {
     body = mergedBody(conflict, rev, fields);
