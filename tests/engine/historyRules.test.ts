@@ -2,7 +2,9 @@
  * One rule for a history entry (issue 51, docs/sync.md#one-rule-checked-in-three-places): the team
  * server's (its `validate_doc_update`, run as CouchDB runs it) and a laptop's (historyFile.ts, which
  * reads a file's entries and every entry a take brings) refuse the same entries, since both are
- * made from one table of the kinds of event (historyKinds.ts).
+ * made from one table of the kinds of event (historyKinds.ts). The server is driven as an admin of the
+ * world writes: who may write an entry (a member, only their own, and only with its proof) is the
+ * server's question alone, which a laptop taking the team's documents does not ask.
  */
 import { describe, expect, it } from 'vitest';
 import { validateFunctionSource } from '../../scripts/team/validateFunction';

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { historyId, proofOf, sealed, type HistoryEntry } from '../../worker/domain/history';
 import { readHistoryFile } from '../../worker/domain/historyFile';
-import { entryProof } from '../../worker/domain/teamRules';
+import { entryProof } from '../../worker/domain/teamHash';
 import { readTeamDoc } from '../../worker/sync/doc/teamDoc';
 import { hostileDocs } from '../helpers/hostileWriter';
 import type { Engine } from '../../worker/engine/engine';

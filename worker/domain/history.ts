@@ -9,7 +9,7 @@
 import type { Id } from './types';
 import { humanise } from './workflow';
 import { shortId } from './shortId';
-import { entryProof } from './teamRules';
+import { entryProof } from './teamHash';
 import { historyKindRule } from './historyKinds';
 
 /** What happened, in the console's words once described (`describe`). */

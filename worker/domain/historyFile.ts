@@ -9,7 +9,8 @@ import { DERIVED_KINDS, historyId, ownersOf, proofOf, type HistoryEntry, type Hi
 import { CONFLICT, ENTRY_FIELDS, historyKindRule, ON_FIELDS } from './historyKinds';
 import { isObj, type Obj } from './storedFields';
 import { fail, type Problems } from './restoreProblems';
-import { entryProof, specOk } from './teamRules';
+import { entryProof } from './teamHash';
+import { specOk } from './teamRules';
 
 /** The history a world file carries: how it began, and (Export, Import) its entries. */
 export interface HistoryFile extends HistoryStart {
