@@ -153,8 +153,7 @@ export function memoryStore({ serialised = false }: { serialised?: boolean } = {
   const held = serialised ? read : (value: unknown) => value;
   /** One kind's records, by id, as held. */
   const recordsOf = (kind: StoredKind): [Id, StoredRecord][] => {
-    const prefix = kindPrefix(kind);
-    return [...data.keysOf(kind)].map((key) => [key.slice(prefix.length), held(data.get(key)) as StoredRecord]);
+    return [...data.keysOf(kind)].map((key) => [keyParts(key)[1], held(data.get(key)) as StoredRecord]);
   };
   // Each entity's history records (one a week), so reading or deleting them scans no other key.
   const pages = new Map<HistoryOwner, Set<string>>();
