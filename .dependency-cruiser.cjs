@@ -78,9 +78,16 @@ module.exports = {
     {
       name: 'sync-doc-is-the-floor',
       severity: 'error',
-      comment: 'The team document (sync/doc), which both directions share, imports nothing else of sync: no wing and nothing on top.',
+      comment: "The team document (sync/doc), which both directions share, imports nothing else of sync: no wing and nothing on top but sync's record kinds (records.ts).",
       from: { path: '^worker/sync/doc/' },
-      to: { path: '^worker/sync/', pathNot: ['^worker/sync/doc/', '^worker/sync/pouchdb\\.d\\.ts$'] },
+      to: { path: '^worker/sync/', pathNot: ['^worker/sync/doc/', '^worker/sync/pouchdb\\.d\\.ts$', '^worker/sync/records\\.ts$'] },
+    },
+    {
+      name: 'sync-records-are-a-leaf',
+      severity: 'error',
+      comment: "Sync's record kinds (records.ts) are read by every wing: they import nothing else of sync.",
+      from: { path: '^worker/sync/records\\.ts$' },
+      to: { path: '^worker/sync/' },
     },
     {
       name: 'sync-and-views-below-the-leader',

@@ -11,6 +11,7 @@ import { clear, getMany } from 'idb-keyval';
 import type { BootProgress, WorkerMessage } from './api';
 import { createPageApi } from './pageApi';
 import { createEngine } from './engine/engine';
+import { TEAM_WORLD_RECORD } from './sync/records';
 import { idbStore } from './engine/store/idbStore';
 import type { WorldStore } from './engine/store/worldStore';
 import { realClock, type Clock } from './engine/clock';
@@ -80,6 +81,8 @@ function makeLeaderWith(clock: Clock, stepped: SteppedClock | null) {
       bootProgress: tellProgress,
       // A large world shows its capture table while the rest is read.
       firstLook: true,
+      // A team world is the team's work: it never expires as the demo's sample does.
+      keptWorld: TEAM_WORLD_RECORD,
     });
     engine.onPersist((message) => toPage({ type: 'persist', message }));
     if (stepped) {

@@ -1,7 +1,7 @@
 /**
  * The team server's validation (issue 33, docs/sync.md#one-rule-checked-in-three-places): a
  * `validate_doc_update` design document made from the very rules the laptops check what they take
- * in with (worker/domain/teamRules.js, its rules as data from teamDocRules.ts, made from
+ * in with (worker/domain/teamRules.js and the entry proof's teamHash.js, its rules as data from teamDocRules.ts, made from
  * worker/domain/storedFields.ts), never written again by hand. CouchDB 3 runs it, in its own
  * sandbox, before every write of a team world: a member may write only documents stamped with
  * their own account; an admin of the world (or of the server) may also write the seed, the sample
@@ -13,10 +13,10 @@ import { TEAM_RULES } from '../../worker/domain/teamDocRules';
 
 export const RULES_DESIGN_ID = '_design/team-rules';
 
-/** The rules' file, as CouchDB will run it: its `export`s taken off. */
+/** The rules' files, as CouchDB will run them: the hash's, then the rules' (which imports it), their imports and `export`s taken off. */
 function rulesSource(): string {
-  const text = readFileSync(new URL('../../worker/domain/teamRules.js', import.meta.url), 'utf8');
-  return text.replace(/^export function /gm, 'function ');
+  const text = (file: string) => readFileSync(new URL(`../../worker/domain/${file}`, import.meta.url), 'utf8');
+  return [text('teamHash.js'), text('teamRules.js')].join('\n').replace(/^import .*;$/gm, '').replace(/^export function /gm, 'function ');
 }
 
 /** The `validate_doc_update` function's source. */

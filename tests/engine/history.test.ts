@@ -381,8 +381,8 @@ describe('filters, and what team sync adds', () => {
       conflict: { versions: [{ by: ANN, laptop: 'laptop-a', at: at - 10, what: 'QC rejected' }, { by: BOB, laptop: 'laptop-b', at, what: 'QC approved' }], settledBy: BOB, settledAt: at + 50, how: 'kept Bob Smith\u2019s version' },
     };
     h.clock.advance(1_000);
-    await h.engine.takeHistory([elsewhere]);
-    await h.engine.takeHistory([elsewhere, { ...elsewhere, arrivedAt: T0 + 9 }]);
+    await h.engine.team.takeHistory([elsewhere]);
+    await h.engine.team.takeHistory([elsewhere, { ...elsewhere, arrivedAt: T0 + 9 }]);
     const row = (await historyOf(h.engine, 'surveys', sid)).rows.find((r) => r.what === 'QC approved')!;
     expect(row).toMatchObject({ at, arrivedAt: T0 + 1_000, laptop: 'Laptop LAPTOP-B', by: { name: 'Bob Smith' } });
     expect(row.conflict).toMatchObject({ settledBy: { name: 'Bob Smith' }, how: 'kept Bob Smith\u2019s version', versions: [{ by: { name: 'Ann Lee' }, laptop: 'Laptop LAPTOP-A', what: 'QC rejected' }, { what: 'QC approved' }] });
@@ -393,7 +393,7 @@ describe('filters, and what team sync adds', () => {
     const h = await harness();
     const { sid } = await inserted(h);
     const laptop = h.engine.world.laptop;
-    await h.engine.takeHistory([{ id: historyId(T0, laptop, 'zzzzzz', 0), at: T0, by: ANN, laptop, tx: 'zzzzzz', n: 0, what: { kind: 'applanix' }, on: { surveys: [sid] } }]);
+    await h.engine.team.takeHistory([{ id: historyId(T0, laptop, 'zzzzzz', 0), at: T0, by: ANN, laptop, tx: 'zzzzzz', n: 0, what: { kind: 'applanix' }, on: { surveys: [sid] } }]);
     const row = (await historyOf(h.engine, 'surveys', sid)).rows.find((r) => r.what === 'Applanix confirmed')!;
     expect(row.arrivedAt).toBeUndefined();
   });

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { historyId, proofOf, sealed, type HistoryEntry } from '../../worker/domain/history';
 import { readHistoryFile } from '../../worker/domain/historyFile';
-import { entryProof } from '../../worker/domain/teamRules';
+import { entryProof } from '../../worker/domain/teamHash';
 import { readTeamDoc } from '../../worker/sync/doc/teamDoc';
 import { hostileDocs } from '../helpers/hostileWriter';
 import type { Engine } from '../../worker/engine/engine';
@@ -85,7 +85,7 @@ describe("a team's history (issue 34)", () => {
     const { rows } = (await (await fetch(`${server.url}/couch/history-settled/_all_docs?include_docs=true`, { headers: { authorization: auth } })).json()) as {
       rows: { id: string; doc: { stamp?: { tx: string; n: number } } }[];
     };
-    const settling = rows.filter((r) => r.doc.stamp?.tx.startsWith('resolve:'));
+    const settling = rows.filter((r) => r.doc.stamp?.tx.startsWith('settle-'));
     expect(settling.map((r) => r.id.split(':')[0]).sort()).toEqual(['frameFlag', 'history']);
     expect(settling.map((r) => r.doc.stamp!.n)).toEqual([2, 2]);
   }, 30_000);
@@ -110,10 +110,12 @@ describe("a team's history (issue 34)", () => {
     const bobs = { ...entry, by: BOB };
     const changed = readTeamDoc(doc(bobs));
     expect(changed).toMatchObject({ is: 'refused', why: expect.stringMatching(/content does not match its id: a history entry is never changed$/) as string });
-    // Anything beside what an entry keeps is refused too, though a hash of the raw entry would hold it.
+    // Anything beside what an entry keeps is refused too, though a hash of the raw entry would hold it:
+    // an event holds exactly its kind's parameters, by the rule the server checks as well (historyKinds.ts).
     const extra = { ...entry, what: { kind: 'applanix', note: 'mine' } };
     const withExtra = { ...extra, id: `${historyId(T0, 'lap', '000001', 0)}:${entryProof(extra)!}` };
-    expect(readTeamDoc(doc(withExtra))).toMatchObject({ is: 'refused', why: expect.stringMatching(/content does not match its id/) as string });
+    expect(readTeamDoc(doc(withExtra))).toMatchObject({ is: 'refused', why: expect.stringMatching(/is not a history entry/) as string });
+    expect(readHistoryFile({ since: T0, origin: 'sample', entries: [withExtra] }, true)).toMatch(/what\.note is not what a applanix event holds/);
     // An export of either form imports.
     expect(readHistoryFile({ since: T0, origin: 'sample', entries: [entry, old] }, true)).toEqual({ since: T0, origin: 'sample', entries: [entry, old] });
     expect(readHistoryFile({ since: T0, origin: 'sample', entries: [bobs] }, true)).toMatch(/content does not match its id/);

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../worker/engine/engine';
-import { HELD_KIND, memoryStore, OUTBOX_KIND, type MemoryStore } from '../../worker/engine/store/worldStore';
+import { memoryStore, type MemoryStore } from '../../worker/engine/store/worldStore';
+import { HELD_KIND, OUTBOX_KIND } from '../../worker/sync/records';
 import { entityKey } from '../../worker/domain/names';
 import PouchDB from 'pouchdb-core';
 import memory from 'pouchdb-adapter-memory';

@@ -15,6 +15,7 @@ import { teamChangesRefused } from '../../worker/engine/storageFailure';
 import { bootInput } from '../helpers/engineHarness';
 import { ManualClock } from '../helpers/manualClock';
 import { ANN, BOB, T0 } from '../helpers/builders';
+import { TEAM_WORLD_RECORD } from '../../worker/sync/records';
 
 afterEach(cleanUp);
 
@@ -159,7 +160,7 @@ describe('team sync in the worker (issue 21)', () => {
     a.engine.stop();
     // Three weeks on (the demo's data expires after 14 days), the next tab boots from the same store.
     const weeksLater = (firstLook: boolean) =>
-      createEngine({ clock: new ManualClock(T0 + 21 * 86_400_000), store: a.store, loadText: async () => qcWorld('the sample again'), firstLook });
+      createEngine({ clock: new ManualClock(T0 + 21 * 86_400_000), store: a.store, loadText: async () => qcWorld('the sample again'), firstLook, keptWorld: TEAM_WORLD_RECORD });
     const whole = weeksLater(false);
     await whole.boot(bootInput());
     expect(whole.world.index.captures['cap-1']!.description).toBe('North strip');

@@ -6,7 +6,8 @@
 import PouchDB from './pouch';
 import type { Action } from '../../worker/api';
 import { createEngine, type Engine } from '../../worker/engine/engine';
-import { memoryStore, OUTBOX_KIND, type MemoryStore } from '../../worker/engine/store/worldStore';
+import { OUTBOX_KIND } from '../../worker/sync/records';
+import { memoryStore, type MemoryStore } from '../../worker/engine/store/worldStore';
 import { openJournal } from '../../worker/sync/out/drainer';
 import { enginePort } from '../../worker/sync/enginePort';
 import { SyncJournal } from '../../worker/sync/out/journal';

@@ -9,7 +9,8 @@
 import type { Id } from './types';
 import { humanise } from './workflow';
 import { shortId } from './shortId';
-import { entryProof } from './teamRules';
+import { entryProof } from './teamHash';
+import { historyKindRule } from './historyKinds';
 
 /** What happened, in the console's words once described (`describe`). */
 export type HistoryWhat =
@@ -96,9 +97,6 @@ export interface HistoryEntry {
 /** Where entries are kept: the entity they are written under (a survey, capture, media set or drive). */
 export type HistoryOwner = `${'s' | 'c' | 'm' | 'd'}:${string}`;
 
-const MEDIA_KINDS: ReadonlySet<HistoryKind> = new Set(['inserted', 'received', 'receiveCancelled', 'ejected']);
-const CAPTURE_KINDS: ReadonlySet<HistoryKind> = new Set(['processingStarted', 'captureQcStarted', 'captureQcApproved', 'captureQcRejected', 'publishStarted', 'cleaned']);
-
 /**
  * The entities an entry is kept under: a media set's event under the media set and its drive (a
  * drive keeps the events of every media set it held), a capture's step under the capture, and
@@ -106,16 +104,23 @@ const CAPTURE_KINDS: ReadonlySet<HistoryKind> = new Set(['processingStarted', 'c
  */
 export function ownersOf(entry: Pick<HistoryEntry, 'what' | 'on'>): HistoryOwner[] {
   const { what, on } = entry;
-  if (DERIVED_KINDS.has(what.kind)) return [];
-  if (MEDIA_KINDS.has(what.kind)) return [...(on.media ? [`m:${on.media}` as const] : []), ...(on.drive ? [`d:${on.drive}` as const] : [])];
-  if (CAPTURE_KINDS.has(what.kind)) return on.capture ? [`c:${on.capture}`] : [];
-  // A settled conflict is kept under the entity it was about: a survey (or a flag's), a capture, a media set or a drive.
-  if (what.kind === 'settled') {
-    if (on.surveys?.length === 1) return [`s:${on.surveys[0]!}`];
-    if (on.capture) return [`c:${on.capture}`];
-    return [...(on.media ? [`m:${on.media}` as const] : []), ...(on.drive ? [`d:${on.drive}` as const] : [])];
+  const survey: HistoryOwner[] = on.surveys?.length === 1 ? [`s:${on.surveys[0]!}`] : [];
+  const capture: HistoryOwner[] = on.capture ? [`c:${on.capture}`] : [];
+  const media: HistoryOwner[] = [...(on.media ? [`m:${on.media}` as const] : []), ...(on.drive ? [`d:${on.drive}` as const] : [])];
+  switch (historyKindRule(what.kind)?.under) {
+    case 'survey':
+      return survey;
+    case 'capture':
+      return capture;
+    case 'media':
+      return media;
+    // A settled conflict is kept under the entity it was about: a survey (or a flag's), a capture, a media set or a drive.
+    case 'settled':
+      return survey.length ? survey : capture.length ? capture : media;
+    default:
+      // Derived (never stored), or no kind of ours.
+      return [];
   }
-  return on.surveys?.length === 1 ? [`s:${on.surveys[0]!}`] : [];
 }
 
 /** The history record of an entity of a kind, if that kind keeps one. */
@@ -256,6 +261,3 @@ export function laptopLabel(laptop: string, here: string): string {
   if (!laptop) return '';
   return laptop === here ? 'This laptop' : `Laptop ${shortId(laptop)}`;
 }
-
-/** The kinds of event a stored (and synced) entry may be: every kind but the derived ones. */
-export const HISTORY_KINDS_STORED: readonly HistoryKind[] = HISTORY_GROUPS.flatMap((g) => g.kinds).filter((k) => !DERIVED_KINDS.has(k));

@@ -5,107 +5,86 @@
  * laptop, action and place give (and its content's proof, where it carries one), and an entry that concerns no entity it could be kept under is
  * refused. An earlier export has no `history`: the world's history then begins when it is read.
  */
-import { FLAG_NOTE_MAX, isCamera, isFlagReason, isFrame, isLine, REJECT_REASON_MAX } from './frameFlags';
-import { DERIVED_KINDS, historyId, ownersOf, proofOf, type HistoryEntry, type HistoryStart, type HistoryWhat } from './history';
-import { ID_MAX_CHARS, isObj, type Obj } from './storedFields';
+import { DERIVED_KINDS, historyId, ownersOf, proofOf, type HistoryEntry, type HistoryKind, type HistoryStart, type HistoryWhat } from './history';
+import { CONFLICT, ENTRY_FIELDS, historyKindRule, ON_FIELDS } from './historyKinds';
+import { isObj, type Obj } from './storedFields';
 import { fail, type Problems } from './restoreProblems';
-import { hasHiddenCharacter, isEmail } from './users';
-import { entryProof } from './teamRules';
+import { entryProof } from './teamHash';
+import { specOk } from './teamRules';
 
 /** The history a world file carries: how it began, and (Export, Import) its entries. */
 export interface HistoryFile extends HistoryStart {
   entries?: HistoryEntry[];
 }
 
-const TEXT_MAX = 500;
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= ID_MAX_CHARS && !hasHiddenCharacter(v);
-const isText = (max: number) => (v: unknown): v is string => typeof v === 'string' && v.length <= max && !hasHiddenCharacter(v);
-const isPerson = (v: unknown): v is string => v === '' || isEmail(v);
 
-/** Each kind's parameters and their rules. */
-const PARAMS: Partial<Record<HistoryWhat['kind'], Record<string, (v: unknown) => boolean>>> = {
-  inserted: { bays: (v) => Array.isArray(v) && v.length > 0 && v.length <= 64 && v.every((b) => Number.isInteger(b) && b >= 1 && b <= 64) },
-  received: { receiveId: isText(TEXT_MAX) },
-  assigned: { to: isEmail },
-  reassigned: { to: isEmail },
-  qcRejected: { reason: isText(REJECT_REASON_MAX) },
-  flagged: { line: isLine, camera: isCamera, frame: isFrame, reason: isFlagReason, note: isText(FLAG_NOTE_MAX) },
-  unflagged: { line: isLine, camera: isCamera, frame: isFrame },
-  settled: { subject: isText(TEXT_MAX) },
-};
-const NO_PARAMS = new Set<HistoryWhat['kind']>([
-  'receiveCancelled', 'ejected', 'cancelled', 'applanix', 'podconfig', 'qcStarted', 'qcApproved',
-  'processingStarted', 'captureQcStarted', 'captureQcApproved', 'captureQcRejected', 'publishStarted', 'cleaned',
-]);
-
+/** What an event holds, read by its kind's rule (historyKinds.ts): its kind and exactly its parameters. */
 function readWhat(raw: unknown): HistoryWhat | string {
   if (!isObj(raw) || typeof raw.kind !== 'string') return 'what is not an event';
-  const kind = raw.kind as HistoryWhat['kind'];
-  if (DERIVED_KINDS.has(kind)) return `what.kind "${kind}" is derived, never stored`;
-  const params = PARAMS[kind];
-  if (!params && !NO_PARAMS.has(kind)) return `what.kind "${raw.kind.slice(0, 40)}" is not a kind of event`;
-  const what: Obj = { kind };
-  for (const [key, ok] of Object.entries(params ?? {})) {
-    if (!ok(raw[key])) return `what.${key} is not what a ${kind} event holds`;
-    what[key] = raw[key];
-  }
-  return what as unknown as HistoryWhat;
+  const kind = raw.kind;
+  if (DERIVED_KINDS.has(kind as HistoryKind)) return `what.kind "${kind}" is derived, never stored`;
+  const rule = historyKindRule(kind);
+  if (!rule) return `what.kind "${kind.slice(0, 40)}" is not a kind of event`;
+  const params = rule.params ?? {};
+  for (const [key, spec] of Object.entries(params)) if (!specOk(spec, raw[key])) return `what.${key} is not what a ${kind} event holds`;
+  const more = Object.keys(raw).find((key) => key !== 'kind' && !(key in params));
+  if (more !== undefined) return `what.${more.slice(0, 40)} is not what a ${kind} event holds`;
+  return { ...raw } as unknown as HistoryWhat;
 }
 
 function readOn(raw: unknown): HistoryEntry['on'] | string {
   if (!isObj(raw)) return 'on is not an object';
   const on: HistoryEntry['on'] = {};
-  if (raw.surveys !== undefined) {
-    if (!Array.isArray(raw.surveys) || raw.surveys.length > 10_000 || !raw.surveys.every(isId)) return 'on.surveys is not a list of ids';
+  for (const key of Object.keys(raw)) {
+    if (!(key in ON_FIELDS)) return `on.${key.slice(0, 40)} is not an entity an entry names`;
+    const value = raw[key];
+    if (value === undefined) continue;
+    if (!specOk(ON_FIELDS[key as keyof typeof ON_FIELDS], value)) return key === 'surveys' ? 'on.surveys is not a list of ids' : `on.${key} is not an id`;
     // None is kept as none (the stored form has no empty list), so an entry reads back as it was sealed.
-    if (raw.surveys.length) on.surveys = [...raw.surveys];
-  }
-  for (const key of ['capture', 'media', 'drive'] as const) {
-    if (raw[key] === undefined) continue;
-    if (!isId(raw[key])) return `on.${key} is not an id`;
-    on[key] = raw[key];
+    if (key === 'surveys') {
+      if ((value as string[]).length) on.surveys = [...(value as string[])];
+    } else on[key as 'capture' | 'media' | 'drive'] = value as string;
   }
   return on;
 }
 
-function readConflict(raw: unknown): HistoryEntry['conflict'] | string {
-  if (!isObj(raw) || !Array.isArray(raw.versions) || raw.versions.length > 20) return 'conflict is not a conflict';
-  const versions: NonNullable<HistoryEntry['conflict']>['versions'] = [];
-  for (const v of raw.versions) {
-    if (!isObj(v) || !isPerson(v.by) || !isText(ID_MAX_CHARS)(v.laptop) || !isTime(v.at) || !isText(TEXT_MAX)(v.what)) return 'conflict.versions holds a version of the wrong shape';
-    versions.push({ by: v.by, laptop: v.laptop, at: v.at, what: v.what });
-  }
-  if (!isPerson(raw.settledBy) || !isTime(raw.settledAt) || !isText(TEXT_MAX)(raw.how)) return 'conflict does not say who settled it, when and how';
-  return { versions, settledBy: raw.settledBy, settledAt: raw.settledAt, how: raw.how };
-}
+/** Each field of an entry but its event and subjects, and what a person reads when it is wrong. */
+const FIELD_PROBLEM = {
+  at: 'at is not a time',
+  by: 'by is not an email address',
+  laptop: 'laptop is not a laptop id',
+  tx: 'tx is not an action id',
+  n: 'n is not a place',
+} as const;
 
 /** One entry as a file holds it, or what is wrong with it. */
 export function readHistoryEntry(raw: unknown): HistoryEntry | string {
   if (!isObj(raw)) return 'is not an object';
-  if (!isTime(raw.at)) return 'at is not a time';
-  if (!isPerson(raw.by)) return 'by is not an email address';
-  if (!isId(raw.laptop) || raw.laptop.includes(':')) return 'laptop is not a laptop id';
-  if (!isId(raw.tx) || raw.tx.includes(':')) return 'tx is not an action id';
-  if (!Number.isInteger(raw.n) || (raw.n as number) < 0) return 'n is not a place';
+  for (const [key, problem] of Object.entries(FIELD_PROBLEM)) if (!specOk(ENTRY_FIELDS[key as keyof typeof FIELD_PROBLEM], raw[key])) return problem;
+  const more = Object.keys(raw).find((key) => !(key in ENTRY_FIELDS));
+  if (more !== undefined) return `${more.slice(0, 40)} is not a field of a history entry`;
   const what = readWhat(raw.what);
   if (typeof what === 'string') return what;
   const on = readOn(raw.on);
   if (typeof on === 'string') return on;
-  const base = historyId(raw.at, raw.laptop, raw.tx, raw.n as number);
-  const entry: HistoryEntry = { id: base, at: raw.at, by: raw.by, laptop: raw.laptop, tx: raw.tx, n: raw.n as number, what, on };
+  const at = raw.at as number;
+  const laptop = raw.laptop as string;
+  const tx = raw.tx as string;
+  const base = historyId(at, laptop, tx, raw.n as number);
+  const entry: HistoryEntry = { id: base, at, by: raw.by as string, laptop, tx, n: raw.n as number, what, on };
   // An id of the form from before entries carried their proof is still read (docs/history.md#the-entry).
   if (typeof raw.id !== 'string' || (raw.id !== base && (!raw.id.startsWith(`${base}:`) || proofOf(raw.id) === null))) return `id is not ${base}, with or without its proof`;
   entry.id = raw.id;
   if (!ownersOf(entry).length) return `names no ${what.kind === 'inserted' || what.kind === 'received' ? 'media set' : 'entity'} it could be kept under`;
   if (raw.arrivedAt !== undefined) {
-    if (!isTime(raw.arrivedAt)) return 'arrivedAt is not a time';
-    entry.arrivedAt = raw.arrivedAt;
+    if (!specOk(ENTRY_FIELDS.arrivedAt, raw.arrivedAt)) return 'arrivedAt is not a time';
+    entry.arrivedAt = raw.arrivedAt as number;
   }
   if (raw.conflict !== undefined) {
-    const conflict = readConflict(raw.conflict);
-    if (typeof conflict === 'string') return conflict;
-    entry.conflict = conflict;
+    if (!specOk(CONFLICT, raw.conflict)) return 'conflict is not a conflict: its versions, who settled it, when and how';
+    const c = raw.conflict as NonNullable<HistoryEntry['conflict']>;
+    entry.conflict = { versions: c.versions.map(({ by, laptop, at, what }) => ({ by, laptop, at, what })), settledBy: c.settledBy, settledAt: c.settledAt, how: c.how };
   }
   // The proof is checked against the entry as read, so one carrying anything not kept (which the
   // server's hash of the raw entry would let by) is refused too: what a laptop keeps is what was sealed.

@@ -21,6 +21,7 @@ import { stageDef, withDefinition, type WorkflowKind } from './stageCatalog';
 import { isCalendarDay } from './dates';
 import { restoreHistory } from './historyFile';
 import { restoreFavourites } from './favourites';
+import { REFERENCES } from './references';
 import { fail, isNumber, isString, isStringArray, need, optional, Problems, Invalid } from './restoreProblems';
 
 export const ENTITY_KINDS: readonly EntityKind[] = ['projects', 'captures', 'flightPlans', 'surveys', 'media', 'drives', 'users'];
@@ -153,8 +154,17 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
   };
   /** A required reference or text: a string, else the entity cannot be read. */
   const str = (e: Obj, path: string, field: string) => need(e[field], `${path}.${field}`, isString, 'a string');
-  const named = <T>(map: Record<string, T>, id: string, path: string, what: string): T =>
-    ownIn(map, id) ?? fail(`${path} names a missing ${what} ${shownId(id)}`);
+  /** The ids an entity of `kind` must name (references.ts), each of an entity already read, else the entity cannot be read. */
+  const named = (kind: EntityKind, raw: Obj, path: string): Record<string, string> => {
+    const ids: Record<string, string> = {};
+    for (const ref of REFERENCES[kind] ?? []) {
+      if (ref.optional) continue;
+      const id = str(raw, path, ref.field);
+      if (!ownIn(index[ref.kind] as Record<string, unknown>, id)) fail(`${path}.${ref.field} names a missing ${ref.what} ${shownId(id)}`);
+      ids[ref.field] = id;
+    }
+    return ids;
+  };
 
   each('users', (id, _p, f) => {
     index.users[id] = { ...userFromEmail(id, f.name as string | undefined), email: id };
@@ -165,14 +175,13 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
   each('captures', (id, p, f, raw) => {
     const cpid = str(raw, p, 'cpid');
     if (!CPID.ok(cpid)) fail(`${p}.cpid is not ${CPID.what}`);
-    const projectId = str(raw, p, 'projectId');
-    named(index.projects, projectId, `${p}.projectId`, 'project');
+    const { projectId } = named('captures', raw, p) as { projectId: string };
     const workflow = restoreWorkflow('captures', raw.workflow, `${p}.workflow`, now, speed, inPlace, problems);
     index.captures[id] = assembleCapture(Object.assign(f as Partial<Capture>, { captureId: id, cpid, projectId, workflow, flightPlanIds: [], surveyIds: [] }), now);
   });
   each('flightPlans', (id, p, f, raw) => {
-    const captureId = str(raw, p, 'captureId');
-    const capture = named(index.captures, captureId, `${p}.captureId`, 'capture');
+    const { captureId } = named('flightPlans', raw, p) as { captureId: string };
+    const capture = index.captures[captureId]!;
     index.flightPlans[id] = makeFlightPlan(Object.assign(f, { flightPlanId: id, captureId, surveyIds: [] }));
     capture.flightPlanIds.push(id);
   });
@@ -181,12 +190,8 @@ function restoreObject(data: unknown, now: number, speed: number, inPlace: boole
     index.media[id] = assembleMedia(Object.assign(f, { mediaId: id, workflow, surveyIds: [] }), now);
   });
   each('surveys', (id, p, f, raw) => {
-    const captureId = str(raw, p, 'captureId');
-    const capture = named(index.captures, captureId, `${p}.captureId`, 'capture');
-    const flightPlanId = str(raw, p, 'flightPlanId');
-    const plan = named(index.flightPlans, flightPlanId, `${p}.flightPlanId`, 'flight plan');
-    const mediaId = str(raw, p, 'mediaId');
-    const media = named(index.media, mediaId, `${p}.mediaId`, 'media set');
+    const { captureId, flightPlanId, mediaId } = named('surveys', raw, p) as { captureId: string; flightPlanId: string; mediaId: string };
+    const [capture, plan, media] = [index.captures[captureId]!, index.flightPlans[flightPlanId]!, index.media[mediaId]!];
     const flownOn = str(raw, p, 'flownOn');
     if (!isCalendarDay(flownOn)) fail(`${p}.flownOn is not a calendar day (yyyy-MM-dd) from 1990`);
     const workflow = restoreWorkflow('surveys', raw.workflow, `${p}.workflow`, now, speed, inPlace, problems);

@@ -6,7 +6,8 @@
  */
 import { EMAIL_MAX_CHARS, SIMULATION_SPEEDS } from './constants';
 import { FAVOURITE_KINDS } from './favourites';
-import { HISTORY_KINDS_STORED } from './history';
+import { HISTORY_ENTRY } from './historyKinds';
+import { requiredReferences } from './references';
 import { ENTITY_KINDS } from './restore';
 import { FIELD_RULES, FRAME_FLAG, keyRule, STAGE_RULES } from './storedFields';
 import type { Spec, TeamRules } from './teamRules';
@@ -22,8 +23,6 @@ export const SAMPLE_BY = 'sample data';
 
 const ID: Spec = { t: 'id' };
 const TEXT = (max: number): Spec => ({ t: 'text', max });
-/** Instants a stamp may say: the console's epoch ms, from 2000 to 2200. */
-const INSTANT: Spec = { t: 'num', min: 946_684_800_000, max: 7_258_118_400_000 };
 
 /** The fields a factory is given, beside the stored fields: a capture's cpid and project, a survey's parents. */
 const GIVEN: Partial<Record<EntityKind, Record<string, { spec: Spec; what: string }>>> = {
@@ -103,21 +102,7 @@ export const TEAM_RULES: TeamRules = {
   },
   speed: { t: 'oneOf', of: SIMULATION_SPEEDS },
   flag: FRAME_FLAG,
-  history: {
-    t: 'obj',
-    fields: {
-      id: TEXT(500),
-      at: INSTANT,
-      // '' for an action before anyone signed in
-      by: { t: 'email', empty: true },
-      laptop: TEXT(100),
-      tx: TEXT(100),
-      n: { t: 'num', int: true, min: 0, max: ACTION_DOCS_MAX },
-      what: { t: 'obj', fields: { kind: { t: 'oneOf', of: HISTORY_KINDS_STORED } }, req: ['kind'] },
-      on: { t: 'obj', fields: { surveys: { t: 'list', of: ID, max: 10_000 }, capture: ID, media: ID, drive: ID }, closed: true },
-    },
-    req: ['id', 'at', 'by', 'laptop', 'tx', 'n', 'what', 'on'],
-  },
+  history: HISTORY_ENTRY,
   workflow: WORKFLOW,
   places: { t: 'map', of: { t: 'num', int: true, min: 0 }, max: ENTITY_KINDS.length },
   removable: ['surveys', 'media', 'frameFlag'],
@@ -127,6 +112,11 @@ export const TEAM_RULES: TeamRules = {
   fields: Object.fromEntries(
     ENTITY_KINDS.map((kind) => [kind, { ...Object.fromEntries(Object.entries(FIELD_RULES[kind]).map(([key, r]) => [key, { spec: r.spec, what: r.what }])), ...GIVEN[kind] }]),
   ),
-  required: { captures: ['cpid', 'projectId', 'w'], flightPlans: ['captureId'], surveys: ['captureId', 'flightPlanId', 'mediaId', 'flownOn', 'w'], media: ['w'] },
+  required: {
+    captures: ['cpid', ...requiredReferences('captures'), 'w'],
+    flightPlans: requiredReferences('flightPlans'),
+    surveys: [...requiredReferences('surveys'), 'flownOn', 'w'],
+    media: ['w'],
+  },
   workflows: { captures: true, surveys: true, media: true },
 };

@@ -10,7 +10,8 @@ export type Spec =
   | { t: 'oneOf'; of: readonly (string | number | boolean | null)[] }
   | { t: 'null'; or: Spec }
   | { t: 'either'; of: readonly Spec[] }
-  | { t: 'list'; of: Spec; max?: number }
+  | { t: 'all'; of: readonly Spec[] }
+  | { t: 'list'; of: Spec; min?: number; max?: number }
   | { t: 'obj'; fields: Record<string, Spec>; req?: readonly string[]; closed?: boolean }
   | { t: 'map'; of: Spec; max?: number }
   | { t: 'day' }
@@ -43,9 +44,3 @@ export type Writer = { name: string; admin: boolean } | null;
 
 export function specOk(spec: Spec, value: unknown): boolean;
 export function teamDocRefusal(doc: { _id: string; [field: string]: unknown }, oldDoc: unknown, user: Writer, rules: TeamRules, othersStand?: boolean): string | null;
-/** SHA-256 of a text's UTF-16 code units, in hex. */
-export function sha256Hex(text: string): string;
-/** A value's canonical JSON (keys sorted at every depth); null past `depth` levels. */
-export function canonicalJson(value: unknown, depth: number): string | null;
-/** A history entry's proof: 16 hex digits of the hash of its content (not its id, not `arrivedAt`); null for one nested too deep. */
-export function entryProof(entry: object): string | null;

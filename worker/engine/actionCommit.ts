@@ -75,8 +75,10 @@ export class ActionCommits {
         if (forget.length) extra.forget = forget;
       }
       // A refused action changed nothing and writes no entry (handlers check everything first).
-      const entries = result.ok ? writer.history.stamp(notes, now) : [];
-      const session = await writer.commitAction(now, extra, entries);
+      // One id for the action, in its entries and in its team documents' stamp.
+      const tx = result.ok ? writer.history.nextAction() : undefined;
+      const entries = tx ? writer.history.stamp(notes, now, tx) : [];
+      const session = await writer.commitAction(now, extra, entries, tx);
       return session && result.ok ? { ...result, session: this.sessionNow() } : result;
     } catch (error) {
       if (callId) calls.drop(callId);

@@ -16,7 +16,7 @@ import { parseCurrent, parseFlags, type LegacyStore } from './persistence';
 import { captureRowsBatch } from './commitRecords';
 import { unsavedWorld } from './storageFailure';
 import { unpackRows } from './store/rowBuckets';
-import { CAPTURE_ROWS, type WorldStore } from './store/worldStore';
+import { CAPTURE_ROWS, type RecordName, type WorldStore } from './store/worldStore';
 import { emptyIds, emptyMaps, type World } from './world';
 import type { ChangeKind } from './worldChange';
 import type { Writer } from './writer';
@@ -30,6 +30,8 @@ export interface BootDeps {
   clock: Clock;
   loadText: (url: string) => Promise<string>;
   legacy?: LegacyStore;
+  /** The record that says the stored world is kept whatever its age (EngineDeps.keptWorld). */
+  kept?: RecordName;
   /** Answer from a first look when the store allows one. */
   firstLook: boolean;
   /** Told how far a boot from all.json has come (the page's spinner says it). */
@@ -125,7 +127,7 @@ export class Boot {
     deps.world.historySeq = firstActionNumber(meta?.historySeq, read !== null, (deps.wallClock ?? Date.now)());
     // The session is the page's already (localStorage); what a slow boot opens is said, not guessed.
     if (meta) deps.progress?.({ step: 'opening', surveys: typeof meta.surveys === 'number' && Number.isSafeInteger(meta.surveys) && meta.surveys >= 0 ? meta.surveys : null });
-    const first = deps.firstLook && !discardsStored(input, meta) ? await firstLook(deps.store, deps.clock.now()) : null;
+    const first = deps.firstLook && !discardsStored(input, meta) ? await firstLook(deps.store, deps.clock.now(), deps.kept) : null;
     if (!first) {
       const answer = await this.wholePath(input);
       this.holding = 'whole';
@@ -157,6 +159,7 @@ export class Boot {
       input,
       store: deps.store,
       legacy: deps.legacy,
+      kept: deps.kept,
       now,
       loadSample: (speed) => loadSample(deps.loadText, this.baseUrl, now, speed, deps.progress),
     });

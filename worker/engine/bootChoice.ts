@@ -11,7 +11,7 @@ import { restore } from '../domain/restore';
 import type { Db } from '../domain/dataFile';
 import { checkCurrent, checkFlags } from '../domain/session';
 import { chooseStored, judge, judgeStored, readLegacy, repairNotice, type Candidate, type Judgement, type LegacyStore } from './persistence';
-import { holdsTeamWorld, type StoreMeta, type StoredWorld, type WorldStore } from './store/worldStore';
+import { holdsKept, type RecordName, type StoreMeta, type StoredWorld, type WorldStore } from './store/worldStore';
 
 export type SampleResult = { ok: true; db: Db } | { ok: false; error: string };
 
@@ -63,6 +63,8 @@ export async function chooseBootWorld(opts: {
   input: Pick<BootInput, 'stored' | 'readAt'>;
   store: WorldStore;
   legacy?: LegacyStore;
+  /** The record that says the stored world is kept whatever its age (EngineDeps.keptWorld). */
+  kept?: RecordName;
   now: number;
   loadSample: (speed: number) => Promise<SampleResult>;
 }): Promise<BootChoice> {
@@ -73,8 +75,8 @@ export async function chooseBootWorld(opts: {
   const judgements: Judgement[] = [];
   const stored: StoredWorld | null = discard ? null : await opts.store.readAll().catch(() => null);
   if (!discard) {
-    // A team world's store never expires: a sample in its place would be sent as the laptop's changes.
-    judgements.push(judgeStored(stored, now, { team: await holdsTeamWorld(opts.store).catch(() => false) }));
+    // A kept world (a team's) never expires: a sample in its place would be sent as the laptop's changes.
+    judgements.push(judgeStored(stored, now, { team: await holdsKept(opts.store, opts.kept).catch(() => false) }));
     judgements.push(judge(local, 'stored data (local storage)', now));
     if (opts.legacy && !stored?.meta) {
       try {

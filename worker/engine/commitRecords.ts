@@ -8,7 +8,8 @@
 import type { EntityKind, Id } from '../domain/types';
 import { ENTITY_KINDS } from '../domain/restore';
 import { favouriteKey, type Favourite } from '../domain/favourites';
-import { captureRowRecord, encode, type StoredRecord } from './store/storedForm';
+import { encode, type StoredRecord } from './store/storedForm';
+import { captureRowRecord } from './store/captureRow';
 import { CAPTURE_ROWS, FAVOURITES_KIND, HISTORY_KIND, type StoreMeta, type WorldBatch } from './store/worldStore';
 import { ownerOf } from '../domain/history';
 import { BUCKET_KEYS, bucketOf, isBucketKey, type RowBucket } from './store/rowBuckets';

@@ -7,12 +7,11 @@
  * is injected, so the same code runs in the worker and in Node tests. Who shows the world (the
  * views, worker/views) listens to `changes` and `replacements`; the engine knows nothing of them.
  * An action runs through actionCommit.ts; team sync is a port it is given (syncPort.ts), and its
- * commits run through teamCommits.ts.
+ * commits run through teamCommits.ts (`Engine.team`).
  */
 import type { Action, ActionResult, BootAnswer, BootInput, BootProgress, PersistMessage, PodconfigCheck, PodconfigFile } from '../api';
 import { DATA_VERSION, TICK_MS } from '../domain/constants';
 import type { Db } from '../domain/dataFile';
-import type { HistoryEntry } from '../domain/history';
 import { checkPodconfig } from '../domain/podconfig';
 import type { SearchEntry } from '../domain/types';
 import { ActionCommits } from './actionCommit';
@@ -27,8 +26,8 @@ import { LiveSearch } from './liveSearch';
 import { Mirror } from './mirror';
 import { serialise, type LegacyStore } from './persistence';
 import { step } from './simulation';
-import { memoryStore, type WorldBatch, type WorldStore } from './store/worldStore';
-import type { Intake, SyncPort, Taken } from './syncPort';
+import { memoryStore, type RecordName, type WorldStore } from './store/worldStore';
+import type { SyncPort } from './syncPort';
 import { TeamCommits } from './teamCommits';
 import { World } from './world';
 import type { ChangeKind } from './worldChange';
@@ -56,6 +55,8 @@ export interface EngineDeps {
   firstLook?: boolean;
   /** Told how far a boot from all.json has come (the worker passes it to its page). */
   bootProgress?: (p: BootProgress) => void;
+  /** A record that says the stored world is kept whatever its age (sync's TEAM_WORLD_RECORD); else an old one expires as the demo's. */
+  keptWorld?: RecordName;
   /** Team sync, from the start (docs/sync.md#the-journal): each action's commit writes its outbox records too. */
   sync?: SyncPort;
 }
@@ -72,7 +73,8 @@ export class Engine {
   private readonly boots: Boot;
   private readonly demo: DemoData;
   private readonly actions: ActionCommits;
-  private readonly team: TeamCommits;
+  /** The engine's commits for team sync (teamCommits.ts): a take, the team's world adopted, entries made elsewhere. */
+  readonly team: TeamCommits;
   private stopTick: Cancel | null = null;
   private stopWarm: Cancel | null = null;
   private bootCalled: () => void = () => {};
@@ -100,6 +102,7 @@ export class Engine {
       clock: this.clock,
       loadText: deps.loadText,
       legacy: deps.legacy,
+      kept: deps.keptWorld,
       firstLook: deps.firstLook ?? false,
       newId: this.newId,
       ...(deps.wallClock ? { wallClock: deps.wallClock } : {}),
@@ -141,16 +144,6 @@ export class Engine {
   /** Every survey's history (docs/history.md): its records, read when a history view opens. */
   get history(): HistoryBook {
     return this.writer.history;
-  }
-
-  /** Entries made elsewhere (team sync, docs/history.md#sync), kept in their records (teamCommits.ts). */
-  takeHistory(entries: readonly HistoryEntry[]): Promise<void> {
-    return this.team.takeHistory(entries);
-  }
-
-  /** The team's world replaces this laptop's, with sync's records in the same transaction (teamCommits.ts). */
-  adoptWorld(db: Db, put: WorldBatch['put'], speed: number = this.world.flags.speed): Promise<void> {
-    return this.team.adoptWorld(db, put, speed);
   }
 
   /** Loads the newest valid stored world (or all.json) and starts the clock. Once. */
@@ -202,11 +195,6 @@ export class Engine {
       return this.demo.import(action.text, callId);
     }
     return this.writer.exclusive(() => this.actions.apply(action, callId));
-  }
-
-  /** Other laptops' changes taken into the world in one commit (docs/sync.md#the-inbox, teamCommits.ts). */
-  takeIn<T extends Taken>(read: () => Promise<Intake<T> | null>): Promise<T | null> {
-    return this.team.takeIn(read);
   }
 
   /** Reads a PodConfig file as Process PodConfig would; changes nothing and holds no clock. */

@@ -14,9 +14,10 @@ import { byFavourite, favouriteOf, favouriteProblem, type Favourite } from '../d
 import type { ChangeKind } from './worldChange';
 import { parseCurrent, parseFlags } from './persistence';
 import { checkedFields, isObj, keyRule, type Obj } from '../domain/storedFields';
-import { byPlace, captureFromRow, decode } from './store/storedForm';
+import { byPlace, decode } from './store/storedForm';
+import { captureFromRow } from './store/captureRow';
 import { unpackRows } from './store/rowBuckets';
-import { CAPTURE_ROWS, FAVOURITES_KIND, holdsTeamWorld, type StoredKind, type WorldStore } from './store/worldStore';
+import { CAPTURE_ROWS, FAVOURITES_KIND, holdsKept, type RecordName, type StoredKind, type WorldStore } from './store/worldStore';
 
 /** How long the rest of the world waits for a first view to be asked for and answered. */
 export const FIRST_LOOK_GRACE_MS = 300;
@@ -38,14 +39,14 @@ const blank = makeCapture({ captureId: 'x', cpid: 'x', projectId: 'x' });
 const ZERO_COUNTS = Object.fromEntries(Object.keys(blank.counts).map((k) => [k, 0]));
 const NO_FLAGS = Object.fromEntries(Object.keys(blank.flags).map((k) => [k, false]));
 
-export async function firstLook(store: WorldStore, now: number): Promise<FirstLook | null> {
+export async function firstLook(store: WorldStore, now: number, kept?: RecordName): Promise<FirstLook | null> {
   let read: Awaited<ReturnType<WorldStore['readKinds']>>;
   let captures: number;
   let team: boolean;
   try {
     // The captures' row records, packed in 128 buckets, not the captures: a tenth of the bytes at
     // 100 000 surveys, in 128 records rather than 10 000.
-    [read, captures, team] = await Promise.all([store.readKinds([CAPTURE_ROWS, 'projects', 'users', FAVOURITES_KIND]), store.count('captures'), holdsTeamWorld(store)]);
+    [read, captures, team] = await Promise.all([store.readKinds([CAPTURE_ROWS, 'projects', 'users', FAVOURITES_KIND]), store.count('captures'), holdsKept(store, kept)]);
   } catch {
     return null;
   }

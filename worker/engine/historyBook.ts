@@ -43,17 +43,24 @@ export class HistoryBook {
   }
 
   /**
-   * An action's notes as entries: by whoever is signed in, now, here. Their action id is the
-   * laptop's next number (kept in the store's meta record), so actions done at one instant on one
-   * laptop keep the order they were done in, and no two share an id. Each id ends with its
-   * content's proof (docs/history.md#the-entry).
+   * The next action's id: the laptop's next number (kept in the store's meta record), so actions
+   * done at one instant on one laptop keep the order they were done in, and no two share an id.
+   * One id per action: its history entries and its team documents' stamp both carry it
+   * (docs/sync.md#the-synced-form); with the laptop's id, it names the action across the team.
    */
-  stamp(notes: readonly HistoryNote[], now: number): HistoryEntry[] {
+  nextAction(): string {
+    return (++this.world.historySeq).toString(36).padStart(6, '0');
+  }
+
+  /**
+   * An action's notes as entries of action `tx`: by whoever is signed in, now, here, each at its
+   * place among them. Each id ends with its content's proof (docs/history.md#the-entry).
+   */
+  stamp(notes: readonly HistoryNote[], now: number, tx: string): HistoryEntry[] {
     if (!notes.length) return [];
     const by = this.team()?.author ?? this.world.current.user?.email ?? '';
     const laptop = this.laptop;
-    const tx = (++this.world.historySeq).toString(36).padStart(6, '0');
-    return notes.map(({ what, on }, n) => sealed({ at: now, by, laptop, tx, n, what, on }));
+    return notes.map(({ what, on }, place) => sealed({ at: now, by, laptop, tx, n: place, what, on }));
   }
 
   /** The cached entries of these records, oldest first; null (and they are read) if one is not cached yet. */

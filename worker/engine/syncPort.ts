@@ -43,11 +43,13 @@ export interface Taken {
 }
 
 /**
- * Other laptops' changes, as the inbox hands them to the engine (docs/sync.md#the-inbox): how they
- * change the world, and the records sync writes with them in the same transaction (knowing what
- * the world took and refused).
+ * Other laptops' changes, as the inbox hands them to the engine (docs/sync.md#the-inbox): one
+ * object that knows what its read compared, how the changes change the world, and the records
+ * sync writes with them in the same transaction (knowing what the world took and refused).
  */
 export interface Intake<T extends Taken> {
+  /** Asked once no action runs: an action has moved what the read compared, so nothing is taken (read again). */
+  readonly stale: boolean;
   take(world: World, now: number): T;
-  written(taken: T): Pick<WorldBatch, 'put' | 'del'>;
+  written(taken: T, world: World, now: number): Pick<WorldBatch, 'put' | 'del'>;
 }

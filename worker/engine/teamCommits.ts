@@ -32,32 +32,31 @@ export class TeamCommits {
   constructor(private readonly parts: TeamCommitParts) {}
 
   /**
-   * Other laptops' changes: `read` runs while no action does, and gives how they change the world
-   * and sync's records to write with them (knowing what the world took and refused); they land in
+   * Other laptops' changes: once no action runs, `intake` says whether an action moved what its
+   * read compared; if not, its changes to the world and sync's records written with them land in
    * one commit, after the step before it (a tick, as before an action). Answers what the take
-   * answered, or null when `read` found nothing to take. Throws if the store refused the commit
-   * (nothing changed).
+   * answered, or null when the intake was stale (nothing taken). Throws if the store refused the
+   * commit (nothing changed).
    */
-  async takeIn<T extends Taken>(read: () => Promise<Intake<T> | null>): Promise<T | null> {
+  async takeIn<T extends Taken>(intake: Intake<T>): Promise<T | null> {
     const { world, writer, clock } = this.parts;
     await this.parts.loaded();
     return writer.exclusive(async () => {
       if (writer.unsaved !== null) throw new Error(writer.unsaved);
-      const taken = await read();
-      if (!taken) return null;
+      if (intake.stale) return null;
       const now = clock.now();
       step(world, now);
       writer.commitTick(now);
       let result: T;
       try {
-        result = taken.take(world, now);
+        result = intake.take(world, now);
       } catch (error) {
         // A fault half way: the world goes back to what the store holds, and nothing is taken.
         await writer.rollBack();
         throw error;
       }
       // Those of an entity removed are kept as well, as every laptop of the team keeps them (docs/history.md#sync).
-      await writer.commitTaken(now, taken.written(result), appendsOf(arrivedAt(result.history, now)));
+      await writer.commitTaken(now, intake.written(result, world, now), appendsOf(arrivedAt(result.history, now)));
       return result;
     });
   }

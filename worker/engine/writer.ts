@@ -96,9 +96,10 @@ export class Writer {
   /**
    * An action's change, with its history entries: written, then told. Answers whether the session
    * changed. If the store refuses, the world is rolled back to the store's and the error is thrown
-   * to the caller: no entry is kept either.
+   * to the caller: no entry is kept either. `tx`: the action's id (HistoryBook.nextAction), which
+   * its team documents' stamp carries too.
    */
-  async commitAction(now: number, extra: Partial<WorldBatch> = {}, entries: readonly HistoryEntry[] = []): Promise<boolean> {
+  async commitAction(now: number, extra: Partial<WorldBatch> = {}, entries: readonly HistoryEntry[] = [], tx: string = this.newId()): Promise<boolean> {
     const { change, batch, writes } = this.take(now);
     if ((batch || extra.call) && this.unsaved === null) {
       const own = batch ?? { put: [], del: [] };
@@ -106,7 +107,7 @@ export class Writer {
       // In the batch before sync sees it: team sync sends each new entry as a document of its own.
       if (entries.length) own.history = appendsOf(entries, deleted);
       // While team sync is on, the action's outbox records go in its own transaction.
-      const synced = batch && writes && this.sync ? this.sync.commitRecords({ world: this.world, writes, batch, tx: this.newId(), now }) : null;
+      const synced = batch && writes && this.sync ? this.sync.commitRecords({ world: this.world, writes, batch, tx, now }) : null;
       try {
         await this.store.commit({ ...own, ...extra, put: synced ? [...own.put, ...synced.put] : own.put });
       } catch (error) {

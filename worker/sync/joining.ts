@@ -9,7 +9,8 @@ import { deriveAll } from '../domain/derive';
 import { restore } from '../domain/restore';
 import type { Db } from '../domain/dataFile';
 import type { Engine } from '../engine/engine';
-import { HELD_KIND, INBOX_KIND, NOT_TAKEN_KIND, OUTBOX_KIND, TEAM_SETTINGS_ID, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
+import type { WorldBatch, WorldStore } from '../engine/store/worldStore';
+import { INBOX_KIND, SYNC_KINDS, TEAM_SETTINGS_ID } from './records';
 import { heldPacks } from './doc/heldStore';
 import { SyncJournal } from './out/journal';
 import type { Held } from './doc/held';
@@ -36,7 +37,7 @@ export const settingsRecord = (settings: TeamSettings): WorldBatch['put'][number
 /** Leaving a team world: sync's records go (the held revisions, the inbox and the settings, the outbox, what was not taken); the world stays. */
 export async function forgetTeamWorld(store: Pick<WorldStore, 'readKind' | 'commit'>): Promise<void> {
   const del: WorldBatch['del'] = [];
-  for (const kind of [HELD_KIND, INBOX_KIND, OUTBOX_KIND, NOT_TAKEN_KIND] as const) for (const [id] of await store.readKind(kind)) del.push({ kind, id });
+  for (const kind of SYNC_KINDS) for (const [id] of await store.readKind(kind)) del.push({ kind, id });
   await store.commit({ put: [], del });
 }
 
@@ -154,7 +155,7 @@ async function adopt({ engine, settings }: TakingTeamWorld, team: TeamWorld, sin
   const kept: TeamSettings = team.seed ? { ...settings, seed: team.seed } : settings;
   const put: WorldBatch['put'] = [settingsRecord(kept), ...heldPacks(team.held)];
   put.push({ kind: INBOX_KIND, id: 'position', record: { o: 0, since, conflicted: [] } });
-  await engine.adoptWorld(team.db, put, team.speed);
+  await engine.team.adoptWorld(team.db, put, team.speed);
   const journal = new SyncJournal(settings.laptop, new Map());
   journal.adopt(team.held);
   return { journal, settings: kept };

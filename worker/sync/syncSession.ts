@@ -7,37 +7,21 @@
  * between it and the world.
  */
 import type { Engine } from '../engine/engine';
-import { INBOX_KIND, NOT_TAKEN_KIND, type WorldBatch, type WorldStore } from '../engine/store/worldStore';
+import type { WorldBatch, WorldStore } from '../engine/store/worldStore';
+import { INBOX_KIND, NOT_TAKEN_KIND } from './records';
 import { conflictOf, SETTLED, type Conflict } from './in/conflicts';
 import type { StoredDoc, SyncDatabase } from './doc/database';
 import { drainStored } from './out/drainer';
 import { actionOf, readAgain, readChanges, READ_BATCH, type Read } from './in/inbox';
 import { Overlay, type SyncJournal } from './out/journal';
-import { heldOf, type HeldRevisions } from './doc/held';
-import { takeIntoWorld, type TakenIntoWorld } from './in/takenIntoWorld';
-import { worldDocs } from './seed';
-import { heldPacks, heldRecords } from './doc/heldStore';
+import type { HeldRevisions } from './doc/held';
+import type { TakenIntoWorld } from './in/takenIntoWorld';
+import { TeamTake } from './teamTake';
+import { stampOf } from './doc/syncStamp';
+import { writeOwnWorld } from './ownWorld';
 import { NotTaken, type NotTakenChange } from './in/notTaken';
 import { readTeamDoc } from './doc/teamDoc';
-import { HISTORY_KIND, historyDocId } from './doc/docIds';
-import { allEntries } from '../engine/historyExport';
-import { historyDoc } from './doc/historyDoc';
-
-const isHistoryDoc = (id: string) => id.startsWith(`${HISTORY_KIND}:`);
-
-/** Ids asked of the laptop's database at once, when a join looks for the entries it holds. */
-const LOOKUP_BATCH = 2_000;
-
-/** Of these documents, those a version of which stands in the database (none asked of one that holds nothing, as at a first join). */
-async function standing(db: SyncDatabase, ids: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  if (!ids.length || (await db.info()).doc_count === 0) return found;
-  for (let start = 0; start < ids.length; start += LOOKUP_BATCH) {
-    const { rows } = await db.allDocs({ include_docs: false, keys: ids.slice(start, start + LOOKUP_BATCH) });
-    for (const row of rows) if (row.id && row.value && !row.value.deleted) found.add(row.id);
-  }
-  return found;
-}
+import { entityDocId, isHistoryDocId, parseDocId } from './doc/docIds';
 
 /** The record of the take's checkpoint (stored under this id, and its seq as `since`, since issue 21). */
 const CHECKPOINT_ID = 'position';
@@ -88,23 +72,7 @@ export class SyncSession {
    * store and in the database, so the first sync compares revisions and moves no bodies.
    */
   static async fromOwnWorld(engine: Engine, store: WorldStore, db: SyncDatabase, journal: SyncJournal): Promise<SyncSession> {
-    await engine.settled();
-    // Signed in to a team server, the laptop writes its world as its account (only an admin writes
-    // the sample data's stamp: docs/sync.md#who-can-do-what).
-    const stamp = journal.author ? { by: journal.author, laptop: journal.laptop, at: engine.clock.now(), tx: `world-of-${journal.laptop}`, n: 0 } : undefined;
-    // Each entity's order as this world holds it, so its next changes place it where every laptop has it.
-    const { docs, held } = worldDocs(engine.world.toDb(), engine.world.flags.speed, stamp, (kind, id) => engine.world.order[kind].get(id));
-    await store.commit({ put: heldPacks(held), del: [] });
-    journal.adopt(held);
-    // Its history goes with it: a laptop that joins later shows what was done here before (docs/history.md#sync).
-    // An entry whose document this database holds already (the laptop was in this world, left, and
-    // the server lost the world) goes as that document: one written again, stamped anew, would be a
-    // second first revision of it, which the server refuses for another's entry while it wins here.
-    const entryStamp = stamp ?? { by: journal.by(engine.world), laptop: journal.laptop, at: engine.clock.now(), tx: `world-of-${journal.laptop}`, n: 0 };
-    const entries = await allEntries(store);
-    const written = await standing(db, entries.map((entry) => historyDocId(entry.id)));
-    for (const entry of entries) if (!written.has(historyDocId(entry.id))) docs.push(historyDoc(entry, entryStamp));
-    await db.bulkDocs(docs, { new_edits: false });
+    await writeOwnWorld(engine, store, db, journal);
     return SyncSession.open(engine, store, db, journal);
   }
 
@@ -130,7 +98,7 @@ export class SyncSession {
     const change = this.notTaken.change();
     for (const { id, why } of docs) {
       if (!id) continue;
-      change.set(id, { state: 'denied', rev: '', why: `The team server refused this change: ${why}. It is kept on this laptop; if it should be allowed, ask your team’s admin, then send it again.`, stamp: { by: this.author, laptop: this.journal.laptop, at: now, tx: '', n: 0 } });
+      change.set(id, { state: 'denied', rev: '', why: `The team server refused this change: ${why}. It is kept on this laptop; if it should be allowed, ask your team’s admin, then send it again.`, stamp: stampOf({ by: this.author, laptop: this.journal.laptop }, now, '') });
     }
     const records = change.records();
     await this.store.commit({ put: records.put, del: records.del });
@@ -197,7 +165,7 @@ export class SyncSession {
     read.docs.push(...(await readAgain(this.db, unread)));
     read.ids.push(...unread);
     // This laptop's own history entries come back through its database: its records hold them already.
-    read.docs = read.docs.filter((d) => !(isHistoryDoc(d._id) && (d.stamp as { laptop?: unknown } | undefined)?.laptop === this.journal.laptop));
+    read.docs = read.docs.filter((d) => !(isHistoryDocId(d._id) && (d.stamp as { laptop?: unknown } | undefined)?.laptop === this.journal.laptop));
     const notTaken = this.notTaken.change(true);
     const { take, arriving } = this.arrivedWhole(read.docs, whole);
     // What a store of an earlier version left to read, and the rest of an action now whole, are read
@@ -226,32 +194,14 @@ export class SyncSession {
       await this.settle(judged.settle);
       return { taken: 0, world: null, ...(read.more ? { more: true } : {}) };
     }
-    let stale = false;
-    let answers: { landed(): void } | null = null;
-    const world = await this.engine.takeIn(async () => {
-      for (const [id, rev] of compared) if (this.journal.held.get(id)?.rev !== rev) stale = true;
-      if (stale) return null;
-      // A sibling taken in this same read stands at its document's place.
-      const places = new Map(docs.map((d) => [d._id, d.at as Record<string, number> | undefined]));
-      const placeOf = (id: string) => places.get(id) ?? overlay.get(id)?.at;
-      return {
-        take: (world, now) => takeIntoWorld(world, docs, now, placeOf),
-        written: (taken: TakenIntoWorld) => {
-          const entry = this.written(taken, overlay, notTaken);
-          answers = entry;
-          const records = notTaken.records();
-          return { put: [...entry.put, ...heldRecords(overlay.own), ...records.put, this.checkpointRecord(read.since, judged)], del: records.del };
-        },
-      };
-    });
-    if (stale) {
-      // Read once more in the take that follows.
+    const intake = new TeamTake(this.journal, { docs, overlay, compared, notTaken, checkpoint: () => this.checkpointRecord(read.since, judged), from: this.checkpoint });
+    const world = await this.engine.team.takeIn(intake);
+    if (!world) {
+      // Stale: read once more in the take that follows.
       for (const id of forgotten) this.readWithAction.add(id);
       return { taken: 0, world: null, stale: true };
     }
-    if (!world) return { taken: 0, world: null };
-    (answers as { landed(): void } | null)?.landed();
-    this.journal.adopt(overlay.own);
+    intake.landed();
     this.landed(read.since, judged, notTaken);
     await this.settle(judged.settle);
     // The world's documents; the history entries taken beside them are in `world.history`.
@@ -267,9 +217,10 @@ export class SyncSession {
     const read = new Set(docs.map((d) => d._id));
     const captures = new Set<string>();
     for (const doc of docs) {
-      if (doc._deleted || !doc._id.startsWith('surveys:') || this.engine.world.index.surveys[doc._id.slice('surveys:'.length)]) continue;
+      const named = parseDocId(doc._id);
+      if (doc._deleted || named.is !== 'entity' || named.kind !== 'surveys' || this.engine.world.index.surveys[named.id]) continue;
       const captureId = (doc.e as { captureId?: unknown } | undefined)?.captureId;
-      const id = typeof captureId === 'string' ? `captures:${captureId}` : null;
+      const id = typeof captureId === 'string' ? entityDocId('captures', captureId) : null;
       if (id && !read.has(id) && this.engine.world.index.captures[captureId as string]) captures.add(id);
     }
     return [...captures];
@@ -280,48 +231,29 @@ export class SyncSession {
    * and which documents left arriving before are now whole with what arrived (taken with it).
    */
   private arrivedWhole(docs: readonly StoredDoc[], whole: boolean): { take: { docs: StoredDoc[]; again: string[] }; arriving: StoredDoc[] } {
-    const byTx = new Map<string, StoredDoc[]>();
+    const byAction = new Map<string, StoredDoc[]>();
     const take: StoredDoc[] = [];
     for (const doc of docs) {
       const action = actionOf(doc);
       if (!action) take.push(doc);
       else {
-        const same = byTx.get(action.tx);
+        const same = byAction.get(action.action);
         if (same) same.push(doc);
-        else byTx.set(action.tx, [doc]);
+        else byAction.set(action.action, [doc]);
       }
     }
     const again: string[] = whole ? this.notTaken.allArriving() : [];
     const arriving: StoredDoc[] = [];
-    for (const [tx, here] of byTx) {
+    for (const [action, here] of byAction) {
       const ids = new Set(here.map((d) => d._id));
-      const before = [...this.notTaken.arriving(tx)].filter((id) => !ids.has(id));
-      const n = actionOf(here[0]!)!.n;
-      if (whole || here.length + before.length >= n) {
+      const before = [...this.notTaken.arriving(action)].filter((id) => !ids.has(id));
+      const { docs: written } = actionOf(here[0]!)!;
+      if (whole || here.length + before.length >= written) {
         take.push(...here);
         again.push(...before);
       } else arriving.push(...here);
     }
     return { take: { docs: take, again }, arriving };
-  }
-
-  /** What a take writes beside the world: held revisions moved on, answers to refused versions, the list of what is not taken. */
-  private written(taken: TakenIntoWorld, overlay: Overlay, notTaken: NotTakenChange): { put: WorldBatch['put']; landed(): void } {
-    const now = this.engine.clock.now();
-    for (const doc of taken.taken) {
-      // A history entry is never changed: no revision of it is held (they would be most of what a laptop holds).
-      if (!isHistoryDoc(doc._id)) overlay.set(doc._id, heldOf(doc._rev, doc));
-      notTaken.delete(doc._id);
-    }
-    const bases = new Map<string, string>();
-    for (const { doc, why, answered } of taken.refused) {
-      const stamp = readTeamDoc(doc).stamp;
-      if (answered) bases.set(doc._id, doc._rev);
-      notTaken.set(doc._id, answered ? { state: 'answered', rev: doc._rev, why, stamp, answeredAt: now } : { state: 'refused', rev: doc._rev, why, stamp });
-    }
-    for (const { doc, needs, why } of taken.waiting) notTaken.set(doc._id, { state: 'waiting', rev: doc._rev, why, stamp: readTeamDoc(doc).stamp, needs });
-    if (!bases.size) return { put: [], landed: () => undefined };
-    return this.journal.answer(this.engine.world, bases, now, `answer:${this.journal.laptop}:${now}:${String(this.checkpoint)}`, overlay);
   }
 
   private landed(checkpoint: number | string, judged: Pick<Read, 'conflicts' | 'agreed'>, notTaken: NotTakenChange): void {

@@ -9,7 +9,8 @@
  */
 import { Emitter } from '../domain/emitter';
 import type { Engine } from '../engine/engine';
-import { OUTBOX_KIND, type WorldStore } from '../engine/store/worldStore';
+import type { WorldStore } from '../engine/store/worldStore';
+import { OUTBOX_KIND } from './records';
 import type { ConflictShown, NotTakenShown, SyncStatus } from '../syncContract';
 import { shown } from './in/conflictShown';
 import { checkJoin, forgetTeamWorld, settingsRecord, storedSettings, type TeamSettings } from './joining';

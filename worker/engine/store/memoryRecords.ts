@@ -5,6 +5,8 @@
  * records (history and held revisions included), and a walk of them all took about 40 ms each
  * time sync drained the outbox after an action (docs/engine.md#the-benchmarks-store).
  */
+import { keyParts } from '../../domain/names';
+
 export class MemoryRecords extends Map<string, unknown> {
   private readonly byKind = new Map<string, Set<string>>();
 
@@ -35,6 +37,5 @@ export class MemoryRecords extends Map<string, unknown> {
 const NONE: ReadonlySet<string> = new Set();
 
 function kindOf(key: string): string {
-  const at = key.indexOf('\u0000');
-  return at < 0 ? key : key.slice(0, at);
+  return keyParts(key)[0];
 }

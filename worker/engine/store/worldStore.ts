@@ -8,7 +8,7 @@
 import type { ActionResult } from '../../api';
 import type { Current, EntityKind, Flags, Id } from '../../domain/types';
 import type { StoredRecord } from './storedForm';
-import { entityKey } from '../../domain/names';
+import { entityKey, keyParts, kindPrefix } from '../../domain/names';
 import type { HistoryEntry, HistoryStart } from '../../domain/history';
 import { appendTo, byPage, entriesOf, namesOf, NAMES_PAGE, type HistoryOwner } from './historyRecords';
 import { byTime } from '../../domain/history';
@@ -22,16 +22,6 @@ import { MemoryRecords } from './memoryRecords';
  */
 export const CAPTURE_ROWS = 'captureRows';
 /**
- * While team sync is on (docs/sync.md#the-journal), an action's commit also writes its outbox
- * records and the laptop's held revisions, in the same transaction.
- */
-export const OUTBOX_KIND = '~outbox';
-export const HELD_KIND = '~held';
-/** Where the inbox has read the laptop's PouchDB up to (one record), written with what it took. */
-export const INBOX_KIND = '~inbox';
-/** The team's changes not taken into the world (worker/sync/in/notTaken.ts): one record each. */
-export const NOT_TAKEN_KIND = '~notTaken';
-/**
  * Every entity's history (docs/history.md#stored-form): one record per survey, capture, media set
  * and drive, appended in the commit of the action that made its entries (historyRecords.ts).
  */
@@ -41,24 +31,25 @@ export const HISTORY_KIND = '~history';
  * the commit that set or took it off. Read by the first look too: the lists' "My favorites" needs them.
  */
 export const FAVOURITES_KIND = 'favourites';
-export type StoredKind =
-  | EntityKind
-  | typeof CAPTURE_ROWS
-  | typeof OUTBOX_KIND
-  | typeof HELD_KIND
-  | typeof INBOX_KIND
-  | typeof NOT_TAKEN_KIND
-  | typeof HISTORY_KIND
-  | typeof FAVOURITES_KIND;
-/** The inbox's record of the team world this laptop has joined (server, world, laptop id). */
-export const TEAM_SETTINGS_ID = 'settings';
+/**
+ * A kind of record another part keeps here beside the world (team sync's, worker/sync/records.ts):
+ * the store holds it by kind and id, as it is handed, and the engine reads none of it.
+ */
+export type SideKind = `~${string}`;
+export type StoredKind = EntityKind | typeof CAPTURE_ROWS | typeof HISTORY_KIND | typeof FAVOURITES_KIND | SideKind;
+/** One record, named by its kind and id. */
+export interface RecordName {
+  kind: StoredKind;
+  id: Id;
+}
 
 /**
- * Whether the store holds a team world (docs/sync.md#joining-leaving-switching-worlds): the demo's
- * expiry never discards one, which is the team's work and not a sample to start again from.
+ * Whether the store holds the record `kept` names: a world that says so (a team world,
+ * docs/sync.md#joining-leaving-switching-worlds) is never discarded by the demo's expiry, being
+ * someone's work and not a sample to start again from.
  */
-export async function holdsTeamWorld(store: Pick<WorldStore, 'readKind'>): Promise<boolean> {
-  return (await store.readKind(INBOX_KIND)).some(([id]) => id === TEAM_SETTINGS_ID);
+export async function holdsKept(store: Pick<WorldStore, 'readKind'>, kept: RecordName | undefined): Promise<boolean> {
+  return kept ? (await store.readKind(kept.kind)).some(([id]) => id === kept.id) : false;
 }
 
 export interface StoreMeta {
@@ -76,7 +67,7 @@ export interface StoreMeta {
   history?: HistoryStart;
   /** This browser store's laptop id, made once and kept (docs/history.md#where). */
   laptop?: string;
-  /** The number of this laptop's last action with history entries (HistoryBook.stamp). */
+  /** The number of this laptop's last action (HistoryBook.nextAction): its id in its entries and its documents' stamp. */
   historySeq?: number;
   /** How many surveys the world holds: a reload says what it opens before reading any (issue 54). */
   surveys?: number;
@@ -162,8 +153,7 @@ export function memoryStore({ serialised = false }: { serialised?: boolean } = {
   const held = serialised ? read : (value: unknown) => value;
   /** One kind's records, by id, as held. */
   const recordsOf = (kind: StoredKind): [Id, StoredRecord][] => {
-    const prefix = `${kind}\u0000`;
-    return [...data.keysOf(kind)].map((key) => [key.slice(prefix.length), held(data.get(key)) as StoredRecord]);
+    return [...data.keysOf(kind)].map((key) => [keyParts(key)[1], held(data.get(key)) as StoredRecord]);
   };
   // Each entity's history records (one a week), so reading or deleting them scans no other key.
   const pages = new Map<HistoryOwner, Set<string>>();
@@ -182,7 +172,7 @@ export function memoryStore({ serialised = false }: { serialised?: boolean } = {
       let meta: StoreMeta | undefined;
       const calls: string[] = [];
       for (const [key, value] of data) {
-        const [kind, id] = key.split('\u0000') as [string, string];
+        const [kind, id] = keyParts(key);
         if (kind === META_KEY[0]) meta = held(value) as StoreMeta;
         else if (kind === CALL_KIND) calls.push(id);
         // As in IndexedDB: a boot reads the world, never the history (read when a history is shown).
@@ -205,7 +195,7 @@ export function memoryStore({ serialised = false }: { serialised?: boolean } = {
     async commit(batch) {
       await Promise.resolve();
       if (store.failWith) throw store.failWith;
-      const history = `${HISTORY_KIND}\u0000`;
+      const history = kindPrefix(HISTORY_KIND);
       if (batch.clear) for (const key of [...data.keys()]) if (!batch.keepHistory || !key.startsWith(history)) data.delete(key);
       if ((batch.clear && !batch.keepHistory) || batch.dropHistory) {
         for (const key of [...data.keys()]) if (key.startsWith(history)) data.delete(key);

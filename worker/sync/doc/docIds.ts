@@ -18,8 +18,10 @@ export const SPEED_ID = 'speed';
 /** The seed document's id: no entity kind, so never an entity of the world. */
 export const SEED_ID = 'seed';
 /** A history entry's document: `history:<entry id>`, one per entry, never changed (docs/history.md#sync). */
-export const HISTORY_KIND = 'history';
-export const historyDocId = (entryId: string): string => `${HISTORY_KIND}:${entryId}`;
+export const HISTORY_DOC_KIND = 'history';
+export const historyDocId = (entryId: string): string => `${HISTORY_DOC_KIND}:${entryId}`;
+/** Whether a document is a history entry's (read without taking the rest of its id apart). */
+export const isHistoryDocId = (docId: string): boolean => docId.startsWith(`${HISTORY_DOC_KIND}:`);
 
 /** A person's star (issue 36, docs/sync.md#favourites): one document each, written by that person alone. */
 export const FAVOURITE_KIND = 'favourite';
@@ -66,7 +68,7 @@ export function parseDocId(docId: string): DocId {
   if (colon <= 0) return { is: 'unknown' };
   const kind = docId.slice(0, colon);
   const rest = docId.slice(colon + 1);
-  if (kind === HISTORY_KIND) return rest ? { is: 'history', id: rest } : { is: 'unknown' };
+  if (kind === HISTORY_DOC_KIND) return rest ? { is: 'history', id: rest } : { is: 'unknown' };
   if (kind === FAVOURITE_KIND) {
     const [email, starKind, id, ...more] = rest.split(':');
     const star = { email: decoded(email), kind: starKind, id: decoded(id) };

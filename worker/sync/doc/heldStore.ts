@@ -8,7 +8,8 @@
  * id starts with `#`, which no document's id does.
  */
 import type { Id } from '../../domain/types';
-import { HELD_KIND, type WorldBatch } from '../../engine/store/worldStore';
+import type { WorldBatch } from '../../engine/store/worldStore';
+import { HELD_KIND } from '../records';
 import type { StoredRecord } from '../../engine/store/storedForm';
 import type { Held } from './held';
 

@@ -10,8 +10,30 @@ export interface SyncStamp {
   laptop: string;
   /** epoch ms */
   at: number;
-  /** the action's id: every document it changed carries it */
+  /**
+   * the action's id on its laptop: every document it changed carries it, and so do its history
+   * entries (HistoryEntry.tx); with `laptop`, it names the action across the team (actionKey).
+   * Documents written before issue 51 carry a UUID here: read alike.
+   */
   tx: string;
-  /** how many documents the action changed: a laptop takes them in once all have arrived */
+  /**
+   * how many documents the action changed (stored as `n`, the name the server's rule and every
+   * stored document know; `docs` in the code that makes and reads it): a laptop takes them in once
+   * all have arrived. Not a history entry's `n`, which is its place among its action's entries.
+   */
   n: number;
+}
+
+/** An action across the team: its laptop and its id there (a laptop numbers its own actions alone). */
+export const actionKey = (stamp: Pick<SyncStamp, 'laptop' | 'tx'>): string => `${stamp.laptop} ${stamp.tx}`;
+
+/** Who writes: a team account (or the person signed in), on a laptop. */
+export type Writer = Pick<SyncStamp, 'by' | 'laptop'>;
+
+/**
+ * The one way a stamp is made: `who`, at `at`, in action `tx` of `docs` documents (0 until the
+ * action's documents are counted, outbox.ts).
+ */
+export function stampOf(who: Writer, at: number, tx: string, docs = 0): SyncStamp {
+  return { by: who.by, laptop: who.laptop, at, tx, n: docs };
 }

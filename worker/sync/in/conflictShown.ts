@@ -8,7 +8,7 @@ import { currentStage } from '../../domain/workflow';
 import type { EntityKind, Workflow } from '../../domain/types';
 import { decode, type StoredRecord } from '../../engine/store/storedForm';
 import { differingFields, type Conflict } from './conflicts';
-import { describedDoc, KIND_WORDS } from '../doc/docIds';
+import { describedDoc, KIND_WORDS, parseDocId } from '../doc/docIds';
 import type { ConflictField, ConflictShown } from '../../syncContract';
 
 export type { ConflictShown };
@@ -44,8 +44,9 @@ const AUTHORSHIP = new Set(['flag.by', 'flag.at']);
 /** What a version says at a path, in words: a workflow as its stage now. */
 function valueAt(doc: Record<string, unknown>, path: string): string | number {
   if (path === 'e.w') {
-    const [kind = '', ...id] = String(doc._id).split(':');
-    const entity = decode(kind as EntityKind, id.join(':'), doc.e as StoredRecord) as { workflow?: Workflow };
+    const named = parseDocId(String(doc._id));
+    if (named.is !== 'entity') return '(none)';
+    const entity = decode(named.kind, named.id, doc.e as StoredRecord) as { workflow?: Workflow };
     const stage = entity.workflow ? currentStage(entity.workflow) : undefined;
     return stage ? `${stage.label ?? stage.name} (${stage.state})` : '(none)';
   }

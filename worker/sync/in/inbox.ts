@@ -9,8 +9,8 @@
 import { chosenVersion, settling, standing, type Version } from './conflicts';
 import type { Leaf, StoredDoc, SyncDatabase, WrittenDoc } from '../doc/database';
 import type { HeldRevisions } from '../doc/held';
-import type { SyncStamp } from '../doc/syncStamp';
-import { HISTORY_KIND } from '../doc/docIds';
+import { actionKey, type SyncStamp } from '../doc/syncStamp';
+import { isHistoryDocId } from '../doc/docIds';
 import { readTeamDoc } from '../doc/teamDoc';
 
 export interface Read {
@@ -35,7 +35,7 @@ export const READ_BATCH = 2_000;
 
 /** What a document's standing versions say: the version the world takes, and whether a person must choose. */
 function judged(id: string, versions: readonly Version[], into: Read, force: boolean, held: HeldRevisions, as?: SyncStamp): void {
-  if (versions.length > 1 && id.startsWith(`${HISTORY_KIND}:`) && provenOf(id, versions, into)) return;
+  if (versions.length > 1 && isHistoryDocId(id) && provenOf(id, versions, into)) return;
   const chosen = chosenVersion(versions);
   if (!chosen) return;
   const { conflict, settle } = settling(id, versions, chosen, as);
@@ -92,9 +92,9 @@ export async function readAgain(db: SyncDatabase, ids: Iterable<string>): Promis
   return docs;
 }
 
-/** The action a document came from and how many documents it wrote; none for one that wrote a single document. */
-export function actionOf(doc: StoredDoc): { tx: string; n: number } | null {
-  const stamp = doc.stamp as { tx?: unknown; n?: unknown } | undefined;
-  if (typeof stamp?.tx !== 'string' || typeof stamp.n !== 'number' || !Number.isInteger(stamp.n) || stamp.n < 2) return null;
-  return { tx: stamp.tx, n: stamp.n };
+/** The action a document came from (actionKey) and how many documents it wrote; none for one that wrote a single document. */
+export function actionOf(doc: StoredDoc): { action: string; docs: number } | null {
+  const stamp = doc.stamp as { laptop?: unknown; tx?: unknown; n?: unknown } | undefined;
+  if (typeof stamp?.tx !== 'string' || typeof stamp.laptop !== 'string' || typeof stamp.n !== 'number' || !Number.isInteger(stamp.n) || stamp.n < 2) return null;
+  return { action: actionKey({ laptop: stamp.laptop, tx: stamp.tx }), docs: stamp.n };
 }

@@ -12,9 +12,10 @@
  * named in Settings. Each entry is a record of its own in the store, written with the take that
  * changed it, so the next leading tab goes on from the same list.
  */
-import { NOT_TAKEN_KIND, type WorldBatch } from '../../engine/store/worldStore';
+import type { WorldBatch } from '../../engine/store/worldStore';
+import { NOT_TAKEN_KIND } from '../records';
 import type { StoredRecord } from '../../engine/store/storedForm';
-import type { SyncStamp } from '../doc/syncStamp';
+import { actionKey, type SyncStamp } from '../doc/syncStamp';
 import type { NotTakenShown } from '../../syncContract';
 import { describedDoc } from '../doc/docIds';
 
@@ -104,9 +105,9 @@ export class NotTaken {
     return [...this.byNeed.keys()];
   }
 
-  /** The documents of action `tx` still arriving. */
-  arriving(tx: string): ReadonlySet<string> {
-    return this.byAction.get(tx) ?? new Set();
+  /** The documents of an action (actionKey) still arriving. */
+  arriving(action: string): ReadonlySet<string> {
+    return this.byAction.get(action) ?? new Set();
   }
 
   /** Every document still arriving, of any action. */
@@ -119,6 +120,7 @@ export class NotTaken {
     let best: { arrived: number; of: number } | null = null;
     for (const ids of this.byAction.values()) {
       const first = this.entries.get(ids.values().next().value ?? '');
+      // The stamp's `n`: how many documents the action wrote.
       const of = first?.stamp.n ?? 0;
       if (!best || ids.size > best.arrived) best = { arrived: ids.size, of: Math.max(of, ids.size) };
     }
@@ -157,7 +159,7 @@ export class NotTaken {
     this.entries.set(id, entry);
     this.counted(id, entry, 1);
     for (const need of entry.needs ?? []) add(this.byNeed, need, id);
-    if (entry.state === 'arriving' && entry.stamp.tx) add(this.byAction, entry.stamp.tx, id);
+    if (entry.state === 'arriving' && entry.stamp.tx) add(this.byAction, actionKey(entry.stamp), id);
   }
 
   private counted(id: string, entry: NotTakenEntry, by: 1 | -1): void {
@@ -166,7 +168,7 @@ export class NotTaken {
     else kept?.delete(id);
     // The team's changes a person is told are not taken; this laptop's the server refused are counted apart (denied()).
     if (entry.state !== 'waiting' && entry.state !== 'refused') return;
-    const key = entry.stamp.tx ? `tx ${entry.stamp.tx}` : `id ${id}`;
+    const key = entry.stamp.tx ? `action ${actionKey(entry.stamp)}` : `id ${id}`;
     const n = (this.listedChanges.get(key) ?? 0) + by;
     if (n > 0) this.listedChanges.set(key, n);
     else this.listedChanges.delete(key);
@@ -178,7 +180,7 @@ export class NotTaken {
     this.entries.delete(id);
     this.counted(id, entry, -1);
     for (const need of entry.needs ?? []) remove(this.byNeed, need, id);
-    if (entry.state === 'arriving') remove(this.byAction, entry.stamp.tx, id);
+    if (entry.state === 'arriving') remove(this.byAction, actionKey(entry.stamp), id);
   }
 
 }

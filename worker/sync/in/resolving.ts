@@ -12,6 +12,7 @@ import { historyDoc } from '../doc/historyDoc';
 import { settledEntry } from './settledHistory';
 import type { SyncSession } from '../syncSession';
 import { whyRefused } from './takenIntoWorld';
+import { stampOf } from '../doc/syncStamp';
 
 export interface Resolving {
   engine: Engine;
@@ -33,7 +34,8 @@ export async function resolveConflict(
   if (!kept) return { ok: false, error: 'That version is no longer there: the conflict has changed, look again' };
   let body = kept.deleted ? null : bodyOf(kept.doc);
   const now = engine.clock.now();
-  const stamp = { by: author, laptop, at: now, tx: `resolve:${id}:${rev}`, n: 1 };
+  // One id for the settlement and its entry: no ':' (an entry id's separator), unique to this settlement.
+  const stamp = stampOf({ by: author, laptop }, now, `settle-${now.toString(36)}-${rev.slice(0, 8)}`, 1);
   const merged = Boolean(fields && Object.keys(fields).length);
   if (fields && merged) {
     body = mergedBody(conflict, rev, fields);
@@ -46,6 +48,6 @@ export async function resolveConflict(
   // never the settlement without who settled it (docs/history.md#sync).
   const action = settled ? { ...stamp, n: 2 } : stamp;
   await session.db.bulkDocs([...resolution(conflict, body, action), ...(settled ? [historyDoc(settled, action)] : [])], { new_edits: false });
-  if (settled) await engine.takeHistory([settled]);
+  if (settled) await engine.team.takeHistory([settled]);
   return { ok: true };
 }

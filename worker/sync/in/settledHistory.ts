@@ -37,21 +37,20 @@ function said(conflict: ConflictShown, rev: string): string {
 }
 
 /**
- * The entry of a conflict settled now by `stamp.by` on `stamp.laptop`: `rev` kept, or merged
- * with `fields` chosen; null when no history keeps what it was about.
+ * The entry of a conflict settled now by `stamp.by` on `stamp.laptop`, in the settlement's action
+ * `stamp.tx`: `rev` kept, or merged with `fields` chosen; null when no history keeps what it was about.
  */
 export function settledEntry(conflict: ConflictShown, rev: string, merged: boolean, stamp: SyncStamp): HistoryEntry | null {
   const on = subjectsOf(conflict.id);
   if (!on) return null;
   const kept = conflict.versions.find((v) => v.rev === rev);
   const how = merged ? 'merged field by field' : kept?.removed ? `kept the removal by ${kept.by || 'someone'}` : `kept the version by ${kept?.by || 'someone'}`;
-  // An action id of its own: no ':' (the entry id's separator), unique to this settlement.
-  const tx = `settle-${stamp.at.toString(36)}-${rev.slice(0, 8)}`;
   return sealed({
     at: stamp.at,
     by: stamp.by,
     laptop: stamp.laptop,
-    tx,
+    // The settlement's own id, which its documents' stamp carries too (resolving.ts).
+    tx: stamp.tx,
     n: 0,
     what: { kind: 'settled', subject: describedDoc(conflict.id) },
     on,

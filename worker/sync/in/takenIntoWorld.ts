@@ -12,13 +12,14 @@
  *   with it (the session writes it back over the refused version), so every laptop, even one that
  *   joins later, ends with the same world.
  */
-import { ID_FIELD, restore, wakeCapture } from '../../domain/restore';
+import { restore, wakeCapture } from '../../domain/restore';
 import { CHILD_LISTS, shownId } from '../../domain/storedFields';
+import { REFERENCES } from '../../domain/references';
 import type { EntityKind, Id } from '../../domain/types';
 import { decode, encode } from '../../engine/store/storedForm';
 import type { World } from '../../engine/world';
 import type { StoredDoc } from '../doc/database';
-import { entityDocId, KIND_WORDS } from '../doc/docIds';
+import { entityDocId, KIND_WORDS, parseDocId } from '../doc/docIds';
 import { readTeamDoc, type TeamDoc } from '../doc/teamDoc';
 import type { HistoryEntry } from '../../domain/history';
 import { fieldsOf, putEntity, removalRefused, removeEntity, setFlag, type EntityPut, type Fields, type PlaceOf } from './worldEdits';
@@ -29,14 +30,6 @@ export type { PlaceOf } from './worldEdits';
 const PUT_ORDER: readonly EntityKind[] = ['users', 'projects', 'captures', 'flightPlans', 'media', 'surveys', 'drives'];
 /** Children before parents. */
 const REMOVE_ORDER: readonly EntityKind[] = ['drives', 'surveys', 'media', 'flightPlans', 'captures', 'projects', 'users'];
-
-/** The entities an entity of each kind names, which restore() needs beside it. */
-const NAMES: Partial<Record<EntityKind, readonly EntityKind[]>> = {
-  captures: ['projects'],
-  flightPlans: ['captures'],
-  surveys: ['captures', 'flightPlans', 'media'],
-  drives: ['media'],
-};
 
 export interface Refused {
   doc: StoredDoc;
@@ -85,9 +78,9 @@ function rawOf(world: World, kind: EntityKind, id: Id, parents: Parents): Fields
 /** What an entity names that the world does not hold, by document id. */
 function missingNamed(world: World, kind: EntityKind, raw: Fields): string[] {
   const needs: string[] = [];
-  for (const named of NAMES[kind] ?? []) {
-    const ref = raw[ID_FIELD[named]];
-    if (typeof ref === 'string' && !fieldsOf(world, named, ref)) needs.push(entityDocId(named, ref));
+  for (const named of REFERENCES[kind] ?? []) {
+    const ref = raw[named.field];
+    if (typeof ref === 'string' && !fieldsOf(world, named.kind, ref)) needs.push(entityDocId(named.kind, ref));
   }
   return needs;
 }
@@ -98,11 +91,11 @@ function restored(world: World, kind: EntityKind, id: Id, raw: Fields, now: numb
   const add = (k: EntityKind, i: Id, fields: Fields) => {
     if (index[k][i]) return;
     index[k][i] = fields;
-    for (const named of NAMES[k] ?? []) {
-      const ref = fields[ID_FIELD[named]];
-      const found = typeof ref === 'string' ? rawOf(world, named, ref, parents) : undefined;
+    for (const named of REFERENCES[k] ?? []) {
+      const ref = fields[named.field];
+      const found = typeof ref === 'string' ? rawOf(world, named.kind, ref, parents) : undefined;
       // A copy: restore() reads its input in place, and the kept one serves the next child.
-      if (found && typeof ref === 'string') add(named, ref, structuredClone(found));
+      if (found && typeof ref === 'string') add(named.kind, ref, structuredClone(found));
     }
   };
   add(kind, id, raw);
@@ -122,8 +115,8 @@ function entityOf(world: World, read: EntityPut, doc: StoredDoc, now: number, pa
 }
 
 function named(docId: string): string {
-  const colon = docId.indexOf(':');
-  return `${KIND_WORDS[docId.slice(0, colon) as EntityKind] ?? 'entity'} ${shownId(docId.slice(colon + 1))}`;
+  const parsed = parseDocId(docId);
+  return parsed.is === 'entity' ? `${KIND_WORDS[parsed.kind]} ${shownId(parsed.id)}` : `entity ${shownId(docId)}`;
 }
 
 /**
@@ -143,10 +136,9 @@ function holds(world: World, doc: StoredDoc, read: TeamDoc): boolean {
   if (read.is === 'speed') return true;
   if (read.is === 'entity') return fieldsOf(world, read.kind, read.id) !== undefined;
   if (read.is === 'flag') return world.index.surveys[read.place.surveyId]?.frameFlags.some((f) => f.line === read.place.line && f.frame === read.place.frame && f.camera === read.place.camera) ?? false;
-  const id = doc._id;
-  const colon = id.indexOf(':');
-  const kind = id.slice(0, colon) as EntityKind;
-  return colon > 0 && kind in ID_FIELD && fieldsOf(world, kind, id.slice(colon + 1)) !== undefined;
+  // A refused version of an entity's document.
+  const named = parseDocId(doc._id);
+  return named.is === 'entity' && fieldsOf(world, named.kind, named.id) !== undefined;
 }
 
 /**

@@ -5,7 +5,8 @@
  * the next, which adds nothing. And the journal a new leader opens: the held revisions and the
  * outbox's next number, read from the store, so it goes on from where the last one stopped.
  */
-import { HELD_KIND, OUTBOX_KIND, type WorldStore } from '../../engine/store/worldStore';
+import type { WorldStore } from '../../engine/store/worldStore';
+import { HELD_KIND, OUTBOX_KIND } from '../records';
 import type { SyncDatabase } from '../doc/database';
 import { SyncJournal } from './journal';
 import { drain, type OutboxRecord } from './outbox';

@@ -8,14 +8,15 @@
 import type { World } from '../../engine/world';
 import type { WorldWrites } from '../../engine/worldChange';
 import type { Id } from '../../domain/types';
+import { entityKey } from '../../domain/names';
 import type { StoredRecord } from '../../engine/store/storedForm';
-import { HELD_KIND, OUTBOX_KIND } from '../../engine/store/worldStore';
+import { HELD_KIND, OUTBOX_KIND } from '../records';
 import { actionDocs, addFlags, currentDocs, flagsBySurvey, type Encoded } from './actionDocs';
 import { heldRecords } from '../doc/heldStore';
 import type { WorldBatch } from '../../engine/store/worldStore';
 import type { HistoryEntry } from '../../domain/history';
 import { historyDoc } from '../doc/historyDoc';
-import type { SyncStamp } from '../doc/syncStamp';
+import { stampOf, type SyncStamp } from '../doc/syncStamp';
 import { contentOfBuilt } from '../doc/revisions';
 import { heldOf, type Held, type HeldRevisions } from '../doc/held';
 import { answerRecords, outboxRecords, type OutboxRecord } from './outbox';
@@ -45,7 +46,7 @@ export interface JournalEntry {
 }
 
 /** The stamp a tick's documents are compared under (content leaves the stamp out). */
-const TICK_STAMP = { by: '', laptop: '', at: 0, tx: 'tick', n: 0 };
+const TICK_STAMP = stampOf({ by: '', laptop: '' }, 0, 'tick');
 
 export class SyncJournal {
   /** The outbox's next record number (records are drained in this order). */
@@ -102,7 +103,7 @@ export class SyncJournal {
   /** The records the action's commit (`writes`) writes beside its own; none if it changed nothing synced. */
   entry(world: World, writes: WorldWrites, tx: string, now: number, batch?: Pick<WorldBatch, 'put' | 'history'>): JournalEntry {
     const overlay = new Overlay(this.held);
-    const stamp = { by: this.by(world), laptop: this.laptop, at: now, tx, n: 0 };
+    const stamp = stampOf({ by: this.by(world), laptop: this.laptop }, now, tx);
     const held = { flags: (surveyId: Id) => this.flags().get(surveyId) ?? [], places: (id: string) => overlay.get(id)?.at };
     const { written, removed } = actionDocs(world, writes, stamp, held, { speed: true, encoded: encodedIn(batch) });
     const entries = historyEntries(batch);
@@ -124,7 +125,7 @@ export class SyncJournal {
    * the take adopts once it has landed.
    */
   answer(world: World, bases: ReadonlyMap<string, string>, now: number, tx: string, held: Overlay): JournalEntry {
-    const stamp = { by: this.by(world), laptop: this.laptop, at: now, tx, n: 0 };
+    const stamp = stampOf({ by: this.by(world), laptop: this.laptop }, now, tx);
     const docs = currentDocs(world, [...bases.keys()], stamp, (id) => held.get(id)?.at);
     return this.numbered(answerRecords(docs, bases, stamp, held));
   }
@@ -154,8 +155,8 @@ export class SyncJournal {
 function encodedIn(batch: Pick<WorldBatch, 'put'> | undefined): Encoded | undefined {
   if (!batch) return undefined;
   const records = new Map<string, StoredRecord>();
-  for (const { kind, id, record } of batch.put) records.set(`${kind}\u0000${id}`, record);
-  return (kind, id) => records.get(`${kind}\u0000${id}`);
+  for (const { kind, id, record } of batch.put) records.set(entityKey(kind, id), record);
+  return (kind, id) => records.get(entityKey(kind, id));
 }
 
 /** The action's history entries, each once (an entry kept under a media set and its drive is one). */
