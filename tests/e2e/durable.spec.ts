@@ -47,7 +47,7 @@ const captureId = (cpid: string) => Object.values(data.index.captures).find((c) 
  * Each action once, the two ways of coming back taken in turn: that any answered action is on disk
  * is the engine's property in Node (tests/engine/properties.test.ts, "after any answer, a new engine
  * booted on the same store shows the same world"); what only a browser shows is a real reload or a
- * closed tab at once after the page's answer (docs/testing.md#each-behaviour-where-it-is-cheapest).
+ * closed tab at once after the page's answer (docs/testing.md#each-behaviour-where-it-is-cheapest-2026-11-29-issue-50).
  */
 test('a flag toggled stays toggled (a reload at once after the answer)', async ({ page }) => {
   const how: Reopen = 'reload';
