@@ -8,6 +8,7 @@ import { EMAIL_MAX_CHARS, SIMULATION_SPEEDS } from './constants';
 import { FAVOURITE_KINDS } from './favourites';
 import { HISTORY_KINDS_STORED } from './history';
 import { ENTITY_KINDS } from './restore';
+import { ROLE_RULES } from './roles';
 import { FIELD_RULES, FRAME_FLAG, keyRule, STAGE_RULES } from './storedFields';
 import type { Spec, TeamRules } from './teamRules';
 import type { EntityKind } from './types';
@@ -129,4 +130,5 @@ export const TEAM_RULES: TeamRules = {
   ),
   required: { captures: ['cpid', 'projectId', 'w'], flightPlans: ['captureId'], surveys: ['captureId', 'flightPlanId', 'mediaId', 'flownOn', 'w'], media: ['w'] },
   workflows: { captures: true, surveys: true, media: true },
+  roles: ROLE_RULES,
 };

@@ -110,7 +110,7 @@ export class TeamLink {
       }
     } else journal = await openJournal(store, settings.laptop);
     journal.author = settings.account ?? null;
-    engine.attachSync(enginePort(journal, parts.conflicted));
+    engine.attachSync(enginePort(journal, parts.conflicted, settings.roles));
     let session: SyncSession;
     if (ours) {
       session = await SyncSession.fromOwnWorld(engine, store, local, journal);

@@ -96,7 +96,7 @@ export class TeamSync {
     if (!checked.ok) return checked;
     const signedAs = await signedIn(this.fetch, this.origin, checked.server, account, password);
     if (!signedAs.ok) return signedAs;
-    const settings: TeamSettings = { server: checked.server, world: checked.world, laptop: this.newLaptopId(), account: signedAs.name };
+    const settings: TeamSettings = { server: checked.server, world: checked.world, laptop: this.newLaptopId(), account: signedAs.name, roles: signedAs.roles };
     this.set({ ...FACTS_OFF, settings, joining: true });
     try {
       await this.connect(settings, true);
@@ -141,7 +141,7 @@ export class TeamSync {
     if (!signed.ok) return signed;
     const { unsent, conflicts, notTaken, answered } = this.facts;
     await this.close();
-    const now = { ...settings, account: signed.name };
+    const now = { ...settings, account: signed.name, roles: signed.roles };
     await this.store.commit({ put: [settingsRecord(now)], del: [] });
     // What waits and what stands in conflict are as they were until the new link counts them.
     this.set({ ...FACTS_OFF, settings: now, unsent, conflicts, notTaken, answered });
