@@ -168,6 +168,8 @@ describe('a role taken away while the laptop is offline: the server refuses, and
 describe('a member with no role has a technician’s rights (issue 52)', () => {
   it('assigning is refused on the console and by the server', async () => {
     const l = await ready(CASES.find((c) => c.name === 'assign')!, 'none');
+    // What the header's user menu says: the role the laptop holds its person to.
+    expect(l.sync.status).toMatchObject({ state: 'up-to-date', account: ACTOR, role: 'technician' });
     expect(await l.engine.dispatch({ type: 'assignSurveys', mediaId: mediaOf(l.engine.world) })).toMatchObject({ ok: false, error: ASSIGNS });
   });
 });
