@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncServer } from '../../scripts/syncServer';
 import { entityDocId } from '../../worker/sync/doc/docIds';
+import { validateFunctionSource } from '../../scripts/team/validateFunction';
 import { ASSIGNS, CANCELS, CAPTURE_WORK, CLEANS, SETS_SPEED } from '../../worker/domain/roles';
 import { cleanUp, laptop, passwordOf, teamServer, until } from '../helpers/teamLaptops';
 import { ANN, BOB, T0, aSurvey, aWorld } from '../helpers/builders';
@@ -87,6 +88,27 @@ describe('a technician writing by hand what their role does not allow is refused
 
   it('a technician confirms Applanix on their own survey: taken', async () => {
     expect((await write(TECHNICIAN, survey('s-ann'), withE({ applanix: true }))).status).toBe(201);
+  });
+
+  it('CouchDB’s validate function, as sync:setup installs it, refuses the same by the roles CouchDB passes it', async () => {
+    // The design document's text, run as CouchDB runs it (here only, in a test: the server never compiles it).
+    const validate = new Function(`return (${validateFunctionSource()});`)() as (doc: unknown, oldDoc: unknown, user: unknown, sec: unknown) => void;
+    const why = (doc: unknown, oldDoc: unknown, name: string, roles: string[]) => {
+      try {
+        validate(doc, oldDoc, { name, roles }, { admins: { names: [] }, members: { names: [TECHNICIAN, COORDINATOR] } });
+        return null;
+      } catch (e) {
+        return (e as { forbidden?: string }).forbidden ?? String(e);
+      }
+    };
+    for (const h of HOSTILE.filter((x) => !x.what.startsWith('removes'))) {
+      const old = await read(h.id);
+      const stamped = (by: string) => ({ ...h.change(structuredClone(old)), stamp: { by, laptop: 'curl', at: T0, tx: 'by-hand', n: 0 } });
+      expect(why(stamped(TECHNICIAN), old, TECHNICIAN, ['technician']), h.what).toMatch(h.why);
+      // No role: a technician's rights.
+      expect(why(stamped(TECHNICIAN), old, TECHNICIAN, []), h.what).toMatch(h.why);
+      expect(why(stamped(COORDINATOR), old, COORDINATOR, ['coordinator']), h.what).toBeNull();
+    }
   });
 
   it('a coordinator may do each of these', async () => {
