@@ -41,7 +41,7 @@ export function UserMenu() {
   const { user } = useCurrent();
   const team = useTeamSync();
   // In a team world, the role the server holds the person to (issue 52).
-  const role = team && team.state !== 'off' && team.role ? `${ROLE_WORDS[team.role]}, team world ${team.world ?? ''}` : null;
+  const role = team && team.state !== 'off' && team.role ? ROLE_WORDS[team.role] : null;
   const [, navigate] = useLocation();
   if (!user) return null;
   return (
