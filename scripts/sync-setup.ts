@@ -25,15 +25,15 @@ const admins = listOption(rest, '--admins');
 const removed = listOption(rest, '--remove');
 try {
   await setUpWorld(target.server, target.admin, world, { members, admins, removed });
-  for (const [names, role] of [[coordinators, 'coordinator'], [technicians, 'technician']] as const) {
-    for (const name of names) if (await setRoles(target.server, target.admin, name, [role])) console.log(`${name} is a ${role}, from their next sign-in.`);
-  }
   const security = (await (await fetch(`${target.server}/${encodeURIComponent(world)}/_security`, { headers: { authorization: `Basic ${Buffer.from(`${target.admin.name}:${target.admin.password}`).toString('base64')}` } })).json()) as {
     members?: { names?: string[] };
     admins?: { names?: string[] };
   };
   console.log(`The team world ${world} is set up on ${target.server}, with the team's validation.`);
   console.log(`Members: ${security.members?.names?.join(', ') || 'none yet'}; admins: ${security.admins?.names?.join(', ') || 'the server admin only'}`);
+  for (const [names, role] of [[coordinators, 'coordinator'], [technicians, 'technician']] as const) {
+    for (const name of names) if (await setRoles(target.server, target.admin, name, [role])) console.log(`${name} is a ${role}, from their next sign-in.`);
+  }
   const missing = await withoutAccount(target.server, target.admin, [...(security.members?.names ?? []), ...(security.admins?.names ?? [])]);
   for (const name of missing) console.warn(`Warning: ${name} has no account on ${target.server} and cannot sign in: SYNC_USER_PASSWORD=… npm run sync:user -- <url> ${name}`);
 } catch (error) {
