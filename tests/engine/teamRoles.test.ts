@@ -16,6 +16,7 @@ import { cleanUp, laptop, passwordOf, serverTime, teamServer, until, type TeamLa
 import { aWorld, ANN, BOB } from '../helpers/builders';
 import type { ManualClock } from '../helpers/manualClock';
 import { samplePodconfig } from '../helpers/podconfigFiles';
+import { SESSION_RENEW_MS } from '../../worker/sync/link/sessionKeeper';
 
 /** The person who acts in each case, and the teammate the surveys of others are assigned to. */
 const ACTOR = ANN;
@@ -171,5 +172,19 @@ describe('a member with no role has a technician’s rights (issue 52)', () => {
     // What the header's user menu says: the role the laptop holds its person to.
     expect(l.sync.status).toMatchObject({ state: 'up-to-date', account: ACTOR, role: 'technician' });
     expect(await l.engine.dispatch({ type: 'assignSurveys', mediaId: mediaOf(l.engine.world) })).toMatchObject({ ok: false, error: ASSIGNS });
+  });
+});
+
+describe('a role changed while the laptop is online reaches it with its session’s next renewal (issue 52)', () => {
+  it('the coordinator made a technician: the laptop says so, and refuses what the server would', async () => {
+    const assign = CASES.find((c) => c.name === 'assign')!;
+    const l = await ready(assign, 'as joined');
+    expect(l.sync.status.role).toBe('coordinator');
+    await give(['technician']);
+    (l.engine.clock as ManualClock).advance(SESSION_RENEW_MS);
+    await until(() => expect(l.sync.status.role).toBe('technician'), l);
+    expect(await l.engine.dispatch(assign.action(l.engine.world))).toMatchObject({ ok: false, error: ASSIGNS });
+    // Kept with the account: the laptop's next tab holds its person to the same role.
+    expect((await l.reopen()).status.role).toBe('technician');
   });
 });
