@@ -6,7 +6,8 @@
  * Set up from the environment, in one place:
  * - SYNC_ADMIN=name:password: the server's admin (default: `admin` with a password made at start,
  *   printed; never an admin party);
- * - SYNC_USERS=name:password,…: the team's accounts (default: the demo's two people, below);
+ * - SYNC_USERS=name:password,…: the team's accounts (default: the demo's two people, below: Ana a
+ *   data coordinator, Ben a geomatics technician; give others roles with sync:user --role);
  * - SYNC_WORLDS=team,…: team worlds set up at start, every account a member (default: team);
  * - SEED_WORLDS=team,…: of those, the ones seeded from the served all.json at this instant
  *   (laptops that join restore their own copy and pull only what changed since);
@@ -23,6 +24,8 @@ import type { Account } from './team/worlds';
 
 /** The demo's team: two people, as the README's two-laptop demo signs in. */
 const DEMO_USERS = 'ana.lima@aerial.example:ana-demo,ben.ross@aerial.example:ben-demo';
+/** Their roles (issue 52): Ana coordinates, Ben works the surveys assigned to him. */
+const DEMO_ROLES: Record<string, string[]> = { 'ana.lima@aerial.example': ['coordinator'], 'ben.ross@aerial.example': ['technician'] };
 
 function accounts(text: string): Account[] {
   return text
@@ -41,7 +44,7 @@ const port = Number(env.PORT ?? 4180);
 const app = env.APP_DIR ?? 'dist';
 const admin = env.SYNC_ADMIN ? accountOf(env.SYNC_ADMIN) : undefined;
 if (admin === null) throw new Error('SYNC_ADMIN is not name:password');
-const users = accounts(env.SYNC_USERS ?? DEMO_USERS);
+const users = env.SYNC_USERS ? accounts(env.SYNC_USERS) : accounts(DEMO_USERS).map((u) => ({ ...u, roles: DEMO_ROLES[u.name] ?? [] }));
 const timeout = env.SYNC_SESSION_TIMEOUT_S ? Number(env.SYNC_SESSION_TIMEOUT_S) : undefined;
 if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) throw new Error('SYNC_SESSION_TIMEOUT_S is a whole number of seconds');
 const server = await startSyncServer({
@@ -62,6 +65,6 @@ for (const world of new Set([...(env.SYNC_WORLDS ?? 'team').split(',').filter(Bo
   } else console.log(`The team world ${world} is set up, empty: the first laptop to join gives it its world`);
 }
 console.log(`Aerial Survey Console with team sync: ${server.url}/  (server path /couch)`);
-console.log(`Team accounts: ${users.map((u) => u.name).join(', ') || 'none'}${env.SYNC_USERS ? '' : ` (passwords: ${users.map((u) => u.password).join(', ')})`}`);
+console.log(`Team accounts: ${users.map((u) => `${u.name}${u.roles?.length ? ` (${u.roles.join(', ')})` : ''}`).join(', ') || 'none'}${env.SYNC_USERS ? '' : ` (passwords: ${users.map((u) => u.password).join(', ')})`}`);
 if (!admin) console.log(`Server admin: ${server.admin.name} / ${server.admin.password} (made now; set SYNC_ADMIN to choose one)`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void server.close().then(() => process.exit(0)));

@@ -80,7 +80,7 @@ export interface SyncServerOptions {
    * Tests only: the same server also at /van/<name>/couch, one way in per laptop, each of which
    * the test can cut and restore (POST /__vans/<name>/cut, /restore) as a van loses its network.
    * Playwright's offline mode does not reach a dedicated worker's requests; this does. With an
-   * app, as the admin would: POST /__accounts {name, password} makes an account; POST
+   * app, as the admin would: POST /__accounts {name, password, roles?} makes an account (or gives it its roles); POST
    * /__world/<world> {members?} sets a team world up (members: every account, by default); POST
    * /__seed/<world> {members?} also seeds it from the app's all.json.
    */
@@ -198,6 +198,9 @@ export async function startSyncServer({ port, host = '127.0.0.1', app, vans = fa
       server.post('/__accounts', express.json(), (req, res) => {
         const account = accountOf(`${String((req.body as { name?: unknown }).name ?? '')}:${String((req.body as { password?: unknown }).password ?? '')}`);
         if (!account) return void res.status(400).json({ ok: false, error: 'name and password' });
+        // Its roles (issue 52), as the admin gives them: ['coordinator'], ['technician'], or none.
+        const roles = (req.body as { roles?: unknown }).roles;
+        if (Array.isArray(roles)) account.roles = roles.filter((r): r is string => typeof r === 'string');
         setUpAccount(`${self}/couch`, serverAdmin, account).then(
           () => {
             if (!team.some((u) => u.name === account.name)) team.push(account);

@@ -3,6 +3,7 @@
  * stands, a change not taken, a conflict as a person compares it. Types only, and a leaf: the
  * contract (api.ts) takes them from here, never from sync's implementation.
  */
+import type { Role } from './domain/roles';
 
 export type SyncState = 'off' | 'joining' | 'syncing' | 'up-to-date' | 'offline' | 'signed-out' | 'error';
 
@@ -13,6 +14,8 @@ export interface SyncStatus {
   world?: string;
   /** the team account this laptop syncs as */
   account?: string;
+  /** its role in the team world, as the server's session said it at join or the last sign-in (issue 52); none known: not said */
+  role?: Role;
   /** this laptop's changes (actions, as a person counts them) the server does not have yet: "not sent" */
   unsent: number;
   conflicts: number;

@@ -28,7 +28,7 @@ var roles = userCtx.roles || [];
 var admins = (secObj && secObj.admins) || {};
 var admin = roles.indexOf('_admin') >= 0 || (admins.names || []).indexOf(userCtx.name) >= 0;
 for (var r = 0; !admin && r < roles.length; r++) if ((admins.roles || []).indexOf(roles[r]) >= 0) admin = true;
-var why = teamDocRefusal(newDoc, oldDoc, { name: userCtx.name, admin: admin }, rules);
+var why = teamDocRefusal(newDoc, oldDoc, { name: userCtx.name, admin: admin }, rules) || roleRefusal(newDoc, oldDoc, { name: userCtx.name, admin: admin, roles: roles }, rules);
 if (why) throw { forbidden: why };
 }`;
 }

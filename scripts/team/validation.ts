@@ -14,7 +14,7 @@
 import { setImmediate as yieldNow } from 'node:timers/promises';
 import type PouchDB from 'pouchdb-core';
 import { TEAM_RULES } from '../../worker/domain/teamDocRules';
-import { teamDocRefusal } from '../../worker/domain/teamRules';
+import { roleRefusal, teamDocRefusal } from '../../worker/domain/teamRules';
 import type { SecurityObject, UserCtx } from './securityShim';
 import { RULES_DESIGN_ID } from './validateFunction';
 
@@ -144,7 +144,9 @@ export function validation(Db: typeof PouchDB) {
           continue;
         }
         const seenHere = await seen(writer.db, doc, olds[i] ?? null);
-        const why = teamDocRefusal(doc as Doc & { _id: string }, seenHere.oldDoc, who, TEAM_RULES, seenHere.othersStand);
+        const why =
+          teamDocRefusal(doc as Doc & { _id: string }, seenHere.oldDoc, who, TEAM_RULES, seenHere.othersStand) ??
+          roleRefusal(doc as Doc & { _id: string }, olds[i] ?? null, { ...who, roles: writer.user.roles }, TEAM_RULES);
         out.push(why ? { error: 'forbidden', reason: why } : null);
       }
     }

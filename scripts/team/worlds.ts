@@ -12,6 +12,8 @@ import { couchNameRefusal } from './worldName';
 export interface Account {
   name: string;
   password: string;
+  /** the account's roles in its `_users` document (issue 52: 'coordinator' or 'technician'); none given: as they are */
+  roles?: readonly string[];
 }
 
 export interface WorldAccess {
@@ -38,6 +40,8 @@ export async function serverFetch(url: string, init?: RequestInit): Promise<Resp
   }
 }
 
+const accountPath = (name: string) => `/_users/${encodeURIComponent(`org.couchdb.user:${name}`)}`;
+
 const basic = (account: Account) => `Basic ${Buffer.from(`${account.name}:${account.password}`).toString('base64')}`;
 
 /** A call to the server as its admin: the JSON it answered, or an error that says what the server said. */
@@ -59,7 +63,7 @@ async function asAdmin(server: string, admin: Account, method: string, path: str
 export async function withoutAccount(server: string, admin: Account, names: readonly string[]): Promise<string[]> {
   const missing: string[] = [];
   for (const name of names) {
-    const account = await asAdmin(server, admin, 'GET', `/_users/${encodeURIComponent(`org.couchdb.user:${name}`)}`, undefined, [404]);
+    const account = await asAdmin(server, admin, 'GET', accountPath(name), undefined, [404]);
     if (!account._id) missing.push(name);
   }
   return missing;
@@ -70,18 +74,36 @@ export async function withoutAccount(server: string, admin: Account, names: read
  * signs in with this password already is left as it is: written again, its sessions would end.
  */
 export async function setUpAccount(server: string, admin: Account, account: Account): Promise<void> {
-  const signsIn = async () => (await serverFetch(`${server}/_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })).ok;
-  if (await signsIn()) return;
-  const path = `/_users/${encodeURIComponent(`org.couchdb.user:${account.name}`)}`;
+  const signsIn = async () => (await serverFetch(`${server}/_session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: account.name, password: account.password }) })).ok;
+  if (await signsIn()) {
+    if (account.roles) await setRoles(server, admin, account.name, account.roles);
+    return;
+  }
+  const path = accountPath(account.name);
   const current = await asAdmin(server, admin, 'GET', path, undefined, [404]);
-  const put = await asAdmin(server, admin, 'PUT', path, { _id: `org.couchdb.user:${account.name}`, name: account.name, type: 'user', roles: [], password: account.password, ...(current._rev ? { _rev: current._rev } : {}) }, [409]);
+  const roles = account.roles ?? (Array.isArray(current.roles) ? current.roles : []);
+  const put = await asAdmin(server, admin, 'PUT', path, { _id: `org.couchdb.user:${account.name}`, name: account.name, type: 'user', roles, password: account.password, ...(current._rev ? { _rev: current._rev } : {}) }, [409]);
   // Written meanwhile by another admin's call (two tests making the same person at once): done if it takes this password.
   if (put.error === 'conflict' && !(await signsIn())) throw new Error(`PUT ${path}: 409 the account was changed meanwhile`);
 }
 
+/**
+ * Gives an account its roles (issue 52, docs/requirements.md#req-team-roles): its `_users` document
+ * written again with them, its password hash as it was, so it signs in as before. Answers whether
+ * the account exists; roles already as given are left as they are.
+ */
+export async function setRoles(server: string, admin: Account, name: string, roles: readonly string[]): Promise<boolean> {
+  const current = await asAdmin(server, admin, 'GET', accountPath(name), undefined, [404]);
+  if (!current._id) return false;
+  const now = Array.isArray(current.roles) ? (current.roles as unknown[]) : [];
+  if (now.length === roles.length && roles.every((r, i) => now[i] === r)) return true;
+  await asAdmin(server, admin, 'PUT', accountPath(name), { ...current, roles: [...roles] });
+  return true;
+}
+
 /** Removes an account from `_users`: it signs in no more (its worlds' `_security` still names it until set up again without it). */
 export async function removeAccount(server: string, admin: Account, name: string): Promise<boolean> {
-  const path = `/_users/${encodeURIComponent(`org.couchdb.user:${name}`)}`;
+  const path = accountPath(name);
   const current = await asAdmin(server, admin, 'GET', path, undefined, [404]);
   if (!current._rev) return false;
   await asAdmin(server, admin, 'DELETE', `${path}?rev=${encodeURIComponent(String(current._rev))}`);

@@ -14,6 +14,7 @@ import { useActionThenGo } from '../hooks/useActionThenGo';
 import { ProcessCaptureDialog } from '../dialogs/ProcessCaptureDialog';
 import { ConfirmActionDialog } from '../dialogs/ConfirmActionDialog';
 import { alertIfRefused } from '../app/refusal';
+import { RoleButton, useRoleRefusal } from '../app/roleRefusal';
 
 type Open = 'process' | 'publish' | null;
 
@@ -23,6 +24,7 @@ export function CaptureActions({ capture }: { capture: CaptureRow }) {
   const runThenGo = useActionThenGo();
   const [, navigate] = useLocation();
   const { flags } = capture;
+  const refusal = useRoleRefusal();
   const startQc = () =>
     alertIfRefused(runThenGo({ type: 'startCaptureQc', captureId: capture.captureId }, paths.captureQc(capture.captureId)), 'Start QC');
   return (
@@ -33,14 +35,14 @@ export function CaptureActions({ capture }: { capture: CaptureRow }) {
         </Badge>
       )}
       {flags.canProcess && (
-        <Button size="small" appearance="primary" onClick={() => setOpen('process')}>
+        <RoleButton refusal={refusal('processCapture')} size="small" appearance="primary" onClick={() => setOpen('process')}>
           Process
-        </Button>
+        </RoleButton>
       )}
       {flags.qcReady && (
-        <Button size="small" appearance="primary" onClick={() => void startQc()}>
+        <RoleButton refusal={refusal('startCaptureQc')} size="small" appearance="primary" onClick={() => void startQc()}>
           Start QC
-        </Button>
+        </RoleButton>
       )}
       {flags.qcInProgress && (
         <Button size="small" onClick={() => navigate(paths.captureQc(capture.captureId))}>
@@ -48,9 +50,9 @@ export function CaptureActions({ capture }: { capture: CaptureRow }) {
         </Button>
       )}
       {flags.canPublish && (
-        <Button size="small" appearance="primary" onClick={() => setOpen('publish')}>
+        <RoleButton refusal={refusal('publishCapture')} size="small" appearance="primary" onClick={() => setOpen('publish')}>
           Publish
-        </Button>
+        </RoleButton>
       )}
       <ProcessCaptureDialog open={open === 'process'} capture={capture} onClose={() => setOpen(null)} />
       <ConfirmActionDialog

@@ -11,6 +11,7 @@ import { useAction } from '../app/useAction';
 import { ConfirmActionDialog } from '../dialogs/ConfirmActionDialog';
 import { ReceiveMediaDialog } from '../dialogs/ReceiveMediaDialog';
 import { AssignDialog } from '../dialogs/AssignDialog';
+import { RoleButton, useRoleRefusal } from '../app/roleRefusal';
 
 type Open = 'receive' | 'cancel' | 'eject' | 'assign' | null;
 
@@ -29,6 +30,7 @@ export interface MediaActionsProps {
 
 export function MediaActions({ host, media, canReceive, canCancel, canEject, canAssign }: MediaActionsProps) {
   const run = useAction();
+  const refusal = useRoleRefusal();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   return (
@@ -39,9 +41,9 @@ export function MediaActions({ host, media, canReceive, canCancel, canEject, can
         </Button>
       )}
       {canAssign && media && (
-        <Button size="small" appearance="primary" onClick={() => setOpen('assign')}>
+        <RoleButton refusal={refusal('assignSurveys')} size="small" appearance="primary" onClick={() => setOpen('assign')}>
           Assign
-        </Button>
+        </RoleButton>
       )}
       {canCancel && host && (
         <Button size="small" onClick={() => setOpen('cancel')}>

@@ -11,6 +11,7 @@ import { useActionThenGo } from '../hooks/useActionThenGo';
 import { ProcessApplanixDialog } from '../dialogs/ProcessApplanixDialog';
 import { ProcessPodconfigDialog } from '../dialogs/ProcessPodconfigDialog';
 import { alertIfRefused } from '../app/refusal';
+import { RoleButton, useRoleRefusal } from '../app/roleRefusal';
 
 type Open = 'applanix' | 'podconfig' | null;
 
@@ -21,26 +22,24 @@ export function SurveyActions({ survey }: { survey: SurveyRow }) {
   const startQc = () =>
     alertIfRefused(runThenGo({ type: 'startSurveyQc', surveyId: survey.surveyId }, paths.surveyQc(survey.surveyId)), 'Start QC');
   const { flags } = survey;
+  const refusal = useRoleRefusal();
+  const named = { surveyId: survey.surveyId, assignedTo: survey.assigned?.email ?? null };
   return (
     <>
       {flags.needsApplanix && flags.waitingForApplanix && (
-        <Button size="small" onClick={() => setOpen('applanix')}>
+        <RoleButton refusal={refusal('processApplanix', named)} size="small" onClick={() => setOpen('applanix')}>
           Process Applanix
-        </Button>
+        </RoleButton>
       )}
       {flags.needsPodconfig && flags.waitingForPodconfig && (
-        <Button size="small" onClick={() => setOpen('podconfig')}>
+        <RoleButton refusal={refusal('processPodconfig', named)} size="small" onClick={() => setOpen('podconfig')}>
           Process PodConfig
-        </Button>
+        </RoleButton>
       )}
       {flags.qcReady && (
-        <Button
-          size="small"
-          appearance="primary"
-          onClick={() => void startQc()}
-        >
+        <RoleButton refusal={refusal('startSurveyQc', named)} size="small" appearance="primary" onClick={() => void startQc()}>
           Start QC
-        </Button>
+        </RoleButton>
       )}
       {flags.qcInProgress && (
         <Button size="small" onClick={() => navigate(paths.surveyQc(survey.surveyId))}>

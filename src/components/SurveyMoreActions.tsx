@@ -14,6 +14,7 @@ import { paths } from '../app/paths';
 import { ConfirmActionDialog } from '../dialogs/ConfirmActionDialog';
 import { ReassignDialog } from '../dialogs/ReassignDialog';
 import { openDownloadFrames } from '../download/downloadFramesStore';
+import { useRoleRefusal } from '../app/roleRefusal';
 
 export function SurveyMoreActions({ survey }: { survey: SurveyRow }) {
   const run = useAction();
@@ -23,6 +24,9 @@ export function SurveyMoreActions({ survey }: { survey: SurveyRow }) {
   // A survey still on media not yet received is never listed; once received it may be reassigned.
   const received = survey.display !== 'New';
   const name = surveyLabel(survey.surveyId);
+  const refusal = useRoleRefusal();
+  const cancelRefused = refusal('cancelSurvey');
+  const reassignRefused = refusal('reassignSurvey');
   return (
     <>
       <Menu>
@@ -31,8 +35,17 @@ export function SurveyMoreActions({ survey }: { survey: SurveyRow }) {
         </MenuTrigger>
         <MenuPopover>
           <MenuList>
-            {survey.flags.canCancel && <MenuItem onClick={() => setConfirming(true)}>Cancel</MenuItem>}
-            {received && <MenuItem onClick={() => setReassigning(true)}>Reassign</MenuItem>}
+            {/* Refused by the person's role: shown disabled, the reason beside it (issue 52). */}
+            {survey.flags.canCancel && (
+              <MenuItem disabled={!!cancelRefused} secondaryContent={cancelRefused ?? undefined} onClick={() => setConfirming(true)}>
+                Cancel
+              </MenuItem>
+            )}
+            {received && (
+              <MenuItem disabled={!!reassignRefused} secondaryContent={reassignRefused ?? undefined} onClick={() => setReassigning(true)}>
+                Reassign
+              </MenuItem>
+            )}
             {received && (
               <MenuItem onClick={() => openDownloadFrames({ surveyId: survey.surveyId, linesFlown: survey.linesFlown })}>Download Frames</MenuItem>
             )}

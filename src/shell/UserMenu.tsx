@@ -16,7 +16,8 @@ import {
 } from '@fluentui/react-components';
 import { QuestionCircle20Regular, Settings20Regular, SignOut20Regular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
-import { useCurrent } from '../engine/hooks';
+import { useCurrent, useTeamSync } from '../engine/hooks';
+import { ROLE_WORDS } from '../../worker/domain/roles';
 import { paths } from '../app/paths';
 import { TruncatedText } from '../components/TruncatedText';
 
@@ -38,6 +39,9 @@ const useStyles = makeStyles({
 export function UserMenu() {
   const s = useStyles();
   const { user } = useCurrent();
+  const team = useTeamSync();
+  // In a team world, the role the server holds the person to (issue 52).
+  const role = team && team.state !== 'off' && team.role ? ROLE_WORDS[team.role] : null;
   const [, navigate] = useLocation();
   if (!user) return null;
   return (
@@ -57,6 +61,7 @@ export function UserMenu() {
           <MenuGroupHeader className={s.who}>
             <TruncatedText text={user.name} maxWidth="32ch" focusable={false} />
             <TruncatedText className={s.email} text={user.email} maxWidth="32ch" focusable={false} />
+            {role && <TruncatedText className={s.email} text={`Role: ${role}`} maxWidth="32ch" focusable={false} />}
           </MenuGroupHeader>
           <MenuDivider />
           <MenuItem icon={<QuestionCircle20Regular />} onClick={() => navigate(paths.help())}>

@@ -299,7 +299,8 @@ describe('a member’s requests are answered as CouchDB 3 answers them (issue 53
     const cleo = { name: 'cleo.diaz@example.com', password: passwordOf('cleo.diaz@example.com') };
     expect(await passwordChanged(jar, server.url, '/couch', cleo.name, 'not hers', 'new-pw')).toMatchObject({ ok: false, field: 'password' });
     expect(await passwordChanged(jar, server.url, '/couch', cleo.name, cleo.password, '')).toMatchObject({ ok: false, field: 'newPassword' });
-    expect(await passwordChanged(jar, server.url, '/couch', cleo.name, cleo.password, 'new-pw')).toEqual({ ok: true, name: cleo.name });
+    // Signed in again, with the roles the server holds the account to (issue 52: the test team's, a coordinator's).
+    expect(await passwordChanged(jar, server.url, '/couch', cleo.name, cleo.password, 'new-pw')).toEqual({ ok: true, name: cleo.name, roles: ['coordinator'] });
     expect((await jar(`${server.url}/couch/_session`)).ok).toBe(true);
     expect(((await (await jar(`${server.url}/couch/_session`)).json()) as { userCtx: { name: string } }).userCtx.name).toBe(cleo.name);
     expect((await call({ name: cleo.name, password: 'new-pw' }, 'GET', '/_session')).status).toBe(200);

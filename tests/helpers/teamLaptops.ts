@@ -19,8 +19,11 @@ import { ANN, BOB, T0, aSurvey, aWorld } from './builders';
 export const CLEO = 'cleo.diaz@example.com';
 /** A test account's password. */
 export const passwordOf = (name: string) => `pw-${name}`;
-/** The team's accounts on every test server: the laptops sign in to the team server as the people they are. */
-export const TEAM: readonly Account[] = [ANN, BOB, CLEO].map((name) => ({ name, password: passwordOf(name) }));
+/**
+ * The team's accounts on every test server: the laptops sign in to the team server as the people
+ * they are. Each a data coordinator, held to no role (issue 52): tests of roles make their own.
+ */
+export const TEAM: readonly Account[] = [ANN, BOB, CLEO].map((name) => ({ name, password: passwordOf(name), roles: ['coordinator'] }));
 
 /** A test server that knows the team's accounts, stopped by cleanUp. */
 export async function teamServer(options: Partial<SyncServerOptions> = {}): Promise<SyncServer> {

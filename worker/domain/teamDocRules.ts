@@ -9,6 +9,7 @@ import { FAVOURITE_KINDS } from './favourites';
 import { HISTORY_ENTRY } from './historyKinds';
 import { requiredReferences } from './references';
 import { ENTITY_KINDS } from './restore';
+import { ROLE_RULES } from './roles';
 import { FIELD_RULES, FRAME_FLAG, keyRule, STAGE_RULES } from './storedFields';
 import type { Spec, TeamRules } from './teamRules';
 import type { EntityKind } from './types';
@@ -119,4 +120,5 @@ export const TEAM_RULES: TeamRules = {
     media: ['w'],
   },
   workflows: { captures: true, surveys: true, media: true },
+  roles: ROLE_RULES,
 };

@@ -17,6 +17,7 @@ import { storageFailure } from './storageFailure';
 import type { WorldBatch, WorldStore } from './store/worldStore';
 import type { World } from './world';
 import type { Writer } from './writer';
+import { roleRefusalOf } from './roleRefusal';
 
 /** Actions that change only the session: kept in memory while the store cannot hold the world. */
 const SESSION_ACTIONS: ReadonlySet<Action['type']> = new Set(['login', 'logout', 'setFlags']);
@@ -49,7 +50,8 @@ export class ActionCommits {
     // session (sign in, out, the settings) changes, in memory, as the banner says.
     if (writer.unsaved !== null && !SESSION_ACTIONS.has(action.type)) return { ok: false, error: writer.unsaved, storage: true };
     // What team sync refuses: a new world over the team's, or what is in conflict until a person settles it.
-    const refused = writer.sync?.refusal(action);
+    // What the person's role does not allow, in a team world: refused before the server would (issue 52).
+    const refused = writer.sync?.refusal(action) ?? roleRefusalOf(action, world, writer.sync);
     if (refused) return { ok: false, error: refused };
     const now = this.parts.clock.now();
     step(world, now);

@@ -7,6 +7,7 @@
  */
 import type { Action } from '../api';
 import type { HistoryEntry } from '../domain/history';
+import type { Role } from '../domain/roles';
 import type { WorldBatch } from './store/worldStore';
 import type { World } from './world';
 import type { WorldWrites } from './worldChange';
@@ -23,6 +24,12 @@ export interface SyncPort {
   readonly laptop: string;
   /** The team account its entries say did it, as the server checks; null: the person signed in here. */
   readonly author: string | null;
+  /**
+   * The signed-in person's role in the team world (issue 52), as the server's session said it: the
+   * engine refuses what it does not allow, as the server would (roleRefusal.ts). None: not known
+   * here, the server alone holds it.
+   */
+  readonly role?: Role;
   /**
    * Why sync refuses this action now, or null: it would replace the world the team shares, or it
    * touches what is in conflict until a person settles it (docs/sync.md#conflicts).

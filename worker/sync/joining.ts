@@ -29,6 +29,8 @@ export interface TeamSettings {
   seed?: Seed;
   /** the team account this laptop syncs as (its session's; the password is never kept) */
   account?: string;
+  /** its roles, as the server's session said them at join or the last sign-in (issue 52); none kept: the laptop holds no role, the server does */
+  roles?: string[];
 }
 
 /** The store's record of the laptop's team settings (kept with the world, so the next leading tab goes on). */
@@ -53,6 +55,7 @@ export async function storedSettings(store: Pick<WorldStore, 'readKind'>): Promi
     ...(typeof s.identity === 'string' ? { identity: s.identity } : {}),
     ...(isSeed(s.seed) ? { seed: s.seed } : {}),
     ...(typeof s.account === 'string' ? { account: s.account } : {}),
+    ...(Array.isArray(s.roles) ? { roles: s.roles.filter((r): r is string => typeof r === 'string') } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
  * no path through sync builds a status of its own, and a test reads one from facts it chose.
  * Beside it, the counts a session gives the facts, and a wait for the status to settle.
  */
+import { roleOf } from '../domain/teamRules';
 import type { Emitter } from '../domain/emitter';
 import type { Clock } from '../engine/clock';
 import type { SyncStatus } from '../syncContract';
@@ -12,7 +13,7 @@ import type { SyncSession } from './syncSession';
 /** What sync knows that its status follows from. */
 export interface SyncFacts {
   /** the team world this laptop is in (null: none), and the account it syncs as */
-  settings: { server: string; world: string; account?: string } | null;
+  settings: { server: string; world: string; account?: string; roles?: readonly string[] } | null;
   /** a join is on its way */
   joining: boolean;
   /** why the last join failed, said while no world is joined */
@@ -53,7 +54,8 @@ export const FACTS_OFF: Readonly<SyncFacts> = { settings: null, joining: false, 
 export function syncStatus(f: SyncFacts): SyncStatus {
   const counts = { unsent: f.unsent, conflicts: f.conflicts, notTaken: f.notTaken, answered: f.answered, ...(f.denied ? { refused: f.denied } : {}), ...(f.receiving ? { receiving: f.receiving } : {}) };
   if (!f.settings) return { state: 'off', unsent: 0, conflicts: 0, notTaken: 0, answered: 0, ...(f.joinError ? { error: f.joinError } : {}) };
-  const where = { server: f.settings.server, world: f.settings.world, ...(f.settings.account ? { account: f.settings.account } : {}), ...counts };
+  const role = f.settings.roles ? { role: roleOf(f.settings.roles) } : {};
+  const where = { server: f.settings.server, world: f.settings.world, ...(f.settings.account ? { account: f.settings.account } : {}), ...role, ...counts };
   if (f.joining) return { state: 'joining', ...where };
   if (f.storeRefused !== null) return { state: 'error', ...where, error: f.storeRefused };
   if (f.server === 'signed-out') return { state: 'signed-out', ...where, ...(f.signedOutWhy ? { error: f.signedOutWhy } : {}) };

@@ -110,7 +110,9 @@ export class TeamLink {
       }
     } else journal = await openJournal(store, settings.laptop);
     journal.author = settings.account ?? null;
-    engine.attachSync(enginePort(journal, parts.conflicted));
+    // The roles the link's settings hold now: a renewal of the session may bring new ones (teamSync.ts).
+    const made: { link?: TeamLink } = {};
+    engine.attachSync(enginePort(journal, parts.conflicted, () => (made.link?.settings ?? settings).roles));
     let session: SyncSession;
     if (ours) {
       session = await SyncSession.fromOwnWorld(engine, store, local, journal);
@@ -124,7 +126,8 @@ export class TeamLink {
       unsent = await Unsent.allSent(local, settings.laptop);
     } else session = await SyncSession.open(engine, store, local, journal);
     unsent ??= await Unsent.open(local, settings.laptop);
-    return new TeamLink(parts, settings, local, remote, session, unsent, caughtUp);
+    made.link = new TeamLink(parts, settings, local, remote, session, unsent, caughtUp);
+    return made.link;
   }
 
   /** Live replication between the laptop's database and the server's, its events told. */

@@ -16,7 +16,7 @@ import { shown } from './in/conflictShown';
 import { checkJoin, forgetTeamWorld, settingsRecord, storedSettings, type TeamSettings } from './joining';
 import { NeededAsked } from './in/neededAsked';
 import { notTakenLists } from './in/notTaken';
-import { signedInAs, signOut, type Fetch } from './link/serverSession';
+import { sessionAccount, signOut, type Fetch } from './link/serverSession';
 import { SessionKeeper } from './link/sessionKeeper';
 import { failureWords, joinRefusal, passwordChanged, reason, SIGNED_OUT, signedIn, signedOutWords } from './link/teamAccount';
 import { resolveConflict } from './in/resolving';
@@ -97,7 +97,7 @@ export class TeamSync {
     if (!checked.ok) return checked;
     const signedAs = await signedIn(this.fetch, this.origin, checked.server, account, password);
     if (!signedAs.ok) return signedAs;
-    const settings: TeamSettings = { server: checked.server, world: checked.world, laptop: this.newLaptopId(), account: signedAs.name };
+    const settings: TeamSettings = { server: checked.server, world: checked.world, laptop: this.newLaptopId(), account: signedAs.name, roles: signedAs.roles };
     this.set({ ...FACTS_OFF, settings, joining: true });
     try {
       await this.connect(settings, true);
@@ -142,7 +142,7 @@ export class TeamSync {
     if (!signed.ok) return signed;
     const { unsent, conflicts, notTaken, answered } = this.facts;
     await this.close();
-    const now = { ...settings, account: signed.name };
+    const now = { ...settings, account: signed.name, roles: signed.roles };
     await this.store.commit({ put: [settingsRecord(now)], del: [] });
     // What waits and what stands in conflict are as they were until the new link counts them.
     this.set({ ...FACTS_OFF, settings: now, unsent, conflicts, notTaken, answered });
@@ -290,8 +290,25 @@ export class TeamSync {
     await loop.run();
     link.start(this.linkEvents(link));
     loop.soon();
-    this.keeper = new SessionKeeper(this.engine.clock, () => signedInAs(this.fetch, this.origin, link.settings.server), () => this.signedOutBy(401, 'the session ended'), this.trace);
+    const renewed = async (): Promise<string | null> => {
+      const who = await sessionAccount(this.fetch, this.origin, link.settings.server);
+      if (who) await this.rolesSaid(link, who.roles);
+      return who?.name ?? null;
+    };
+    this.keeper = new SessionKeeper(this.engine.clock, renewed, () => this.signedOutBy(401, 'the session ended'), this.trace);
     this.keeper.start();
+  }
+
+  /**
+   * A role the server's session says anew (the team's admin changed it, issue 52): kept with the
+   * account, and held by the engine from its next action, as the server holds it already.
+   */
+  private async rolesSaid(link: TeamLink, roles: string[]): Promise<void> {
+    const now = link.settings.roles;
+    if (now && now.length === roles.length && now.every((r, i) => r === roles[i])) return;
+    link.settings = { ...link.settings, roles };
+    await this.store.commit({ put: [settingsRecord(link.settings)], del: [] });
+    if (this.link === link) this.set({ ...this.facts, settings: link.settings });
   }
 
   private linkEvents(link: TeamLink): LinkEvents {

@@ -27,7 +27,11 @@ export function KnownIssues() {
           cannot save to a chosen file put the ZIP in their downloads instead.
         </li>
         <li>The demo data lives in this browser only; another laptop has its own copy. Data left untouched for two weeks is reset.</li>
-        <li>Roles are not enforced: anyone signed in can do every action.</li>
+        <li>
+          Roles are held in a team world only: on one laptop anyone signed in can do every action. A role the team’s admin changes reaches a
+          laptop within a minute of its next reaching the team server; what it did meanwhile that the new role forbids, the server refuses,
+          and Settings → Team sync names each such change with why.
+        </li>
         <li>A laptop that joins a team world that was not seeded dates its entities' “Loaded with the sample data” at its own join; the team's entries themselves are the same on every laptop.</li>
         <li>Training videos need a network connection; everything else works offline.</li>
       </ul>

@@ -14,7 +14,6 @@ const useStyles = makeStyles({
 /** What is planned and not built (media filters, favourites and image metadata are: they are not listed), each with the name its Coming Soon dialog is titled with. */
 const PLANNED: [title: string, text: string][] = [
   ['Capture map', 'A real map of each capture’s flight plans in place of the schematic.'],
-  ['Roles', 'Enforcing the data coordinator and geomatics technician roles.'],
   ['Processing back end', 'Connecting to the processing back end instead of the simulation.'],
 ];
 

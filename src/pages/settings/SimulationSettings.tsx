@@ -8,6 +8,7 @@ import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/reac
 import { SIMULATION_SPEEDS, type SimulationSpeed } from '../../../worker/domain/constants';
 import { useFlags, useTeamSync } from '../../engine/hooks';
 import { useAction } from '../../app/useAction';
+import { useRoleRefusal } from '../../app/roleRefusal';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '520px' },
@@ -27,6 +28,8 @@ export function SimulationSettings() {
   // While syncing, the speed is the team world's (docs/sync.md#the-synced-form): say so before it is changed.
   const teamWorld = sync && sync.state !== 'off' && sync.state !== 'joining' ? sync.world : undefined;
   const act = useAction();
+  // The team's speed is a data coordinator's to set (issue 52): disabled, with why, for anyone else.
+  const speedRefused = useRoleRefusal()('setFlags', undefined, true);
   const [proxy, setProxy] = useState(flags.imageProxy);
   const [proxyError, setProxyError] = useState<string | null>(null);
   const proxyChanged = proxy.trim() !== flags.imageProxy;
@@ -42,13 +45,16 @@ export function SimulationSettings() {
       <Field
         label="Simulation speed"
         hint={
-          teamWorld
+          speedRefused
+            ? speedRefused
+            : teamWorld
             ? `How fast simulated time runs: copying, receiving and processing. It is the team world ${teamWorld}'s: a change here changes it on every laptop of the team.`
             : 'How fast simulated time runs: copying, receiving and processing.'
         }
       >
         <Select
           className={s.speed}
+          disabled={!!speedRefused}
           value={String(flags.speed)}
           onChange={(_, data) => {
             const speed = asSpeed(data.value);

@@ -13,8 +13,11 @@ export interface TeamAccount {
 
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
-/** What signing in found: who the server took the laptop for, or why it would not. */
-export type SignedIn = { ok: true; name: string } | { ok: false; error: string; field?: 'account' | 'password' };
+/** What signing in found: who the server took the laptop for, with their account's roles (issue 52), or why it would not. */
+export type SignedIn = { ok: true; name: string; roles: string[] } | { ok: false; error: string; field?: 'account' | 'password' };
+
+/** An account's roles as the server said them (CouchDB's `_session` answers `roles`, or `userCtx.roles`). */
+const rolesIn = (roles: unknown): string[] => (Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string' && !r.startsWith('_')) : []);
 
 /** The account a person typed, checked: an error names the field. */
 export function checkAccount(name: unknown, password: unknown): { ok: true; account: TeamAccount } | { ok: false; error: string; field: 'account' | 'password' } {
@@ -41,8 +44,8 @@ export async function signIn(fetch: Fetch, origin: string, server: string, accou
   }
   if (answer.status === 401) return { ok: false, field: 'password', error: 'The team server does not know this account with this password' };
   if (!answer.ok) return { ok: false, error: `The team server ${server} would not sign you in (HTTP ${answer.status})` };
-  const body = (await answer.json().catch(() => ({}))) as { name?: unknown };
-  return { ok: true, name: typeof body.name === 'string' ? body.name : account.name };
+  const body = (await answer.json().catch(() => ({}))) as { name?: unknown; roles?: unknown };
+  return { ok: true, name: typeof body.name === 'string' ? body.name : account.name, roles: rolesIn(body.roles) };
 }
 
 /**
@@ -50,11 +53,16 @@ export async function signIn(fetch: Fetch, origin: string, server: string, accou
  * Any other failure (a proxy's 502 while the server restarts) says nothing of the session: it throws.
  */
 export async function signedInAs(fetch: Fetch, origin: string, server: string): Promise<string | null> {
+  return (await sessionAccount(fetch, origin, server))?.name ?? null;
+}
+
+/** As signedInAs, with the account's roles (issue 52): what the laptop keeps of who it syncs as. */
+export async function sessionAccount(fetch: Fetch, origin: string, server: string): Promise<{ name: string; roles: string[] } | null> {
   const answer = await fetch(sessionUrl(origin, server), { headers: { accept: 'application/json' }, credentials: 'same-origin' });
   if (answer.status === 401) return null;
   if (!answer.ok) throw Object.assign(new Error(`HTTP ${answer.status}`), { status: answer.status });
-  const body = (await answer.json().catch(() => ({}))) as { userCtx?: { name?: unknown } };
-  return typeof body.userCtx?.name === 'string' ? body.userCtx.name : null;
+  const body = (await answer.json().catch(() => ({}))) as { userCtx?: { name?: unknown; roles?: unknown } };
+  return typeof body.userCtx?.name === 'string' ? { name: body.userCtx.name, roles: rolesIn(body.userCtx.roles) } : null;
 }
 
 /** Ends the session: the server clears its cookie. */

@@ -5,7 +5,7 @@
  * a person can do about them (Settings → Team sync, the badge).
  */
 import type { TeamSettings } from '../joining';
-import { checkAccount, setOwnPassword, signIn, signedInAs, type Fetch } from './serverSession';
+import { checkAccount, sessionAccount, setOwnPassword, signIn, type Fetch, type SignedIn } from './serverSession';
 
 /** What Settings says once the person signed out. */
 export const SIGNED_OUT = 'You signed out of the team server: sync is stopped, and what is on this laptop stays. Sign in to go on.';
@@ -20,15 +20,15 @@ export async function signedIn(
   server: string,
   account: unknown,
   password: unknown,
-): Promise<{ ok: true; name: string } | { ok: false; error: string; field?: 'account' | 'password' }> {
+): Promise<SignedIn> {
   if ((account === undefined || account === '') && (password === undefined || password === '')) {
-    let name: string | null;
+    let who: { name: string; roles: string[] } | null;
     try {
-      name = await signedInAs(fetch, origin, server);
+      who = await sessionAccount(fetch, origin, server);
     } catch (error) {
       return { ok: false, error: `The team server ${server} cannot be reached (${reason(error)})` };
     }
-    return name ? { ok: true, name } : { ok: false, field: 'account', error: 'Type your team account and its password: the team server does not know this laptop yet' };
+    return who ? { ok: true, ...who } : { ok: false, field: 'account', error: 'Type your team account and its password: the team server does not know this laptop yet' };
   }
   const given = checkAccount(account, password);
   if (!given.ok) return given;
@@ -48,7 +48,7 @@ export async function passwordChanged(
   current: unknown,
   next: unknown,
   again: unknown = next,
-): Promise<{ ok: true; name: string } | { ok: false; error: string; field?: 'account' | 'password' | 'newPassword' | 'again' }> {
+): Promise<SignedIn | { ok: false; error: string; field: 'newPassword' | 'again' }> {
   const given = checkAccount(account, current);
   if (!given.ok) return given;
   const wanted = checkAccount(given.account.name, next);

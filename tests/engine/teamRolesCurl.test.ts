@@ -1,0 +1,120 @@
+/**
+ * Roles held by the server against a raw write (issue 52, docs/requirements.md#req-team-roles): a
+ * member with a valid account writes with curl (a PUT with basic auth) what the console would
+ * refuse them. The server refuses it, 403 with the table's words, and keeps nothing of it; the
+ * same write by a coordinator is taken. The console's side: teamRoles.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncServer } from '../../scripts/syncServer';
+import { entityDocId } from '../../worker/sync/doc/docIds';
+import { validateFunctionSource } from '../../scripts/team/validateFunction';
+import { ASSIGNS, CANCELS, CAPTURE_WORK, CLEANS, SETS_SPEED } from '../../worker/domain/roles';
+import { cleanUp, laptop, passwordOf, teamServer, until } from '../helpers/teamLaptops';
+import { ANN, BOB, T0, aSurvey, aWorld } from '../helpers/builders';
+
+type Doc = Record<string, unknown> & { _id: string; _rev: string; e?: Record<string, unknown> };
+
+const TECHNICIAN = ANN;
+const COORDINATOR = BOB;
+const WORLD = 'roles-by-hand';
+
+let server: SyncServer;
+beforeAll(async () => {
+  server = await teamServer({ users: [{ name: TECHNICIAN, password: passwordOf(TECHNICIAN), roles: ['technician'] }, { name: COORDINATOR, password: passwordOf(COORDINATOR), roles: ['coordinator'] }] });
+  await server.world(WORLD);
+  const w = aWorld();
+  aSurvey(w, { surveyId: 's-ann', mediaId: 'M1', stage: 'applanix', assignedTo: TECHNICIAN });
+  aSurvey(w, { surveyId: 's-bob', mediaId: 'M1', stage: 'applanix', assignedTo: COORDINATOR });
+  // The coordinator's laptop gives the team its world.
+  const l = await laptop(server.url, COORDINATOR, JSON.stringify(w));
+  expect(await l.join(WORLD)).toEqual({ ok: true });
+  await until(() => expect(l.sync.status).toMatchObject({ state: 'up-to-date', unsent: 0 }), l);
+  await l.sync.stop();
+});
+afterAll(cleanUp);
+
+const basic = (name: string) => `Basic ${Buffer.from(`${name}:${passwordOf(name)}`).toString('base64')}`;
+let txs = 0;
+
+async function read(id: string): Promise<Doc> {
+  const answer = await fetch(`${server.url}/couch/${WORLD}/${encodeURIComponent(id)}`, { headers: { authorization: basic(COORDINATOR), accept: 'application/json' } });
+  return (await answer.json()) as Doc;
+}
+
+/** `who` writes the document changed by `change`, stamped as theirs, as curl would: the status and reason the server answers. */
+async function write(who: string, id: string, change: (doc: Doc) => Doc): Promise<{ status: number; reason: string }> {
+  const doc = change(structuredClone(await read(id)));
+  doc.stamp = { by: who, laptop: 'curl', at: T0, tx: `by-hand-${++txs}`, n: 0 };
+  const answer = await fetch(`${server.url}/couch/${WORLD}/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    headers: { authorization: basic(who), 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(doc),
+  });
+  const body = (await answer.json()) as { reason?: string };
+  return { status: answer.status, reason: body.reason ?? '' };
+}
+
+const survey = (id: string) => entityDocId('surveys', id);
+const withE = (more: Record<string, unknown>) => (doc: Doc): Doc => ({ ...doc, e: { ...doc.e, ...more } });
+/** The survey's stored workflow with each stage's letter as `letters` says (its own where `letters` has '.'). */
+const stages = (letters: string) => (doc: Doc): Doc => {
+  const w = doc.e!.w as { s: string };
+  const s = [...w.s].map((c, i) => (letters[i] && letters[i] !== '.' ? letters[i] : c)).join('');
+  return { ...doc, e: { ...doc.e, w: { ...w, s } } };
+};
+
+const HOSTILE: { what: string; id: string; change: (doc: Doc) => Doc; why: string | RegExp }[] = [
+  { what: 'assigns a survey to themselves', id: survey('s-bob'), change: withE({ assignedTo: TECHNICIAN }), why: ASSIGNS },
+  { what: 'takes their own survey away from themselves', id: survey('s-ann'), change: withE({ assignedTo: null }), why: ASSIGNS },
+  { what: 'confirms Applanix on a survey of another', id: survey('s-bob'), change: withE({ applanix: true }), why: /works only the surveys assigned to them: survey s-bob is assigned to bob/ },
+  { what: 'cancels their own survey', id: survey('s-ann'), change: stages('...X'), why: CANCELS },
+  { what: 'starts processing their own survey', id: survey('s-ann'), change: withE({ processing: true }), why: CAPTURE_WORK },
+  { what: 'moves their own survey to Published', id: survey('s-ann'), change: stages('CCCCCCCCCCCCR'), why: CAPTURE_WORK },
+  { what: 'publishes a capture', id: entityDocId('captures', 'cap-1'), change: withE({ published: true }), why: CAPTURE_WORK },
+  { what: "sets the team's speed", id: 'speed', change: (doc) => ({ ...doc, speed: (doc.speed as number) === 10 ? 100 : 10 }), why: SETS_SPEED },
+  { what: 'removes a received survey (a clean)', id: survey('s-ann'), change: (doc) => ({ _id: doc._id, _rev: doc._rev, _deleted: true }), why: CLEANS },
+];
+
+describe('a technician writing by hand what their role does not allow is refused by the server (issue 52)', () => {
+  for (const h of HOSTILE) {
+    it(`a technician ${h.what}: 403, with why, nothing kept`, async () => {
+      const before = await read(h.id);
+      const answer = await write(TECHNICIAN, h.id, h.change);
+      expect(answer.status).toBe(403);
+      expect(answer.reason).toMatch(h.why);
+      expect((await read(h.id))._rev).toBe(before._rev);
+    });
+  }
+
+  it('a technician confirms Applanix on their own survey: taken', async () => {
+    expect((await write(TECHNICIAN, survey('s-ann'), withE({ applanix: true }))).status).toBe(201);
+  });
+
+  it('CouchDB’s validate function, as sync:setup installs it, refuses the same by the roles CouchDB passes it', async () => {
+    // The design document's text, run as CouchDB runs it (here only, in a test: the server never compiles it).
+    const validate = new Function(`return (${validateFunctionSource()});`)() as (doc: unknown, oldDoc: unknown, user: unknown, sec: unknown) => void;
+    const why = (doc: unknown, oldDoc: unknown, name: string, roles: string[]) => {
+      try {
+        validate(doc, oldDoc, { name, roles }, { admins: { names: [] }, members: { names: [TECHNICIAN, COORDINATOR] } });
+        return null;
+      } catch (e) {
+        return (e as { forbidden?: string }).forbidden ?? String(e);
+      }
+    };
+    for (const h of HOSTILE.filter((x) => !x.what.startsWith('removes'))) {
+      const old = await read(h.id);
+      const stamped = (by: string) => ({ ...h.change(structuredClone(old)), stamp: { by, laptop: 'curl', at: T0, tx: 'by-hand', n: 0 } });
+      expect(why(stamped(TECHNICIAN), old, TECHNICIAN, ['technician']), h.what).toMatch(h.why);
+      // No role: a technician's rights.
+      expect(why(stamped(TECHNICIAN), old, TECHNICIAN, []), h.what).toMatch(h.why);
+      expect(why(stamped(COORDINATOR), old, COORDINATOR, ['coordinator']), h.what).toBeNull();
+    }
+  });
+
+  it('a coordinator may do each of these', async () => {
+    for (const h of HOSTILE.filter((x) => !x.what.startsWith('removes'))) {
+      const answer = await write(COORDINATOR, h.id, h.change);
+      expect(answer, h.what).toMatchObject({ status: 201 });
+    }
+  });
+});
