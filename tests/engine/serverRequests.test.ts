@@ -107,11 +107,19 @@ const ROWS: Row[] = [
   },
   { request: 'PUT the seed', send: () => call(bob, 'PUT', '/team/seed', { note: 'mine now' }), status: 403, error: 'forbidden' },
   {
-    request: 'a resolution tombstone that removes a capture',
+    request: 'a resolution tombstone that closes the last version of a capture',
     send: async () => call(bob, 'PUT', '/team/captures%3Acap-1', { _rev: await revOf('captures:cap-1'), _deleted: true, resolved: true, stamp }),
     status: 403,
     error: 'forbidden',
-    why: /never removes a capture/,
+    why: /closes the last version of it standing/,
+  },
+  {
+    // A settling is never a removal, even of what a person may remove: the version it kept is not here.
+    request: 'a resolution tombstone that closes the last version of a survey',
+    send: async () => call(bob, 'PUT', '/team/surveys%3As-qc', { _rev: await revOf('surveys:s-qc'), _deleted: true, resolved: true, stamp }),
+    status: 403,
+    error: 'forbidden',
+    why: /closes the last version of it standing/,
   },
   {
     request: 'new_edits:false with an invented parent, replacing a history entry',

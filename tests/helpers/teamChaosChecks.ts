@@ -107,8 +107,18 @@ async function settle(team: Team): Promise<boolean> {
   let lastChange = Date.now();
   let calm = -1;
   const stops = team.laptops.flatMap((l) => [l.sync.statusChanges.on(() => (lastChange = Date.now())), l.engine.changes.on(() => (lastChange = Date.now()))]);
+  // The server's world is watched too: a laptop that says Sync error (the server refused what it
+  // holds) counts as settled, yet its replication may still be writing there (a settling
+  // tombstone), with no status of any laptop changing meanwhile.
+  const admin = team.as(team.server.admin.name);
+  let serverSeq: unknown = null;
   try {
     for (;;) {
+      const seq = (await admin.info().catch(() => null))?.update_seq ?? null;
+      if (seq !== serverSeq) {
+        serverSeq = seq;
+        lastChange = Date.now();
+      }
       for (const l of team.laptops) {
         if (l.sync.status.state === 'signed-out' && !l.pending.size) l.beside(l.sync.signIn(l.email, passwordOf(l.email)));
         if (l.sync.status.state === 'error' && !l.pending.size && /sign in/i.test(l.sync.status.error ?? '')) l.beside(l.sync.signIn(l.email, passwordOf(l.email)));
@@ -177,8 +187,8 @@ async function leaves(db: PouchDB): Promise<Map<string, string>> {
 
 /**
  * Replication has nothing left to move and the worlds have read it all: every joined laptop's
- * database holds the server's every revision and no other, and its take has read to the end of it
- * (replication may have written a batch it has not told of yet).
+ * database holds the server's every revision and no other (one the server refuses: no fewer), and
+ * its take has read to the end of it (replication may have written a batch it has not told of yet).
  */
 async function databasesAgree(team: Team): Promise<boolean> {
   const server = await leaves(team.as(team.server.admin.name)).catch(() => null);
@@ -186,10 +196,23 @@ async function databasesAgree(team: Team): Promise<boolean> {
   for (const l of upToDateOf(team)) {
     const db = databaseOf(team, l);
     if (!isDeepStrictEqual(await leaves(db), server)) return false;
-    const read = (sessionOf(l) as unknown as { checkpoint?: number | string } | undefined)?.checkpoint;
-    if (read !== (await db.info()).update_seq) return false;
+    if (!(await readToTheEnd(l, db))) return false;
+  }
+  // A laptop the server refuses holds more than the server, yet it too is idle only once it holds
+  // every revision the server does and has read them all: until then it may still write (settle).
+  for (const l of team.laptops.filter((l) => l.joined && refused(l))) {
+    const db = databaseOf(team, l);
+    const asked = Object.fromEntries([...server].map(([id, revs]) => [id, revs.split(' ')]));
+    if (Object.keys(await db.revsDiff(asked)).length) return false;
+    if (!(await readToTheEnd(l, db))) return false;
   }
   return true;
+}
+
+/** The laptop's take has read its database to the end. */
+async function readToTheEnd(l: ChaosLaptop, db: PouchDB): Promise<boolean> {
+  const read = (sessionOf(l) as unknown as { checkpoint?: number | string } | undefined)?.checkpoint;
+  return read === (await db.info()).update_seq;
 }
 
 /** Describes the first difference between two exports. */
@@ -216,6 +239,13 @@ export async function quietChecks(team: Team): Promise<{ conflicts: number }> {
   }
   const admin = team.as(team.server.admin.name);
   const server = await winners(admin);
+  // A settling closes versions beside the one it keeps: it never removes a document from the team's world.
+  const { results } = await admin.changes({ since: 0, include_docs: true });
+  for (const r of results) {
+    if (!r.doc?._deleted || (r.doc as LeafDoc).resolved !== true) continue;
+    const live = await revisionsOf(admin, r.id, (leaf) => leaf.resolved !== true);
+    if (!live.size) fail(`the server's ${r.id} was removed by a settling alone (its last version closed, none kept)`);
+  }
   for (const l of joined) {
     const mine = await winners(databaseOf(team, l));
     for (const [id, rev] of server) if (mine.get(id) !== rev) fail(`${l.name} says Up to date, but its database holds ${id} at ${mine.get(id) ?? 'nothing'} where the server holds ${rev}`);

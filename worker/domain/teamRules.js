@@ -127,14 +127,16 @@ export function teamDocRefusal(doc, oldDoc, user, rules, othersStand) {
   if (s.by === rules.sampleBy && user !== null && !admin) return 'only an admin writes the sample data';
   if (user !== null && !admin && s.by !== user.name) return shown + ' is stamped by ' + s.by + ', not by ' + user.name + ' who writes it';
   // A tombstone that closes a version a person settled follows a version that stands, and leaves
-  // another standing (the one kept): closing the last one removes the document, which the kind's
-  // rule decides as any removal. `othersStand`: whether another version stands, where the checker
-  // sees the document's versions (the test server); a validate function cannot, so a server
-  // without it lets the tombstone by, and a laptop, which reads the version that wins, holds a
-  // winning tombstone to the kind's rule (docs/sync.md#one-rule-checked-in-three-places).
+  // another standing (the one kept). Where the checker sees the document's versions (the test
+  // server: `othersStand`), one that would close the last is refused: what it was settled for is
+  // not here (a version the server refused, its author's to send), and a settling is never a
+  // removal. A validate function cannot see them, so a server without it lets the tombstone by,
+  // and a laptop, which reads the version that wins, holds a winning tombstone to the kind's rule
+  // (docs/sync.md#one-rule-checked-in-three-places).
   if (removed && doc.resolved === true) {
     if (oldDoc === null) return shown + ' closes a version that does not stand';
-    if (othersStand === true || (othersStand === undefined && user !== null)) return null;
+    if (othersStand === false) return shown + ' closes the last version of it standing: the one it was settled for is not here';
+    if (othersStand === true || user !== null) return null;
   }
   var colon = id.indexOf(':');
   var kind = colon > 0 ? id.slice(0, colon) : id;
