@@ -13,10 +13,10 @@ import { TEAM_RULES } from '../../worker/domain/teamDocRules';
 
 export const RULES_DESIGN_ID = '_design/team-rules';
 
-/** The rules' files, as CouchDB will run them: the hash's, then the rules' (which imports it), their imports and `export`s taken off. */
+/** The rules' files, as CouchDB will run them: the hash's, the rules' and the roles' (which import it), their imports and `export`s taken off. */
 function rulesSource(): string {
   const text = (file: string) => readFileSync(new URL(`../../worker/domain/${file}`, import.meta.url), 'utf8');
-  return [text('teamHash.js'), text('teamRules.js')].join('\n').replace(/^import .*;$/gm, '').replace(/^export function /gm, 'function ');
+  return [text('teamHash.js'), text('teamRules.js'), text('teamRoles.js')].join('\n').replace(/^import .*;$/gm, '').replace(/^export function /gm, 'function ');
 }
 
 /** The `validate_doc_update` function's source. */

@@ -14,7 +14,8 @@
 import { setImmediate as yieldNow } from 'node:timers/promises';
 import type PouchDB from 'pouchdb-core';
 import { TEAM_RULES } from '../../worker/domain/teamDocRules';
-import { roleRefusal, teamDocRefusal } from '../../worker/domain/teamRules';
+import { teamDocRefusal } from '../../worker/domain/teamRules';
+import { roleRefusal } from '../../worker/domain/teamRoles';
 import type { SecurityObject, UserCtx } from './securityShim';
 import { RULES_DESIGN_ID } from './validateFunction';
 

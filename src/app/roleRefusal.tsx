@@ -10,7 +10,7 @@ import type { ReactElement } from 'react';
 import { Button, Tooltip, type ButtonProps } from '@fluentui/react-components';
 import type { Action } from '../../worker/api';
 import { ROLE_RULES } from '../../worker/domain/roles';
-import { actionRoleRefusal } from '../../worker/domain/teamRules';
+import { actionRoleRefusal } from '../../worker/domain/teamRoles';
 import { useTeamSync } from '../engine/hooks';
 
 /** The survey an action names, as a row holds it: its id and its assignee's email. */

@@ -1,7 +1,7 @@
 /**
  * The types of teamRules.js (plain JavaScript, so that CouchDB runs it as written: see there).
  */
-import type { Role, RoleRules } from './roles';
+import type { RoleRules } from './roles';
 
 /** A rule as data: what teamRules.js's specOk reads. */
 export type Spec =
@@ -47,12 +47,3 @@ export type Writer = { name: string; admin: boolean } | null;
 
 export function specOk(spec: Spec, value: unknown): boolean;
 export function teamDocRefusal(doc: { _id: string; [field: string]: unknown }, oldDoc: unknown, user: Writer, rules: TeamRules, othersStand?: boolean): string | null;
-
-/** A writer as the server knows them, with their account's roles (issue 52). */
-export type RoledWriter = { name: string; admin: boolean; roles: readonly string[] } | null;
-/** A member's role from their account's roles: 'coordinator', else 'technician'. */
-export function roleOf(roles: readonly string[] | undefined): Role;
-/** Why the signed-in person, of `role`, may not take an action of `type` (a laptop, before it runs), or null. */
-export function actionRoleRefusal(type: string, role: Role, person: string, rules: Pick<TeamRules, 'roles'>, survey: { id: string; assignedTo: string | null } | null, speed: boolean): string | null;
-/** Why the writer's role does not allow this write (the server, after teamDocRefusal), or null. */
-export function roleRefusal(doc: { _id: string; [field: string]: unknown }, oldDoc: unknown, user: RoledWriter, rules: TeamRules): string | null;

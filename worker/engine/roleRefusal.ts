@@ -8,7 +8,7 @@
 import type { Action } from '../api';
 import { own } from './actions/context';
 import { TEAM_RULES } from '../domain/teamDocRules';
-import { actionRoleRefusal } from '../domain/teamRules';
+import { actionRoleRefusal } from '../domain/teamRoles';
 import type { SyncPort } from './syncPort';
 import type { World } from './world';
 

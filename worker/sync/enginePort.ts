@@ -9,7 +9,7 @@ import type { Action } from '../api';
 import type { SyncPort } from '../engine/syncPort';
 import { entityDocId, surveyFlagsPrefix } from './doc/docIds';
 import type { SyncJournal } from './out/journal';
-import { roleOf } from '../domain/teamRules';
+import { roleOf } from '../domain/teamRoles';
 
 /** Actions that replace or empty the world: refused while team sync is on. */
 const WORLD_WIPES: ReadonlySet<Action['type']> = new Set(['resetDemo', 'reloadData', 'importWorld', 'cleanDemo', 'sampleOnly']);

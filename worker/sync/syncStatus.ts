@@ -4,7 +4,7 @@
  * no path through sync builds a status of its own, and a test reads one from facts it chose.
  * Beside it, the counts a session gives the facts, and a wait for the status to settle.
  */
-import { roleOf } from '../domain/teamRules';
+import { roleOf } from '../domain/teamRoles';
 import type { Emitter } from '../domain/emitter';
 import type { Clock } from '../engine/clock';
 import type { SyncStatus } from '../syncContract';
