@@ -14,15 +14,13 @@ import { OUTBOX_KIND } from './records';
 import type { ConflictShown, NotTakenShown, SyncStatus } from '../syncContract';
 import { shown } from './in/conflictShown';
 import { checkJoin, forgetTeamWorld, settingsRecord, storedSettings, type TeamSettings } from './joining';
-import { NeededAsked } from './in/neededAsked';
 import { notTakenLists } from './in/notTaken';
-import { sessionAccount, signOut, type Fetch } from './link/serverSession';
-import { SessionKeeper } from './link/sessionKeeper';
+import { signOut, type Fetch } from './link/serverSession';
 import { failureWords, joinRefusal, passwordChanged, reason, SIGNED_OUT, signedIn, signedOutWords } from './link/teamAccount';
 import { resolveConflict } from './in/resolving';
-import { SyncLoop } from './syncLoop';
+import { LinkWiring, type WiringHost } from './linkWiring';
 import { FACTS_OFF, notSending, sessionCounts, syncStatus, type SyncFacts } from './syncStatus';
-import { TeamLink, type Databases, type LinkEvents } from './teamLink';
+import { TeamLink, type Databases } from './teamLink';
 
 /** How long Leave waits for the changes being sent to reach the server. */
 const LEAVE_WAIT_MS = 5_000;
@@ -34,18 +32,10 @@ export class TeamSync {
   status: SyncStatus = syncStatus(FACTS_OFF);
   private facts: SyncFacts = FACTS_OFF;
   private link: TeamLink | null = null;
-  private loop: SyncLoop | null = null;
-  private keeper: SessionKeeper | null = null;
-  private stopListening: (() => void) | null = null;
+  /** What lives as long as the link: its loop, asks, session renewal (linkWiring.ts). */
+  private wiring: LinkWiring | null = null;
   /** Going on syncing after a reload or a new leading tab (start): join and leave wait for it. */
   private starting: Promise<void> = Promise.resolve();
-  /** Replication has caught up since it last brought a change (docs/sync.md#taking-changes-into-the-world). */
-  private caughtUp = false;
-  /** What the waiting documents name, asked of the server (neededAsked.ts). */
-  private needed: NeededAsked | null = null;
-  /** How many times replication (or an ask) has written into the laptop's database, and how many the last round's read came after. */
-  private pulls = 0;
-  private readFrom = 0;
   private joinAsked = false;
   private signingIn: Promise<unknown> = Promise.resolve();
 
@@ -169,7 +159,7 @@ export class TeamSync {
       // Joined, but sync could not start here: whether the team has every change made here is unknown.
       return { ok: false, error: `Team sync has not started on this laptop (${this.status.error ?? 'not yet'}): leave once the badge says Up to date, so your team keeps every change made here` };
     }
-    await this.loop?.run();
+    await this.wiring?.loop.run();
     await notSending(this.status, this.statusChanges, this.engine.clock, LEAVE_WAIT_MS);
     // What the team has not received would stay on this laptop alone: leave once it has. An action
     // between the look and the leave would be kept for a team this laptop no longer sends to.
@@ -221,7 +211,7 @@ export class TeamSync {
     const link = this.link;
     if (!link) return { ok: false, error: 'Team sync is off' };
     const answer = await resolveConflict({ engine: this.engine, session: link.session, laptop: link.settings.laptop, author: link.session.author }, id, rev, fields);
-    if (answer.ok) await this.loop?.run();
+    if (answer.ok) await this.wiring?.loop.run();
     return answer;
   }
 
@@ -235,7 +225,7 @@ export class TeamSync {
     if (this.facts.server === 'signed-out') return;
     if (!online) return this.set({ ...this.facts, server: 'unreachable' });
     void this.link.online().catch((error: unknown) => this.failed(error));
-    this.loop?.soon();
+    this.wiring?.loop.soon();
   }
 
   /** Stops syncing in this tab (it no longer leads); the settings stay for the next leader. */
@@ -248,112 +238,25 @@ export class TeamSync {
     const conflicted = () => this.link?.session.conflicted ?? new Set<string>();
     const link = await TeamLink.connect({ engine: this.engine, store: this.store, clock: this.engine.clock, databases, origin: this.origin, trace: this.trace, conflicted }, settings, joining);
     this.link = link;
-    this.caughtUp = link.caughtUp;
     // The conflicts stored with the take's checkpoint, less any settled since it was written.
     await link.session.conflicts();
     this.set({ ...FACTS_OFF, settings: link.settings });
     this.count();
-    const needed = new NeededAsked({
-      bring: (ids) => link.bring(ids),
-      asked: (brought) => {
-        if (brought) this.pulledNow();
-        this.set(this.facts);
-      },
-      trace: this.trace,
-    });
-    this.needed = needed;
-    const loop = new SyncLoop(link.session, this.engine.clock, {
-      reading: () => (this.readFrom = this.pulls),
-      drained: (actions) => {
-        link.unsent.drained(actions);
-        // A change sent and not yet confirmed: up to date again only once the server says so.
-        if (actions.length && this.facts.server === 'answers') this.facts = { ...this.facts, server: 'unknown' };
-      },
-      rounded: (storeRefused, more) => {
-        // The world has read all the database held once a round reads to the end with no pull since it began.
-        const behind = more || this.readFrom !== this.pulls;
-        this.facts = { ...this.facts, storeRefused, behind };
-        if (!more) needed.ask(link.session.notTaken.needed());
-        const receiving = this.count();
-        // Another laptop's large action in whole: the server is asked again whether all is here.
-        if (!receiving && this.facts.receiving) link.check();
-      },
-      caughtUp: () => this.caughtUp,
-    }, this.trace);
-    this.loop = loop;
-    this.stopListening = this.engine.changes.on(() => {
-      this.set(this.facts);
-      loop.soon();
-    });
-    // What the outbox holds is in the laptop's database before replication starts: a document
-    // written while PouchDB's live push is still starting could wait for its next retry.
-    await loop.run();
-    link.start(this.linkEvents(link));
-    loop.soon();
-    const renewed = async (): Promise<string | null> => {
-      const who = await sessionAccount(this.fetch, this.origin, link.settings.server);
-      if (who) await this.rolesSaid(link, who.roles);
-      return who?.name ?? null;
-    };
-    this.keeper = new SessionKeeper(this.engine.clock, renewed, () => this.signedOutBy(401, 'the session ended'), this.trace);
-    this.keeper.start();
+    this.wiring = new LinkWiring(link, this.wiringHost());
+    await this.wiring.start();
   }
 
-  /**
-   * A role the server's session says anew (the team's admin changed it, issue 52): kept with the
-   * account, and held by the engine from its next action, as the server holds it already.
-   */
-  private async rolesSaid(link: TeamLink, roles: string[]): Promise<void> {
-    const now = link.settings.roles;
-    if (now && now.length === roles.length && now.every((r, i) => r === roles[i])) return;
-    link.settings = { ...link.settings, roles };
-    await this.store.commit({ put: [settingsRecord(link.settings)], del: [] });
-    if (this.link === link) this.set({ ...this.facts, settings: link.settings });
-  }
-
-  private linkEvents(link: TeamLink): LinkEvents {
+  /** What a link's wiring reads of team sync, and tells it. */
+  private wiringHost(): WiringHost {
     return {
-      server: (state) => {
-        if (state.is === 'sending again') return this.set({ ...this.facts, note: state.note, server: 'unknown' });
-        if (state.is === 'signed-out') return this.signedOutBy(state.status, state.why);
-        if (state.is === 'answers') void this.refusalsMended(link);
-        if (state.is === 'answers' && !this.caughtUp) {
-          // What is left arriving as part of an action is not coming in this replication: take it.
-          this.caughtUp = true;
-          this.loop?.soon();
-        }
-        this.set({ ...this.facts, settings: link.settings, server: state.is === 'answers' ? 'answers' : 'unreachable', failure: null, note: undefined });
-      },
-      pushed: (docs, seq) => {
-        link.unsent.pushed(docs, seq);
-        this.set(this.facts);
-      },
-      pulled: () => this.pulledNow(),
-      // A store that refuses the record (full, or its tab closed) is said as any failure is, never left unhandled.
-      denied: (docs) => void link.session.denied(docs, this.engine.clock.now()).then(() => this.count(), (error: unknown) => this.failed(error)),
-      failed: (error) => this.failed(error),
+      engine: this.engine, store: this.store, fetch: this.fetch, origin: this.origin, trace: this.trace,
+      facts: () => this.facts,
+      set: (facts) => this.set(facts),
+      keep: (facts) => (this.facts = facts),
+      count: () => this.count(),
+      failed: (error) => this.failed(error), signedOutBy: (status, why) => this.signedOutBy(status, why),
+      holds: (link) => this.link === link,
     };
-  }
-
-  /** The server holds now what it refused from this laptop (a teammate gave it): no longer listed as refused. */
-  private async refusalsMended(link: TeamLink): Promise<void> {
-    const denied = link.session.notTaken.listed().filter(([, e]) => e.state === 'denied').map(([id]) => id);
-    if (!denied.length) return;
-    const still = new Set(await link.stillRefused(denied).catch(() => denied));
-    const mended = denied.filter((id) => !still.has(id));
-    if (!mended.length) return;
-    await link.session.forget(mended);
-    this.count();
-    this.loop?.soon();
-  }
-
-  /** Replication (or an ask) wrote the team's changes into the laptop's database: the world reads them. */
-  private pulledNow(): void {
-    this.pulls++;
-    this.caughtUp = false;
-    this.needed?.pulled();
-    this.set({ ...this.facts, behind: true });
-    this.loop?.soon();
   }
 
   /** The server ended this laptop's session, or its account may not reach the world: sync waits for a sign-in. */
@@ -380,7 +283,7 @@ export class TeamSync {
   private set(facts: SyncFacts): void {
     const link = this.link;
     // Without a link (signed out, signing in again) what waits is what was counted last.
-    this.facts = { ...facts, unsent: link ? link.unsent.count : facts.unsent, undrained: link?.session.undrained ?? false, asking: this.needed?.asking ?? false };
+    this.facts = { ...facts, unsent: link ? link.unsent.count : facts.unsent, undrained: link?.session.undrained ?? false, asking: this.wiring?.needed.asking ?? false };
     const status = syncStatus(this.facts);
     if (JSON.stringify(status) === JSON.stringify(this.status)) return;
     if (status.state !== this.status.state || status.unsent !== this.status.unsent) this.trace(`status ${status.state}, ${status.unsent} not sent`);
@@ -389,14 +292,9 @@ export class TeamSync {
   }
 
   private async close(): Promise<void> {
-    this.keeper?.stop();
-    this.keeper = null;
-    this.loop?.stop();
-    this.loop = null;
-    this.needed = null;
+    this.wiring?.stop();
+    this.wiring = null;
     await this.link?.stop();
-    this.stopListening?.();
-    this.stopListening = null;
     this.link = null;
   }
 }
