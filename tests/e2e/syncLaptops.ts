@@ -62,9 +62,13 @@ const basic = (account: { name: string; password: string }) => ({ authorization:
 export const asAdmin = () => basic(ADMIN);
 export const asMember = (email: string) => basic({ name: email, password: passwordOf(email) });
 
-/** The team's admin makes `email` an account on the test server. */
+/**
+ * The team's admin makes `email` an account on the test server, a data coordinator's: the team walks
+ * here are not about roles, and a coordinator may take every action (what a technician may not is
+ * syncRoles.spec.ts's, docs/requirements.md#req-team-roles).
+ */
 export async function account(request: APIRequestContext, email: string): Promise<void> {
-  expect(await (await request.post('/__accounts', { data: { name: email, password: passwordOf(email) } })).json()).toMatchObject({ ok: true });
+  expect(await (await request.post('/__accounts', { data: { name: email, password: passwordOf(email), roles: ['coordinator'] } })).json()).toMatchObject({ ok: true });
 }
 
 /** The team's admin sets a team world up (members: every account made so far, or those named). */
