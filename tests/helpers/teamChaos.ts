@@ -355,8 +355,14 @@ export interface ChaosOptions {
   steps: number;
   /** steps in one run at most (a run is one team's day, from empty laptops to the last quiet point) */
   perRun?: number;
+  /** a failure's seed and path, as fast-check printed them: that run replayed */
   seed?: number;
   path?: string;
+  /**
+   * Where the draws begin: each round of runs takes the next seed, so the same steps are drawn every
+   * time (`npm test`'s, reproducible); without it, fresh ones each round (`npm run chaos:sync`).
+   */
+  draws?: number;
   /** told of each run's figures */
   report?: (figures: ChaosFigures) => void;
 }
@@ -375,7 +381,7 @@ export interface ChaosFigures {
 let teams = 0;
 
 /** The property: any schedule fast-check draws leaves the team's world whole at every quiet point and at the end. */
-export async function chaos({ steps, perRun = 60, seed, path, report }: ChaosOptions): Promise<ChaosFigures> {
+export async function chaos({ steps, perRun = 60, seed, path, draws, report }: ChaosOptions): Promise<ChaosFigures> {
   const runs = Math.max(1, Math.ceil(steps / perRun));
   const figures: ChaosFigures = { runs: 0, steps: 0, joins: 0, restarts: 0, conflicts: 0, quiets: 0, settle: [] };
   let server = await startSyncServer({ port: 0, users: TEAM, vans: true });
@@ -411,7 +417,7 @@ export async function chaos({ steps, perRun = 60, seed, path, report }: ChaosOpt
   try {
     if (seed !== undefined) await fc.assert(property, { numRuns: runs, seed, path, ...parameters() });
     // fast-check's lists of commands vary in length: runs are drawn, each with a seed of its own (printed if it fails), until the steps are reached.
-    else while (figures.steps < steps) await fc.assert(property, { numRuns: Math.max(1, Math.ceil((steps - figures.steps) / (perRun / 2))), ...parameters() });
+    else for (let round = 0; figures.steps < steps; round++) await fc.assert(property, { numRuns: Math.max(1, Math.ceil((steps - figures.steps) / (perRun / 2))), ...(draws !== undefined ? { seed: draws + round } : {}), ...parameters() });
   } finally {
     await server.close();
   }
