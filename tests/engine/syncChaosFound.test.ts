@@ -75,3 +75,40 @@ it('a laptop whose copy of a document the server refused never settles away the 
     await team.server.close();
   }
 }, 120_000);
+
+it('a tab closed while a leave stops its link opens in no team world, and what was done meanwhile stays on this laptop alone', async () => {
+  // Found as 'join(0, beside),quiet,leave(0),restart(backup 4),join(4),act(3, {"op":19,"a":496,"b":311,"dt":62995}),…,reload(0),…,quiet'
+  // (docs/sync-log.md#what-the-tests-found, 2026-11-29): van0's leave turned sync off, then waited
+  // for its replication to stop (the server restarting); meanwhile Ann starred s-copy there (no
+  // outbox record: sync was off) and the tab was reloaded. Its settings were still stored, so it
+  // opened joined again, with a star the team was never sent: van1's world lacked it for good.
+  const team = await Team.start(await startSyncServer({ port: 0, users: TEAM, vans: true }), 'leave-cut', 3);
+  try {
+    for (const step of scheduleOf('join(0),join(1),quiet')) await step.run({ steps: 0 }, team);
+    const van0 = team.laptops[0]!;
+    // The leave is held right after sync went off, as a link that waits on the server holds it.
+    const detach = van0.engine.detachSyncIf.bind(van0.engine);
+    let detached!: () => void;
+    const atDetach = new Promise<void>((done) => (detached = done));
+    van0.engine.detachSyncIf = async (ready) => {
+      const off = await detach(ready);
+      if (off) {
+        detached();
+        await new Promise(() => undefined);
+      }
+      return off;
+    };
+    void van0.sync.leave();
+    await atDetach;
+    await van0.engine.dispatch({ type: 'setFavourite', kind: 'surveys', id: 's-copy', starred: true });
+    await van0.reload();
+    expect(van0.sync.status.state).toBe('off');
+    expect(JSON.parse(await van0.engine.exportWorld()).favourites).toEqual([{ email: van0.email, kind: 'surveys', id: 's-copy' }]);
+    // What sync kept goes as the leave would have let it go.
+    for (const kind of ['~held', '~inbox', '~outbox', '~notTaken'] as const) expect(await van0.store.readKind(kind)).toEqual([]);
+    await quietChecks(team);
+  } finally {
+    await team.stop();
+    await team.server.close();
+  }
+}, 60_000);

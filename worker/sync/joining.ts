@@ -36,11 +36,26 @@ export interface TeamSettings {
 /** The store's record of the laptop's team settings (kept with the world, so the next leading tab goes on). */
 export const settingsRecord = (settings: TeamSettings): WorldBatch['put'][number] => ({ kind: INBOX_KIND, id: TEAM_SETTINGS_ID, record: { o: 0, ...settings } });
 
-/** Leaving a team world: sync's records go (the held revisions, the inbox and the settings, the outbox, what was not taken); the world stays. */
-export async function forgetTeamWorld(store: Pick<WorldStore, 'readKind' | 'commit'>): Promise<void> {
+/**
+ * Leaving a team world: sync's records go (the held revisions, the inbox and the settings, the
+ * outbox, what was not taken); the world stays. `ifAny`: no commit when none is left (a laptop in
+ * no team world, opened: what a leave cut short by a closed tab left behind goes then).
+ */
+export async function forgetTeamWorld(store: Pick<WorldStore, 'readKind' | 'commit'>, { ifAny = false }: { ifAny?: boolean } = {}): Promise<void> {
   const del: WorldBatch['del'] = [];
   for (const kind of SYNC_KINDS) for (const [id] of await store.readKind(kind)) del.push({ kind, id });
+  if (ifAny && !del.length) return;
   await store.commit({ put: [], del });
+}
+
+/**
+ * A leave's point of no return (docs/sync.md#joining-leaving-switching-worlds): the settings go in
+ * the turn sync is turned off, before the link stops (which waits on the server), so a tab closed
+ * meanwhile opens in no team world. Kept, they would start sync again over a world whose changes
+ * since were never journaled (docs/sync-log.md, 2026-11-29).
+ */
+export async function forgetSettings(store: Pick<WorldStore, 'commit'>): Promise<void> {
+  await store.commit({ put: [], del: [{ kind: INBOX_KIND, id: TEAM_SETTINGS_ID }] });
 }
 
 /** The laptop's team settings as its store keeps them; null when it is in no team world. */

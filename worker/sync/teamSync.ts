@@ -13,7 +13,7 @@ import type { WorldStore } from '../engine/store/worldStore';
 import { OUTBOX_KIND } from './records';
 import type { ConflictShown, NotTakenShown, SyncStatus } from '../syncContract';
 import { shown } from './in/conflictShown';
-import { checkJoin, forgetTeamWorld, settingsRecord, storedSettings, type TeamSettings } from './joining';
+import { checkJoin, forgetSettings, forgetTeamWorld, settingsRecord, storedSettings, type TeamSettings } from './joining';
 import { notTakenLists } from './in/notTaken';
 import { signOut, type Fetch } from './link/serverSession';
 import { failureWords, joinRefusal, passwordChanged, reason, SIGNED_OUT, signedIn, signedOutWords } from './link/teamAccount';
@@ -60,7 +60,7 @@ export class TeamSync {
   start(ready: Promise<unknown> = Promise.resolve()): Promise<void> {
     this.starting = (async () => {
       const settings = await storedSettings(this.store);
-      if (!settings) return;
+      if (!settings) return void (await ready, await forgetTeamWorld(this.store, { ifAny: true }));
       this.set({ ...FACTS_OFF, settings });
       await ready;
       await this.connect(settings, false).catch((error: unknown) => this.failed(error));
@@ -161,12 +161,12 @@ export class TeamSync {
     }
     await this.wiring?.loop.run();
     await notSending(this.status, this.statusChanges, this.engine.clock, LEAVE_WAIT_MS);
-    // What the team has not received would stay on this laptop alone: leave once it has. An action
-    // between the look and the leave would be kept for a team this laptop no longer sends to.
+    // What the team has not received would stay on this laptop alone: leave once it has. No action
+    // between the look and sync off, the settings gone with it (forgetSettings, a tab closed next).
     const link = this.link;
     if (!link) return { ok: false, error: 'Team sync stopped on this laptop while it was leaving: leave again once the badge says Up to date' };
     const sent = async () => this.status.state === 'up-to-date' && link.unsent.count === 0 && !link.session.undrained && (await this.store.count(OUTBOX_KIND)) === 0;
-    if (!(await this.engine.detachSyncIf(sent)))
+    if (!(await this.engine.detachSyncIf(async () => (await sent()) && (await forgetSettings(this.store), true))))
       return { ok: false, error: 'The server does not have every change made here yet (this laptop is offline, or still sending): leave once the badge says Up to date, so your team keeps them' };
     await this.close();
     await forgetTeamWorld(this.store);
