@@ -50,51 +50,46 @@ const captureId = (cpid: string) => Object.values(data.index.captures).find((c) 
  * closed tab at once after the page's answer (docs/testing.md#each-behaviour-where-it-is-cheapest-2026-11-29-issue-50).
  */
 test('a flag toggled stays toggled (a reload at once after the answer)', async ({ page }) => {
-  const how: Reopen = 'reload';
   await login(page, '/settings');
   const projects = page.getByRole('switch', { name: 'Include Projects Page' });
   await projects.click();
   await expect(projects).toBeChecked();
-  page = await reopen(page, how, '/projects');
+  page = await reopen(page, 'reload', '/projects');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: 'Project' })).toBeVisible();
 });
 
 test('Clean Demo stays clean (the tab closed and opened again at once after the answer)', async ({ page }) => {
-  const how: Reopen = 'new page';
   await login(page, '/settings');
   await page.getByRole('button', { name: 'Clean Demo' }).click();
   await confirm(page);
   await expect(page).toHaveURL('/captures');
-  page = await reopen(page, how, '/drives');
+  page = await reopen(page, 'new page', '/drives');
   await expect(driveRow(page, 'ingest-01')).toContainText('Empty');
   await expect(page.getByRole('cell', { name: 'In Use' })).toHaveCount(0);
 });
 
 test('SAMPLE ONLY keeps the sample only (a reload at once after the answer)', async ({ page }) => {
-  const how: Reopen = 'reload';
   await login(page, '/settings');
   await page.getByRole('button', { name: 'SAMPLE ONLY' }).click();
   await confirm(page);
   await expect(page).toHaveURL('/captures');
-  page = await reopen(page, how, '/captures');
+  page = await reopen(page, 'reload', '/captures');
   await expect(page.getByRole('link', { name: 'SAMPLE007', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'TXS26F02', exact: true })).toHaveCount(0);
 });
 
 test('Logout stays logged out (the tab closed and opened again at once after the answer)', async ({ page }) => {
-  const how: Reopen = 'new page';
   await login(page, '/captures');
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login/);
-  page = await reopen(page, how, '/captures');
+  page = await reopen(page, 'new page', '/captures');
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: 'User menu' })).toHaveCount(0);
 });
 
 test('Insert: the media is in its drive (a reload at once after the answer)', async ({ page }) => {
-  const how: Reopen = 'reload';
   await login(page, '/drives');
   await driveRow(page, 'ingest-09').getByRole('button', { name: 'Insert' }).click();
   const dialog = page.getByRole('dialog');
@@ -102,65 +97,60 @@ test('Insert: the media is in its drive (a reload at once after the answer)', as
   await page.getByRole('option', { name: /FP007/ }).click();
   await confirm(page);
   await expect(flash(page, 'media inserted into ingest-09')).toBeVisible();
-  page = await reopen(page, how);
+  page = await reopen(page, 'reload');
   await expect(driveRow(page, 'ingest-09')).not.toContainText('Empty');
   await expect(driveRow(page, 'ingest-09').getByRole('button', { name: 'Receive' })).toBeVisible();
 });
 
 test('Receive: the drive is receiving (the tab closed and opened again at once after the answer)', async ({ page }) => {
-  const how: Reopen = 'new page';
   await login(page, '/drives');
   await driveRow(page, 'ingest-01').getByRole('button', { name: 'Receive' }).click();
   await page.getByRole('dialog').getByLabel('Media ID').first().fill('TS007');
   await confirm(page);
   await expect(flash(page, 'started receiving media on ingest-01')).toBeVisible();
-  page = await reopen(page, how);
+  page = await reopen(page, 'new page');
   await expect(driveRow(page, 'ingest-01').getByRole('button', { name: 'Receive' })).toHaveCount(0);
   await expect(driveRow(page, 'ingest-01')).toContainText(/Copying|Receiving/);
 });
 
 test('Assign: the surveys are assigned (a reload at once after the answer)', async ({ page }) => {
-  const how: Reopen = 'reload';
   await login(page, '/drives');
   await driveRow(page, 'ingest-06').getByRole('button', { name: 'Assign' }).click();
   await confirm(page);
   await expect(flash(page, 'assigned surveys')).toBeVisible();
-  page = await reopen(page, how);
+  page = await reopen(page, 'reload');
   await expect(driveRow(page, 'ingest-06')).toBeVisible();
   await expect(driveRow(page, 'ingest-06').getByRole('button', { name: 'Assign' })).toHaveCount(0);
 });
 
 test('Approve Survey: the survey is ready for processing (the tab closed and opened again at once after the answer)', async ({ page }) => {
-  const how: Reopen = 'new page';
   const survey = Object.values(data.index.surveys).find((s) => s.flags.qcInProgress)!;
   await login(page, `/surveys/${survey.surveyId}/qc`);
   await page.getByRole('button', { name: 'Approve Survey' }).click();
   await confirm(page);
   await expect(page).toHaveURL(/\/captures\/[^/]+\/surveys$/);
-  page = await reopen(page, how);
+  page = await reopen(page, 'new page');
   const row = page.getByRole('row').filter({ hasText: survey.surveyId.slice(0, 8).toUpperCase() });
   await expect(row.or(page.getByRole('row').filter({ hasText: survey.surveyId.slice(0, 8) })).first()).toContainText('Ready for Processing');
 });
 
 test('Process: the capture is processing (a reload at once after the answer)', async ({ page }) => {
-  const how: Reopen = 'reload';
   await login(page, `/captures/${captureId('TXS26F02')}/surveys`);
   await page.getByRole('button', { name: 'Process', exact: true }).click();
   await confirm(page);
   await expect(flash(page, 'Started Processing TXS26F02')).toBeVisible();
-  page = await reopen(page, how);
+  page = await reopen(page, 'reload');
   await expect(page.getByRole('table', { name: 'Surveys of TXS26F02' })).toContainText('Processing');
   await expect(page.getByRole('button', { name: 'Process', exact: true })).toHaveCount(0);
 });
 
 test('Publish: the capture is publishing (the tab closed and opened again at once after the answer)', async ({ page }) => {
-  const how: Reopen = 'new page';
   await login(page, '/captures');
   const row = () => page.getByRole('row').filter({ has: page.getByRole('link', { name: 'TXS26S02', exact: true }) });
   await row().getByRole('button', { name: 'Publish' }).click();
   await confirm(page, 'Publish');
   await expect(flash(page, 'Publishing TXS26S02 Started')).toBeVisible();
-  page = await reopen(page, how);
+  page = await reopen(page, 'new page');
   await expect(row().getByRole('button', { name: 'Publish' })).toHaveCount(0);
   await expect(row()).toContainText(/Publishing|Published/);
 });
