@@ -30,7 +30,7 @@ export const SETS_SPEED = 'Only a data coordinator sets the team’s simulation 
 export const ACTION_RIGHTS: Readonly<Record<string, { right: Right; why?: string }>> = {
   login: { right: 'anyone' },
   logout: { right: 'anyone' },
-  // The speed is the one team-wide flag: held apart (speedRefusal), the rest are the person's own.
+  // The speed is the one team-wide flag: held apart (actionRoleRefusal's `speed`, the table's SETS_SPEED), the rest are the person's own.
   setFlags: { right: 'anyone' },
   insertMedia: { right: 'anyone' },
   receiveMedia: { right: 'anyone' },

@@ -155,7 +155,7 @@ export class LinkWiring {
   /** The server holds now what it refused from this laptop (a teammate gave it): no longer listed as refused. */
   private async refusalsMended(): Promise<void> {
     const { link } = this;
-    const denied = link.session.notTaken.listed().filter(([, e]) => e.state === 'denied').map(([id]) => id);
+    const denied = link.session.notTaken.deniedList();
     if (!denied.length) return;
     const still = new Set(await link.stillRefused(denied).catch(() => denied));
     const mended = denied.filter((id) => !still.has(id));

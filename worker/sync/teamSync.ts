@@ -196,10 +196,10 @@ export class TeamSync {
     await this.starting;
     const link = this.link;
     if (!link) return { ok: false, error: 'Team sync is off' };
-    const denied = link.session.notTaken.listed().filter(([, e]) => e.state === 'denied');
-    await link.session.forget(denied.map(([id]) => id));
+    const denied = link.session.notTaken.deniedList();
+    await link.session.forget(denied);
     this.count();
-    await link.sendAgain(denied.map(([id]) => id));
+    await link.sendAgain(denied);
     return { ok: true };
   }
 

@@ -150,6 +150,11 @@ export class NotTaken {
     return this.deniedIds.size;
   }
 
+  /** The ids of this laptop's documents the server refused (listed as denied). */
+  deniedList(): string[] {
+    return [...this.deniedIds];
+  }
+
   /** How many answered refusals are kept. */
   get answeredSize(): number {
     return this.answeredIds.size;
