@@ -176,7 +176,7 @@ export class SyncSession {
     const again = new Set([...reread, ...this.notTaken.waitersOf([...read.ids, ...reread])]);
     for (const doc of read.docs) again.delete(doc._id);
     const docs = [...take.docs, ...(await readAgain(this.db, again))];
-    docs.push(...(await readAgain(this.db, this.capturesOfReturning(docs))));
+    docs.push(...(await readAgain(this.db, this.capturesPutAgain(docs))));
     const judged = { conflicts: read.conflicts, agreed: read.agreed, settle: read.settle };
     // A document whose version the world holds already (read, or read again) is no longer listed.
     const toTake = new Set(docs.map((d) => d._id));
@@ -209,19 +209,25 @@ export class SyncSession {
   }
 
   /**
-   * The captures of surveys new to this world (taken back after a removal lost to a change), not
-   * read already: a capture's selection names only surveys the world holds, so the capture is put
-   * again beside them, and its selection names them as its document does (docs/sync.md#taking-changes-into-the-world).
+   * The captures of surveys this take adds or removes, not read already, put again from their
+   * documents beside them (docs/sync.md#taking-changes-into-the-world):
+   * - a survey new to this world (taken back after a removal lost to a change): a capture's
+   *   selection names only surveys the world holds, so it names them once its document is put again;
+   * - a survey removed (a capture's clean): a capture woken by surveys it held (restore's wake) is
+   *   put back as its document says, so a clean that arrives in pieces, its capture first, leaves the
+   *   world a laptop that took it whole has, not a capture woken by surveys now gone.
    */
-  private capturesOfReturning(docs: readonly StoredDoc[]): string[] {
+  private capturesPutAgain(docs: readonly StoredDoc[]): string[] {
     const read = new Set(docs.map((d) => d._id));
     const captures = new Set<string>();
+    const { surveys, captures: held } = this.engine.world.index;
     for (const doc of docs) {
       const named = parseDocId(doc._id);
-      if (doc._deleted || named.is !== 'entity' || named.kind !== 'surveys' || this.engine.world.index.surveys[named.id]) continue;
-      const captureId = (doc.e as { captureId?: unknown } | undefined)?.captureId;
+      // A survey put that the world holds, or a removal of one it does not, changes no capture's surveys.
+      if (named.is !== 'entity' || named.kind !== 'surveys' || Boolean(doc._deleted) === (surveys[named.id] === undefined)) continue;
+      const captureId = doc._deleted ? surveys[named.id]?.captureId : (doc.e as { captureId?: unknown } | undefined)?.captureId;
       const id = typeof captureId === 'string' ? entityDocId('captures', captureId) : null;
-      if (id && !read.has(id) && this.engine.world.index.captures[captureId as string]) captures.add(id);
+      if (id && !read.has(id) && held[captureId as string]) captures.add(id);
     }
     return [...captures];
   }
