@@ -5,11 +5,9 @@
  */
 import { expect, it } from 'vitest';
 import PouchDB from '../helpers/pouch';
-import { replay, Team } from '../helpers/teamChaos';
+import { chaosServer, replay, Team } from '../helpers/teamChaos';
 import { scheduleOf } from '../helpers/chaosSchedule';
 import { quietChecks } from '../helpers/teamChaosChecks';
-import { TEAM } from '../helpers/teamLaptops';
-import { startSyncServer } from '../../scripts/syncServer';
 
 const Local = PouchDB.defaults({ adapter: 'memory' });
 
@@ -62,7 +60,7 @@ it('a laptop whose copy of a document the server refused never settles away the 
   // Ann's where Bob's came first, the server's only version, and the server took the tombstone as
   // a removal: media and surveys gone from the team's world (while the other laptops said Up to
   // date over it, before they had read the tombstones).
-  const team = await Team.start(await startSyncServer({ port: 0, users: TEAM, vans: true }), 'settled-away', 3);
+  const team = await Team.start(await chaosServer(), 'settled-away', 3);
   try {
     for (const step of scheduleOf('join(1),join(2),quiet,leave(1),quiet,restart(empty),join(0)')) await step.run({ steps: 0 }, team);
     const made = await standingIds(new (Local.defaults({ prefix: `${team.id}-van0-` }))(`team-${team.world}`));
@@ -82,7 +80,7 @@ it('a tab closed while a leave stops its link opens in no team world, and what w
   // for its replication to stop (the server restarting); meanwhile Ann starred s-copy there (no
   // outbox record: sync was off) and the tab was reloaded. Its settings were still stored, so it
   // opened joined again, with a star the team was never sent: van1's world lacked it for good.
-  const team = await Team.start(await startSyncServer({ port: 0, users: TEAM, vans: true }), 'leave-cut', 3);
+  const team = await Team.start(await chaosServer(), 'leave-cut', 3);
   try {
     for (const step of scheduleOf('join(0),join(1),quiet')) await step.run({ steps: 0 }, team);
     const van0 = team.laptops[0]!;

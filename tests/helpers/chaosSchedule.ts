@@ -3,7 +3,7 @@
  * into its steps: a failure found by a long run is replayed, and kept, as it was printed.
  */
 import type fc from 'fast-check';
-import { Act, Backup, Clock, Cut, Hostile, HostileRequest, Join, Leave, Quiet, Reload, Restart, SessionEnds, type Team } from './teamChaos';
+import { Act, Backup, Clock, Cut, Hostile, HostileRequest, Join, Leave, Quiet, Reload, Restart, RoleChange, SessionEnds, type Team } from './teamChaos';
 import type { Intent } from './randomActions';
 
 type Step = fc.AsyncCommand<{ steps: number }, Team>;
@@ -46,6 +46,8 @@ function stepOf(step: string): Step {
       return new Cut(numbers[0]!, true);
     case 'reload':
       return new Reload(numbers[0]!);
+    case 'roleChange':
+      return new RoleChange(numbers[0]!);
     case 'sessionEnds':
       return new SessionEnds(numbers[0]!);
     case 'backup':

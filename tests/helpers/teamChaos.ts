@@ -28,11 +28,19 @@ import { intent, toAction, type Intent } from './randomActions';
 import { hostileDocs } from './hostileWriter';
 import { sendHostileRequest } from './hostileRequests';
 import { TWO_LAPTOP_WORLD } from './twoLaptops';
-import { CLEO, passwordOf, TEAM } from './teamLaptops';
+import { CLEO, passwordOf } from './teamLaptops';
+import { setRoles, type Account } from '../../scripts/team/worlds';
 import { forgetUnsendable, quietChecks, stepped } from './teamChaosChecks';
 
 /** The people of the team: each laptop is one of them (two laptops may be one person's). */
 const PEOPLE = [ANN, BOB, CLEO] as const;
+/**
+ * Each person's role when a team's day begins (issue 52): Bob a geomatics technician, Ann and Cleo
+ * data coordinators. A step changes one (RoleChange), while their laptop is away or not.
+ */
+const FIRST_ROLES: Readonly<Record<string, string>> = { [ANN]: 'coordinator', [BOB]: 'technician', [CLEO]: 'coordinator' };
+/** The team's accounts with the roles given. */
+const accounts = (roles: Readonly<Record<string, string>>): Account[] => PEOPLE.map((name) => ({ name, password: passwordOf(name), roles: [roles[name]!] }));
 /** A member of the team who writes straight into the world, as a script or curl would. */
 const HOSTILE = CLEO;
 /** Ends a wait for a quiet team that would never end (a failure to report and shrink), whatever the machine's pace. */
@@ -54,6 +62,16 @@ function tabHandle(store: MemoryStore): { store: WorldStore; close(): void } {
     readHistory: (owners) => (open ? store.readHistory(owners) : gone()),
   };
   return { store: handle, close: () => void (open = false) };
+}
+
+/** The server's admin gives a person their role (as `npm run sync:user -- --role` does). */
+async function giveRole(server: SyncServer, name: string, role: string): Promise<void> {
+  if (!(await setRoles(`${server.url}/couch`, server.admin, name, [role]))) throw new Error(`the server has no account ${name}`);
+}
+
+/** A server that knows the team's accounts with their first roles. */
+export function chaosServer(): Promise<SyncServer> {
+  return startSyncServer({ port: 0, users: accounts(FIRST_ROLES), vans: true });
 }
 
 export class ChaosLaptop {
@@ -144,6 +162,8 @@ export class Team {
   readonly settled: number[] = [];
   /** how many times the server was restarted */
   restarts = 0;
+  /** each person's role on the server now */
+  readonly roles: Record<string, string> = { ...FIRST_ROLES };
   private constructor(
     public server: SyncServer,
     readonly world: string,
@@ -154,6 +174,8 @@ export class Team {
   }
 
   static async start(server: SyncServer, id: string, size: number): Promise<Team> {
+    // A day begins with the first roles, whatever the last team's day changed on this server.
+    for (const name of PEOPLE) await giveRole(server, name, FIRST_ROLES[name]!);
     await server.world(id);
     const team = new Team(server, id, id, size);
     for (const l of team.laptops) await l.open();
@@ -176,7 +198,7 @@ export class Team {
     const old = this.server;
     const port = Number(new URL(old.url).port);
     await old.close();
-    this.server = await startSyncServer({ port, users: TEAM, vans: true, empty: true, admin: old.admin });
+    this.server = await startSyncServer({ port, users: accounts(this.roles), vans: true, empty: true, admin: old.admin });
     await this.server.world(this.world);
     if (from) await PouchDB.replicate(from, this.as(this.server.admin.name));
   }
@@ -316,6 +338,18 @@ export class HostileRequest implements fc.AsyncCommand<Model, Real> {
   toString = () => `hostileRequest(${this.pick})`;
 }
 
+/** The server's admin changes a person's role (coordinator ↔ technician): their laptops learn it when their session is renewed. */
+export class RoleChange implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly who: number) {}
+  check = () => true;
+  async run(_m: Model, team: Real): Promise<void> {
+    const name = PEOPLE[this.who % PEOPLE.length]!;
+    team.roles[name] = team.roles[name] === 'coordinator' ? 'technician' : 'coordinator';
+    await giveRole(team.server, name, team.roles[name]!);
+  }
+  toString = () => `roleChange(${this.who})`;
+}
+
 export class Clock implements fc.AsyncCommand<Model, Real> {
   constructor(readonly ms: number) {}
   check = () => true;
@@ -347,6 +381,7 @@ export const chaosStep: fc.Arbitrary<fc.AsyncCommand<Model, Real>> = fc.oneof(
   { weight: 4, arbitrary: fc.tuple(fc.nat(15), fc.nat(1000)).map(([what, pick]) => new Hostile(what, pick)) },
   { weight: 1, arbitrary: fc.nat(20).map((pick) => new HostileRequest(pick)) },
   { weight: 4, arbitrary: fc.integer({ min: 500, max: 120_000 }).map((ms) => new Clock(ms)) },
+  { weight: 1, arbitrary: laptopIndex.map((who) => new RoleChange(who)) },
   { weight: 3, arbitrary: fc.constant(new Quiet()) },
 );
 
@@ -380,15 +415,29 @@ export interface ChaosFigures {
 
 let teams = 0;
 
+/** Each step told as it begins, with the time: where a run stands when it seems to hang (SYNC_CHAOS_TRACE). */
+function traceSteps(steps: readonly unknown[]): void {
+  for (const step of steps) {
+    // fast-check hands each command wrapped, its own under `cmd`.
+    const cmd = ((step as { cmd?: unknown }).cmd ?? step) as fc.AsyncCommand<Model, Real>;
+    const run = cmd.run.bind(cmd);
+    cmd.run = (model, real) => {
+      console.log(`${new Date().toISOString()} ${String(cmd)}`);
+      return run(model, real);
+    };
+  }
+}
+
 /** The property: any schedule fast-check draws leaves the team's world whole at every quiet point and at the end. */
 export async function chaos({ steps, perRun = 60, seed, path, draws, report }: ChaosOptions): Promise<ChaosFigures> {
   const runs = Math.max(1, Math.ceil(steps / perRun));
   const figures: ChaosFigures = { runs: 0, steps: 0, joins: 0, restarts: 0, conflicts: 0, quiets: 0, settle: [] };
-  let server = await startSyncServer({ port: 0, users: TEAM, vans: true });
+  let server = await chaosServer();
   const property = fc.asyncProperty(fc.integer({ min: 3, max: 5 }), fc.commands([chaosStep], { maxCommands: perRun, size: 'max' }), async (size, commands) => {
     const team = await Team.start(server, `chaos-${++teams}`, size);
     try {
       const counted = [...commands];
+      if (process.env.SYNC_CHAOS_TRACE) traceSteps(counted);
       await fc.asyncModelRun(() => ({ model: { steps: 0 }, real: team }), commands);
       const quiet = await quietChecks(team);
       figures.runs++;
@@ -428,7 +477,7 @@ export async function chaos({ steps, perRun = 60, seed, path, draws, report }: C
 export async function replay(printed: string, size: number): Promise<void> {
   const { scheduleOf } = await import('./chaosSchedule');
   const steps = scheduleOf(printed);
-  const team = await Team.start(await startSyncServer({ port: 0, users: TEAM, vans: true }), `replay-${++teams}`, size);
+  const team = await Team.start(await chaosServer(), `replay-${++teams}`, size);
   try {
     for (const step of [...steps, new Quiet()]) await step.run({ steps: 0 }, team);
   } finally {
