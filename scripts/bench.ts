@@ -38,6 +38,7 @@ import { history } from '../worker/views/history';
 import type { HistoryEntry } from '../worker/domain/history';
 import type { HistoryOf } from '../worker/screens';
 import { measureMediaFilters } from './benchFilters';
+import { roleCheck } from './benchRoles';
 import { fullCollections, startProfile } from './benchProfile';
 
 const SURVEYS = Number(process.env.BENCH_SURVEYS ?? 100_000);
@@ -162,6 +163,8 @@ async function live(): Promise<{ db: Db; past: HistoryEntry[] } | null> {
     row('media filter change → first rows answered, worst', ms(Math.max(...ms_)), '≤ 50 ms', Math.max(...ms_) <= 50);
     row('an open filtered /media answered again after a change, median (its sets kept)', ms(median(figures.again)), '—', null);
   };
+  const role = roleCheck(w);
+  row(role.what, ms(role.p95), '≤ 0.5 ms', role.p95 <= 0.5);
   if (process.env.BENCH_ONLY === 'filters') {
     filters();
     return null;
@@ -173,6 +176,7 @@ async function live(): Promise<{ db: Db; past: HistoryEntry[] } | null> {
     engine.stop();
     return { db: w.toDb(), past };
   }
+
 
   // ── Tick ──────────────────────────────────────────────────────────────────────────────────
   leader.openView('bench', 1, { view: 'captures', by: 'lastReceivedOn', dir: 'desc', stage: null, starredBy: null, start: 0, count: 60 });

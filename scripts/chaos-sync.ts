@@ -61,6 +61,8 @@ try {
     },
   });
   console.log(`done: ${said(figures, Date.now() - started)}`);
+  // A laptop's replication cancelled at the end may keep a retry's timer: the run is over.
+  process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   // fast-check's report names the steps; what failed at them is its cause.
