@@ -1,6 +1,7 @@
 /**
  * The Team page (issue 52, docs/requirements.md#req-team-roles), end to end: Marco, a data
- * coordinator, gives a new team world its world; Dana, a geomatics technician, joins it and stars a
+ * coordinator, gives a new team world its world (his Team page shows him alone, and says no
+ * teammate is heard from yet); Dana, a geomatics technician, joins it and stars a
  * capture. Each laptop's Team page then shows both people, their roles, their laptops and when each
  * was last heard from, reached from Settings → Team sync, and reads at 360 px wide, nothing of it wider. With team sync off it says the laptop is in no team world. The record the take keeps
  * (several people and laptops, garbage stamps) is the engine's, shown in Node (teamHeard.test.ts).
@@ -25,6 +26,10 @@ test('two people in a team world: each one’s Team page shows both, their roles
   const world = newWorldName();
   const marco = await laptop(browser, MARCO);
   await join(marco, world, `a-${world}`);
+  // Alone in it so far: himself, and words for the teammates not heard from yet.
+  await openPath(marco, '/team');
+  await expect(laptops(marco, MARCO)).toHaveText(['This laptop · In use now']);
+  await expect(marco.getByText('No teammate’s change has reached this laptop yet.')).toBeVisible();
   const dana = await laptop(browser, DANA, { withAccount: false });
   expect(await (await dana.request.post('/__accounts', { data: { name: DANA, password: passwordOf(DANA), roles: ['technician'] } })).json()).toMatchObject({ ok: true });
   await join(dana, world, `b-${world}`);
@@ -81,6 +86,8 @@ test('with team sync off, the Team page says the laptop is in no team world and 
   await openPath(page, '/team');
   await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
   await expect(page.getByText(/^This laptop is in no team world/)).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.screenshot({ path: test.info().outputPath('team-off-360.png') });
   await page.getByRole('link', { name: 'Settings → Team sync' }).click();
   await expect(page).toHaveURL('/settings#team-sync');
   await expect(page.getByRole('region', { name: 'Team sync' }).getByRole('button', { name: 'Join team world' })).toBeVisible();
