@@ -14,7 +14,7 @@ import type { PodconfigSummary } from './domain/podconfig';
 import type { Current, EntityKind, Flags, Id, IsoDate, SearchEntry } from './domain/types';
 import type { ValuePatch, AnswerPath } from './domain/valuePatch';
 import type { AnyAnswer, ViewSpec } from './screens';
-import type { ConflictField, ConflictShown, ConflictVersion, NotTakenShown, SyncStatus } from './syncContract';
+import type { ConflictField, ConflictShown, ConflictVersion, NotTakenShown, SyncStatus, TeamLaptopShown, TeamMemberShown } from './syncContract';
 
 export interface NewSurveyInput {
   flightPlanId: Id;
@@ -189,14 +189,16 @@ export type TeamSyncIntent =
   | { op: 'conflicts' }
   /** the team's changes this laptop has not taken, and the refusals it answered (docs/sync.md#what-is-not-taken) */
   | { op: 'notTaken' }
+  /** the team's members as this laptop has heard from them, their laptops and what waits (the Team page) */
+  | { op: 'team' }
   /** keeps version `rev`; with `fields`, merged: each field (a path) taken from the version (a revision) chosen for it */
   | { op: 'resolve'; id: string; rev: string; fields?: Record<string, string> };
 
 export type TeamSyncAnswer =
-  | { ok: true; status: SyncStatus; conflicts?: ConflictShown[]; notTaken?: { listed: NotTakenShown[]; answered: NotTakenShown[] } }
+  | { ok: true; status: SyncStatus; conflicts?: ConflictShown[]; notTaken?: { listed: NotTakenShown[]; answered: NotTakenShown[] }; team?: TeamMemberShown[] }
   | { ok: false; error: string; field?: 'server' | 'world' | 'account' | 'password' | 'newPassword' | 'again' };
 
-export type { SyncStatus, NotTakenShown, ConflictShown, ConflictVersion, ConflictField };
+export type { SyncStatus, NotTakenShown, ConflictShown, ConflictVersion, ConflictField, TeamMemberShown, TeamLaptopShown };
 
 /** A page event: pushed by the worker, in order (`seq` grows by one per tab). */
 export interface PageEvent extends PageEventBody {

@@ -60,6 +60,7 @@ export class Leader {
     if (given.op === 'status') return { ok: true, status: sync.status };
     if (given.op === 'conflicts') return { ok: true, status: sync.status, conflicts: await sync.conflicts() };
     if (given.op === 'notTaken') return { ok: true, status: sync.status, notTaken: await sync.notTaken() };
+    if (given.op === 'team') return { ok: true, status: sync.status, team: await sync.team() };
     const answer =
       given.op === 'join' ? await sync.join(given.server, given.world, given.account, given.password)
       : given.op === 'signIn' ? await sync.signIn(given.account, given.password)

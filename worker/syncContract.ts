@@ -50,6 +50,31 @@ export interface NotTakenShown {
   answeredAt?: number;
 }
 
+/** A laptop a member of the team has used, as the Team page names it (issue 52). */
+export interface TeamLaptopShown {
+  /** its id (a laptop's, given when it joined) */
+  laptop: string;
+  /** the laptop this page is open on */
+  here: boolean;
+  /** when it was last heard from: the latest stamp of a change made on it that this laptop has taken (epoch ms); null for this laptop */
+  lastHeard: number | null;
+  /** their changes made on it that this laptop has not taken (waiting or refused), as a person counts them */
+  notTaken: number;
+  /** their changes made on it on their way here, part arrived */
+  arriving: number;
+}
+
+/** A member of the team world, as this laptop knows them (issue 52, docs/sync.md#the-team-page). */
+export interface TeamMemberShown {
+  /** the team account (the person's email) */
+  account: string;
+  /** this laptop's person: from the server's session; another: what their latest stamp said; null: not known yet */
+  role: Role | null;
+  /** the person signed in to the team server on this laptop */
+  you: boolean;
+  laptops: TeamLaptopShown[];
+}
+
 /** One version of a conflicted document, as a person compares them. */
 export interface ConflictVersion {
   rev: string;

@@ -17,6 +17,7 @@ export const PATTERNS = {
   helpPage: '/help/:page',
   settings: '/settings',
   conflicts: '/conflicts',
+  team: '/team',
   projects: '/projects',
   project: '/projects/:pid',
   captures: '/captures',
@@ -80,6 +81,7 @@ export const paths = {
   drives: () => PATTERNS.drives,
   settings: () => PATTERNS.settings,
   conflicts: () => PATTERNS.conflicts,
+  team: () => PATTERNS.team,
   /** An entity's history (docs/history.md#the-page). */
   history: (of: HistoryOf, id: Id) => inject(HISTORY_PATTERNS[of][0], { [HISTORY_PATTERNS[of][1]]: enc(id) }),
 };

@@ -17,6 +17,7 @@ const HomePage = lazyPage(() => import('../pages/home/HomePage'));
 const HelpPage = lazyPage(() => import('../pages/help/HelpPage'));
 const SettingsPage = lazyPage(() => import('../pages/settings/SettingsPage'));
 const ConflictsPage = lazyPage(() => import('../pages/sync/ConflictsPage'));
+const TeamPage = lazyPage(() => import('../pages/team/TeamPage'));
 const ProjectsPage = lazyPage(() => import('../pages/projects/ProjectsPage'));
 const ProjectDetailPage = lazyPage(() => import('../pages/projects/ProjectDetailPage'));
 const CapturesPage = lazyPage(() => import('../pages/captures/CapturesPage'));
@@ -129,6 +130,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: PATTERNS.driveHistory, title: 'History', access: 'user', page: HistoryPage, render: ({ host }) => <HistoryPage of="drives" id={decodeParam(host)} /> },
   { path: PATTERNS.settings, title: 'Settings', access: 'user', page: SettingsPage, render: () => <SettingsPage /> },
   { path: PATTERNS.conflicts, title: 'Conflicts', access: 'user', page: ConflictsPage, render: () => <ConflictsPage /> },
+  { path: PATTERNS.team, title: 'Team', access: 'user', page: TeamPage, render: () => <TeamPage /> },
 ];
 
 /** The route a path opens, matched as the router's Switch matches it (paths.ts `patternAt`). */

@@ -384,7 +384,7 @@ test.describe('preset modals', () => {
   test("Coming Soon says 'This feature is coming soon'", async ({ page }) => {
     // Help › Upcoming's items each announce a feature that is not built yet: none that is built.
     await openPath(page, '/help/upcoming');
-    await expect(page.getByRole('list').filter({ hasText: 'A real map' }).getByRole('listitem')).toHaveText([/^A real map/, /^A page of the team world’s members/, /^Connecting to the processing back end/]);
+    await expect(page.getByRole('list').filter({ hasText: 'A real map' }).getByRole('listitem')).toHaveText([/^A real map/, /^Connecting to the processing back end/]);
     await page.getByRole('button', { name: /^A real map of each capture/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Capture map' });
     await expect(dialog).toContainText('This feature is coming soon');

@@ -14,8 +14,10 @@ export const HELD_KIND = '~held' satisfies SideKind;
 export const INBOX_KIND = '~inbox' satisfies SideKind;
 /** The team's changes not taken into the world (in/notTaken.ts): one record each. */
 export const NOT_TAKEN_KIND = '~notTaken' satisfies SideKind;
+/** When each teammate was last heard from, on each laptop (in/lastHeard.ts): one record per person and laptop, for the Team page. */
+export const HEARD_KIND = '~heard' satisfies SideKind;
 /** Every kind of sync's records: leaving a team world deletes them all (joining.ts). */
-export const SYNC_KINDS = [HELD_KIND, INBOX_KIND, OUTBOX_KIND, NOT_TAKEN_KIND] as const;
+export const SYNC_KINDS = [HELD_KIND, INBOX_KIND, OUTBOX_KIND, NOT_TAKEN_KIND, HEARD_KIND] as const;
 
 /** The inbox's record of the team world this laptop has joined (server, world, laptop id). */
 export const TEAM_SETTINGS_ID = 'settings';

@@ -8,7 +8,7 @@
  */
 import type { Engine } from '../engine/engine';
 import type { WorldBatch, WorldStore } from '../engine/store/worldStore';
-import { INBOX_KIND, NOT_TAKEN_KIND } from './records';
+import { HEARD_KIND, INBOX_KIND, NOT_TAKEN_KIND } from './records';
 import { conflictOf, SETTLED, type Conflict } from './in/conflicts';
 import type { StoredDoc, SyncDatabase } from './doc/database';
 import { drainStored } from './out/drainer';
@@ -20,6 +20,7 @@ import { TeamTake } from './teamTake';
 import { stampOf } from './doc/syncStamp';
 import { writeOwnWorld } from './ownWorld';
 import { NotTaken, type NotTakenChange } from './in/notTaken';
+import { LastHeard } from './in/lastHeard';
 import { readTeamDoc } from './doc/teamDoc';
 import { entityDocId, isHistoryDocId, parseDocId } from './doc/docIds';
 
@@ -52,6 +53,8 @@ export class SyncSession {
     readonly notTaken: NotTaken,
     /** Documents a store of an earlier version listed as pending: read again at the next take. */
     private leftToRead: Set<string>,
+    /** When each teammate was last heard from, on each laptop (the Team page). */
+    readonly lastHeard: LastHeard,
   ) {}
 
   /** Documents read again at the next take as if the feed had just read them (their action whole, or arriving). */
@@ -63,7 +66,8 @@ export class SyncSession {
     const checkpoint = typeof stored?.since === 'number' || typeof stored?.since === 'string' ? stored.since : 0;
     const ids = (list: unknown) => (Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : []);
     const notTaken = new NotTaken(await store.readKind(NOT_TAKEN_KIND));
-    return new SyncSession(engine, store, db, journal, checkpoint, new Set(ids(stored?.conflicted)), notTaken, new Set(ids(stored?.pending)));
+    const lastHeard = new LastHeard(await store.readKind(HEARD_KIND));
+    return new SyncSession(engine, store, db, journal, checkpoint, new Set(ids(stored?.conflicted)), notTaken, new Set(ids(stored?.pending)), lastHeard);
   }
 
   /**
@@ -167,6 +171,8 @@ export class SyncSession {
     // This laptop's own history entries come back through its database: its records hold them already.
     read.docs = read.docs.filter((d) => !(isHistoryDocId(d._id) && (d.stamp as { laptop?: unknown } | undefined)?.laptop === this.journal.laptop));
     const notTaken = this.notTaken.change(true);
+    // Every stamp read, taken or not: whom this laptop has heard from, kept with the take.
+    const heard = this.lastHeard.heard(read.docs, this.journal.laptop);
     const { take, arriving } = this.arrivedWhole(read.docs, whole);
     // What a store of an earlier version left to read, and the rest of an action now whole, are read
     // again; so is what waits for any document this take reads: one read from the feed, and one of
@@ -187,14 +193,15 @@ export class SyncSession {
       // Nothing for the world (this laptop's own changes coming back, or an action still arriving):
       // the checkpoint, the conflicts and what is not taken move on without an engine commit, so no action waits for it.
       const records = notTaken.records();
-      if (read.since !== this.checkpoint || records.put.length || records.del.length) {
-        await this.store.commit({ put: [...records.put, this.checkpointRecord(read.since, judged)], del: records.del });
-      }
+      const put = [...records.put, ...heard.records.put];
+      const del = [...records.del, ...heard.records.del];
+      if (read.since !== this.checkpoint || put.length || del.length) await this.store.commit({ put: [...put, this.checkpointRecord(read.since, judged)], del });
+      heard.apply();
       this.landed(read.since, judged, notTaken);
       await this.settle(judged.settle);
       return { taken: 0, world: null, ...(read.more ? { more: true } : {}) };
     }
-    const intake = new TeamTake(this.journal, { docs, overlay, compared, notTaken, checkpoint: () => this.checkpointRecord(read.since, judged), from: this.checkpoint });
+    const intake = new TeamTake(this.journal, { docs, overlay, compared, notTaken, checkpoint: () => this.checkpointRecord(read.since, judged), from: this.checkpoint, beside: heard.records });
     const world = await this.engine.team.takeIn(intake);
     if (!world) {
       // Stale: read once more in the take that follows.
@@ -202,6 +209,7 @@ export class SyncSession {
       return { taken: 0, world: null, stale: true };
     }
     intake.landed();
+    heard.apply();
     this.landed(read.since, judged, notTaken);
     await this.settle(judged.settle);
     // The world's documents; the history entries taken beside them are in `world.history`.

@@ -11,10 +11,11 @@ import { Emitter } from '../domain/emitter';
 import type { Engine } from '../engine/engine';
 import type { WorldStore } from '../engine/store/worldStore';
 import { OUTBOX_KIND } from './records';
-import type { ConflictShown, NotTakenShown, SyncStatus } from '../syncContract';
+import type { ConflictShown, NotTakenShown, SyncStatus, TeamMemberShown } from '../syncContract';
 import { shown } from './in/conflictShown';
 import { checkJoin, forgetSettings, forgetTeamWorld, settingsRecord, storedSettings, type TeamSettings } from './joining';
 import { notTakenLists } from './in/notTaken';
+import { teamKept, teamShown } from './in/teamShown';
 import { signOut, type Fetch } from './link/serverSession';
 import { failureWords, joinRefusal, passwordChanged, reason, SIGNED_OUT, signedIn, signedOutWords } from './link/teamAccount';
 import { resolveConflict } from './in/resolving';
@@ -189,6 +190,15 @@ export class TeamSync {
     await this.starting;
     const list = this.link?.session.notTaken;
     return list ? notTakenLists(list) : { listed: [], answered: [] };
+  }
+
+  /** The team as this laptop has heard from it (the Team page): none in no team world; signed out, as the store kept it. */
+  async team(): Promise<TeamMemberShown[]> {
+    await this.starting;
+    const settings = await storedSettings(this.store);
+    if (!settings) return [];
+    const session = this.link?.session;
+    return teamShown({ account: session?.author ?? settings.account ?? '', laptop: settings.laptop, role: this.status.role ?? null }, session ?? (await teamKept(this.store)));
   }
 
   /** Sends again this laptop's changes the server refused (the person asked, once what it refused them for is mended). */

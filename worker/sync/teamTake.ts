@@ -31,6 +31,8 @@ export interface TakeRead {
   checkpoint(): WorldBatch['put'][number];
   /** Where the take began to read (the checkpoint before it): the id of the answer it writes tells one take from another. */
   from: number | string;
+  /** Other records written with the take (whom it heard from: in/lastHeard.ts). */
+  beside: Pick<WorldBatch, 'put' | 'del'>;
 }
 
 export class TeamTake implements Intake<TakenIntoWorld> {
@@ -71,7 +73,7 @@ export class TeamTake implements Intake<TakenIntoWorld> {
     for (const { doc, needs, why } of taken.waiting) notTaken.set(doc._id, { state: 'waiting', rev: doc._rev, why, stamp: readTeamDoc(doc).stamp, needs });
     if (bases.size) this.answers = this.journal.answer(world, bases, now, `answer:${this.journal.laptop}:${now}:${String(this.read.from)}`, overlay);
     const records = notTaken.records();
-    return { put: [...(this.answers?.put ?? []), ...heldRecords(overlay.own), ...records.put, this.read.checkpoint()], del: records.del };
+    return { put: [...(this.answers?.put ?? []), ...heldRecords(overlay.own), ...records.put, ...this.read.beside.put, this.read.checkpoint()], del: [...records.del, ...this.read.beside.del] };
   }
 
   /** The commit has landed: the held revisions it wrote are the laptop's. */

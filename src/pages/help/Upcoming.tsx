@@ -11,10 +11,9 @@ const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: '1.5em', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 
-/** What is planned and not built (media filters, favourites and image metadata are: they are not listed), each with the name its Coming Soon dialog is titled with. */
+/** What is planned and not built (media filters, favourites, image metadata and the Team page are: they are not listed), each with the name its Coming Soon dialog is titled with. */
 const PLANNED: [title: string, text: string][] = [
   ['Capture map', 'A real map of each capture’s flight plans in place of the schematic.'],
-  ['Team page', 'A page of the team world’s members, with each one’s role, laptops and what waits from them.'],
   ['Processing back end', 'Connecting to the processing back end instead of the simulation.'],
 ];
 

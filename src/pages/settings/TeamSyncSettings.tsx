@@ -2,7 +2,7 @@
  * Settings → Team sync (issues 21 and 33, docs/sync.md): joins a team world on the server beside
  * this app, signed in with the person's team account (several laptops, one world, offline and
  * converging when they meet), shows who is signed in, signs out and in again, changes the person's
- * own password (TeamPasswordChange.tsx), and leaves it. The
+ * own password (TeamPasswordChange.tsx), links to the Team page (/team), and leaves it. The
  * engine worker checks what is typed; its message stands beside the field it is about.
  */
 import { useState } from 'react';
@@ -12,6 +12,8 @@ import { useTeamSync } from '../../engine/hooks';
 import { showFlash } from '../../app/flash';
 import { confirmDialog } from '../../components/presets';
 import { syncStateText } from '../../shell/syncStateText';
+import { AppLink } from '../../components/AppLink';
+import { paths } from '../../app/paths';
 import { NotTakenList } from './NotTakenList';
 import { TeamAccountFields } from './TeamAccountFields';
 import { TeamPasswordChange } from './TeamPasswordChange';
@@ -99,6 +101,10 @@ export function TeamSyncSettings() {
           </>
         )}
         <NotTakenList status={status} />
+        <div className={s.actions}>
+          <AppLink href={paths.team()}>Team</AppLink>
+          <Text className={s.describe}>Who is in this team world, their roles and laptops, and what waits from each.</Text>
+        </div>
         <div className={s.actions}>
           <Button disabled={busy} onClick={() => void leave()}>
             {busy ? 'Leaving…' : 'Leave team world'}

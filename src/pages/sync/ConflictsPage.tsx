@@ -4,14 +4,17 @@
  * differ. A person keeps one version, or merges them field by field; the others are closed on
  * every laptop. Nothing is settled without a person.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Spinner, Subtitle1, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { engineClient } from '../../engine/client';
 import { useTeamSync } from '../../engine/hooks';
 import { showFlash } from '../../app/flash';
 import { DateTime } from 'luxon';
-import type { ConflictField, ConflictShown, ConflictVersion } from '../../../worker/api';
+import type { ConflictField, ConflictShown, ConflictVersion, TeamSyncAnswer } from '../../../worker/api';
 import { MergeFields } from './MergeFields';
+import { useTeamSyncRead } from '../../hooks/useTeamSyncRead';
+
+const conflictsIn = (answer: TeamSyncAnswer) => (answer.ok ? (answer.conflicts ?? []) : []);
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '1100px' },
@@ -60,20 +63,10 @@ function Version({ version, fields, onKeep, busy }: { version: ConflictVersion; 
 export default function ConflictsPage() {
   const s = useStyles();
   const status = useTeamSync();
-  const [conflicts, setConflicts] = useState<ConflictShown[] | null>(null);
   const [busy, setBusy] = useState(false);
   // Read again whenever the count changes (another laptop's change, a resolution) or one is kept here.
   const [kept, setKept] = useState(0);
-  const count = status?.conflicts;
-  useEffect(() => {
-    let current = true;
-    void engineClient()
-      .teamSync({ op: 'conflicts' })
-      .then((answer) => current && setConflicts(answer.ok ? (answer.conflicts ?? []) : []));
-    return () => {
-      current = false;
-    };
-  }, [count, kept]);
+  const conflicts = useTeamSyncRead('conflicts', conflictsIn, true, `${status?.conflicts} ${kept}`);
 
   const keep = async (conflict: ConflictShown, version: ConflictVersion, fields?: Record<string, string>) => {
     setBusy(true);
