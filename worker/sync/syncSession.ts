@@ -21,8 +21,9 @@ import { stampOf } from './doc/syncStamp';
 import { writeOwnWorld } from './ownWorld';
 import { NotTaken, type NotTakenChange } from './in/notTaken';
 import { LastHeard } from './in/lastHeard';
+import { capturesPutAgain } from './in/capturesPutAgain';
 import { readTeamDoc } from './doc/teamDoc';
-import { entityDocId, isHistoryDocId, parseDocId } from './doc/docIds';
+import { isHistoryDocId } from './doc/docIds';
 
 /** The record of the take's checkpoint (stored under this id, and its seq as `since`, since issue 21). */
 const CHECKPOINT_ID = 'position';
@@ -182,7 +183,7 @@ export class SyncSession {
     const again = new Set([...reread, ...this.notTaken.waitersOf([...read.ids, ...reread])]);
     for (const doc of read.docs) again.delete(doc._id);
     const docs = [...take.docs, ...(await readAgain(this.db, again))];
-    docs.push(...(await readAgain(this.db, this.capturesPutAgain(docs))));
+    docs.push(...(await readAgain(this.db, capturesPutAgain(docs, this.engine.world.index))));
     const judged = { conflicts: read.conflicts, agreed: read.agreed, settle: read.settle };
     // A document whose version the world holds already (read, or read again) is no longer listed.
     const toTake = new Set(docs.map((d) => d._id));
@@ -214,30 +215,6 @@ export class SyncSession {
     await this.settle(judged.settle);
     // The world's documents; the history entries taken beside them are in `world.history`.
     return { taken: world.taken.length - world.history.length, world, ...(read.more ? { more: true } : {}) };
-  }
-
-  /**
-   * The captures of surveys this take adds or removes, not read already, put again from their
-   * documents beside them (docs/sync.md#taking-changes-into-the-world):
-   * - a survey new to this world (taken back after a removal lost to a change): a capture's
-   *   selection names only surveys the world holds, so it names them once its document is put again;
-   * - a survey removed (a capture's clean): a capture woken by surveys it held (restore's wake) is
-   *   put back as its document says, so a clean that arrives in pieces, its capture first, leaves the
-   *   world a laptop that took it whole has, not a capture woken by surveys now gone.
-   */
-  private capturesPutAgain(docs: readonly StoredDoc[]): string[] {
-    const read = new Set(docs.map((d) => d._id));
-    const captures = new Set<string>();
-    const { surveys, captures: held } = this.engine.world.index;
-    for (const doc of docs) {
-      const named = parseDocId(doc._id);
-      // A survey put that the world holds, or a removal of one it does not, changes no capture's surveys.
-      if (named.is !== 'entity' || named.kind !== 'surveys' || Boolean(doc._deleted) === (surveys[named.id] === undefined)) continue;
-      const captureId = doc._deleted ? surveys[named.id]?.captureId : (doc.e as { captureId?: unknown } | undefined)?.captureId;
-      const id = typeof captureId === 'string' ? entityDocId('captures', captureId) : null;
-      if (id && !read.has(id) && held[captureId as string]) captures.add(id);
-    }
-    return [...captures];
   }
 
   /**
