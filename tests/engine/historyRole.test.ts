@@ -4,10 +4,9 @@
  * imported) and the history row names it beside the person; in the one-laptop demo it says none.
  */
 import { describe, expect, it } from 'vitest';
-import { SyncJournal } from '../../worker/sync/out/journal';
-import { enginePort } from '../../worker/sync/enginePort';
 import { aSurvey, aWorld, ANN } from '../helpers/builders';
 import { harness } from '../helpers/engineHarness';
+import { inTeamAs } from '../helpers/teamPort';
 import { historyOf } from '../helpers/history';
 
 /** Ann's laptop with a survey assigned to her at Applanix; in a team world as `role` (null: the one-laptop demo). */
@@ -15,12 +14,7 @@ async function annsLaptop(roles: string[] | null) {
   const w = aWorld();
   aSurvey(w, { surveyId: 's-1', mediaId: 'M1', stage: 'applanix', assignedTo: ANN });
   const h = await harness({ world: w });
-  if (roles) {
-    const journal = new SyncJournal('van-ann', new Map());
-    journal.author = ANN;
-    journal.roles = () => roles;
-    h.engine.attachSync(enginePort(journal));
-  }
+  if (roles) inTeamAs(h.engine, ANN, roles);
   expect(await h.do({ type: 'processApplanix', surveyId: 's-1' })).toMatchObject({ ok: true });
   return h;
 }
