@@ -12,6 +12,7 @@ import { VIEWS, type AnswerContext } from '../../worker/views/table';
 import type { RowsOf, SurveyRow } from '../../worker/screens';
 import { ANN, BOB, aSurvey, aWorld } from '../helpers/builders';
 import { harness } from '../helpers/engineHarness';
+import { pagesOver } from '../helpers/pages';
 import { inTeamAs } from '../helpers/teamPort';
 
 /** Ann's laptop (Ann signed in), with the surveys of Ann, Bob and no one, flown on different days. */
@@ -37,7 +38,7 @@ async function annsLaptop(roles: string[] | null) {
   const surveys = () => (VIEWS.surveys.answer(ctx, { stage: null, starredBy: null }) as RowsOf<SurveyRow>).rows.map((r) => r.surveyId);
   const ofCapture = (order: 'newest' | 'oldest') =>
     (VIEWS.capture.answer(ctx, { captureId: 'cap-1', tab: 'surveys', order, start: 0, count: 50 }) as { surveys: RowsOf<SurveyRow> }).surveys.rows.map((r) => r.surveyId);
-  return { surveys, ofCapture };
+  return { surveys, ofCapture, engine: h.engine };
 }
 
 describe('a technician’s lists lead with their own surveys (issue 52)', () => {
@@ -68,5 +69,12 @@ describe('a technician’s lists lead with their own surveys (issue 52)', () => 
     expect(demo.ofCapture('newest')).toEqual(['s-bob-1', 's-ann-2', 's-bob-2', 's-none', 's-ann-1']);
     expect(coordinator.ofCapture('newest')).toEqual(demo.ofCapture('newest'));
     expect(coordinator.surveys()).toEqual(demo.surveys());
+  });
+
+  it('as a page draws it: the leader answers the capture’s view with Ann’s surveys first', async () => {
+    const ann = await annsLaptop(['technician']);
+    const page = pagesOver(ann.engine).page();
+    const view = page.open({ view: 'capture', captureId: 'cap-1', tab: 'surveys', order: 'newest', start: 0, count: 50 });
+    expect(view()?.surveys?.rows.map((r) => r.surveyId)).toEqual(['s-ann-2', 's-ann-1', 's-bob-1', 's-bob-2', 's-none']);
   });
 });
