@@ -11,6 +11,7 @@ import type { SearchEntry } from './domain/types';
 import type { Engine } from './engine/engine';
 import type { ViewSpec } from './screens';
 import { ViewRegistry, type TabId } from './views/registry';
+import { leadingPerson } from './views/ownFirst';
 
 export type { TabId };
 
@@ -23,9 +24,18 @@ export class Leader {
     /** Team sync (docs/sync.md#in-the-worker), where the worker has it. */
     private readonly sync?: TeamSync,
   ) {
-    this.views = new ViewRegistry(engine.world, deliver, (kinds) => engine.holds(kinds), engine.history);
+    const leading = () => leadingPerson(engine.world, engine.teamPort);
+    this.views = new ViewRegistry(engine.world, deliver, (kinds) => engine.holds(kinds), engine.history, leading);
     engine.history.changed.on(() => this.views.historyChanged());
-    sync?.statusChanges.on((status) => this.views.tell({ sync: status }));
+    // A role learnt or changed (join, sign-in, a session renewed) moves a technician's own surveys to the top, or back.
+    let led = leading();
+    sync?.statusChanges.on((status) => {
+      this.views.tell({ sync: status });
+      if (leading() !== led) {
+        led = leading();
+        this.views.leadingChanged();
+      }
+    });
     engine.changes.on((change) => this.views.changed(change, change.session ? this.session() : null));
     engine.replacements.on((replaced) => this.views.replaced({ ...replaced, ...this.session(), unsaved: engine.unsaved }));
   }

@@ -197,6 +197,11 @@ export interface HistoryRow {
   group: HistoryGroup;
   /** Who did it; null for the simulation's own stages and the sample data. */
   by: UserRow | null;
+  /**
+   * The role they acted in, in words ("data coordinator"), where the entry says one (a team world
+   * whose server said it, issue 52); '' where it is not known (the one-laptop demo, entries from before).
+   */
+  role: string;
   /** The simulation's own stage change, or the sample data's start (derived). */
   automatic: boolean;
   /** On which laptop: "This laptop", "Laptop 1A2B3C4D", or '' for what every laptop derives. */

@@ -19,6 +19,9 @@ export interface SurveyNamed {
   assignedTo: string | null;
 }
 
+/** The survey a row shows, as an action names it: its assignee's email from the row's person. */
+export const surveyNamed = (row: { surveyId: string; assigned: { email: string } | null }): SurveyNamed => ({ surveyId: row.surveyId, assignedTo: row.assigned?.email ?? null });
+
 export type RoleRefusal = (type: Action['type'], survey?: SurveyNamed, changesSpeed?: boolean) => string | null;
 
 /** Why the person's role refuses an action, or null: the worker's role, the shared rule. */

@@ -11,7 +11,7 @@ import { useActionThenGo } from '../hooks/useActionThenGo';
 import { ProcessApplanixDialog } from '../dialogs/ProcessApplanixDialog';
 import { ProcessPodconfigDialog } from '../dialogs/ProcessPodconfigDialog';
 import { alertIfRefused } from '../app/refusal';
-import { RoleButton, useRoleRefusal } from '../app/roleRefusal';
+import { RoleButton, surveyNamed, useRoleRefusal } from '../app/roleRefusal';
 
 type Open = 'applanix' | 'podconfig' | null;
 
@@ -23,7 +23,7 @@ export function SurveyActions({ survey }: { survey: SurveyRow }) {
     alertIfRefused(runThenGo({ type: 'startSurveyQc', surveyId: survey.surveyId }, paths.surveyQc(survey.surveyId)), 'Start QC');
   const { flags } = survey;
   const refusal = useRoleRefusal();
-  const named = { surveyId: survey.surveyId, assignedTo: survey.assigned?.email ?? null };
+  const named = surveyNamed(survey);
   return (
     <>
       {flags.needsApplanix && flags.waitingForApplanix && (

@@ -74,6 +74,8 @@ const GOOD: [string, unknown][] = [
   ['an entry of the form before the proof', (() => { const e = entryOf('qcStarted'); return { ...e, id: historyId(e.at, e.laptop, e.tx, e.n) }; })()],
   ['a settled conflict under its survey', entryOf('settled', { on: { surveys: ['s-1'] }, conflict: { versions: [{ by: ANN, laptop: 'van-2', at: T0, what: 'Removed' }], settledBy: ANN, settledAt: T0, how: 'merged field by field' } })],
   ['a media event under its drive alone', entryOf('ejected', { on: { drive: 'D1' } })],
+  ['an entry by a data coordinator, as such (issue 52)', entryOf('assigned', { role: 'coordinator' })],
+  ['an entry by a geomatics technician, as such', entryOf('applanix', { role: 'technician' })],
 ];
 
 const BAD: [string, unknown][] = [
@@ -103,6 +105,9 @@ const BAD: [string, unknown][] = [
   ['a conflict whose version says more', resealed('settled', { conflict: { versions: [{ by: ANN, laptop: 'v', at: T0, what: 'x', extra: 1 }], settledBy: ANN, settledAt: T0, how: 'x' } })],
   ['a hidden character in a reason', resealed('qcRejected', { what: { kind: 'qcRejected', reason: 'ok\u202e' } })],
   ['an entry changed after it was sealed', edited(entryOf('qcRejected'), { what: { kind: 'qcRejected', reason: 'Another' } })],
+  ['a role the team does not have (issue 52)', resealed('applanix', { role: 'admin' })],
+  ['a role that is no word', resealed('applanix', { role: ['coordinator'] })],
+  ['a role added after it was sealed', edited(entryOf('applanix'), { role: 'coordinator' })],
   ['an id that is not its own', edited(entryOf('applanix'), { id: `${historyId(T0, 'van-1', '00000b', 0)}:0123456789abcdef` })],
 ];
 
@@ -113,6 +118,22 @@ describe('the history rule, on the server and on a laptop', () => {
 
   it.each(BAD)('both refuse %s', (_, entry) => {
     expect([laptopRefuses(entry), serverRefuses(entry)]).toEqual([true, true]);
+  });
+
+  it('a member’s entry says the role they hold now, or none; another role is refused in a person’s words (issue 52)', () => {
+    const asMember = (entry: HistoryEntry, roles: string[]): string | null => {
+      const doc = { _id: `history:${entry.id}`, kind: 'history', entry, stamp: { by: ANN, laptop: 'van-1', at: T0, tx: entry.tx, n: 1 } };
+      try {
+        validate(doc, null, { name: ANN, roles }, { admins: { names: [ADMIN] }, members: { names: [ANN] } });
+        return null;
+      } catch (error) {
+        return (error as { forbidden: string }).forbidden;
+      }
+    };
+    expect(asMember(entryOf('applanix', { role: 'technician' }), ['technician'])).toBeNull();
+    expect(asMember(entryOf('applanix'), ['technician'])).toBeNull();
+    expect(asMember(entryOf('applanix', { role: 'coordinator' }), ['coordinator'])).toBeNull();
+    expect(asMember(entryOf('applanix', { role: 'coordinator' }), [])).toBe(`history:${entryOf('applanix', { role: 'coordinator' }).id.slice(0, 32)} says ${ANN} acted as a data coordinator, but ${ANN} is a geomatics technician now`);
   });
 
   it('the table names every kind a laptop writes, and the test each of them', () => {

@@ -25,6 +25,8 @@ beforeAll(async () => {
   const w = aWorld();
   aSurvey(w, { surveyId: 's-ann', mediaId: 'M1', stage: 'applanix', assignedTo: TECHNICIAN });
   aSurvey(w, { surveyId: 's-bob', mediaId: 'M1', stage: 'applanix', assignedTo: COORDINATOR });
+  // Worked on the technician's own laptop alone (the writes by hand change the others).
+  aSurvey(w, { surveyId: 's-ann-2', mediaId: 'M1', stage: 'applanix', assignedTo: TECHNICIAN });
   // The coordinator's laptop gives the team its world.
   const l = await laptop(server.url, COORDINATOR, JSON.stringify(w));
   expect(await l.join(WORLD)).toEqual({ ok: true });
@@ -41,10 +43,13 @@ async function read(id: string): Promise<Doc> {
   return (await answer.json()) as Doc;
 }
 
-/** `who` writes the document changed by `change`, stamped as theirs, as curl would: the status and reason the server answers. */
-async function write(who: string, id: string, change: (doc: Doc) => Doc): Promise<{ status: number; reason: string }> {
+/**
+ * `who` writes the document changed by `change`, stamped as theirs (acting as `role`, where given), as
+ * curl would: the status and reason the server answers.
+ */
+async function write(who: string, id: string, change: (doc: Doc) => Doc, role?: unknown): Promise<{ status: number; reason: string }> {
   const doc = change(structuredClone(await read(id)));
-  doc.stamp = { by: who, laptop: 'curl', at: T0, tx: `by-hand-${++txs}`, n: 0 };
+  doc.stamp = { by: who, laptop: 'curl', at: T0, tx: `by-hand-${++txs}`, n: 0, ...(role === undefined ? {} : { role }) };
   const answer = await fetch(`${server.url}/couch/${WORLD}/${encodeURIComponent(id)}`, {
     method: 'PUT',
     headers: { authorization: basic(who), 'content-type': 'application/json', accept: 'application/json' },
@@ -55,6 +60,18 @@ async function write(who: string, id: string, change: (doc: Doc) => Doc): Promis
 }
 
 const survey = (id: string) => entityDocId('surveys', id);
+
+/** Why CouchDB's validate function, as sync:setup installs it, refuses `doc` from `name` of `roles` (null: it takes it). */
+function why(doc: unknown, oldDoc: unknown, name: string, roles: string[]): string | null {
+  // The design document's text, run as CouchDB runs it (here only, in a test: the server never compiles it).
+  const validate = new Function(`return (${validateFunctionSource()});`)() as (doc: unknown, oldDoc: unknown, user: unknown, sec: unknown) => void;
+  try {
+    validate(doc, oldDoc, { name, roles }, { admins: { names: [] }, members: { names: [TECHNICIAN, COORDINATOR] } });
+    return null;
+  } catch (e) {
+    return (e as { forbidden?: string }).forbidden ?? String(e);
+  }
+}
 const withE = (more: Record<string, unknown>) => (doc: Doc): Doc => ({ ...doc, e: { ...doc.e, ...more } });
 /** The survey's stored workflow with each stage's letter as `letters` says (its own where `letters` has '.'). */
 const stages = (letters: string) => (doc: Doc): Doc => {
@@ -75,6 +92,55 @@ const HOSTILE: { what: string; id: string; change: (doc: Doc) => Doc; why: strin
   { what: 'removes a received survey (a clean)', id: survey('s-ann'), change: (doc) => ({ _id: doc._id, _rev: doc._rev, _deleted: true }), why: CLEANS },
 ];
 
+describe('the team server holds the stamp’s role to the writer’s role now (issue 52)', () => {
+  const applanix = (doc: Doc): Doc => ({ ...doc, e: { ...doc.e, applanix: !doc.e?.applanix } });
+
+  it('a technician stamped as a technician, or with no role (written before roles): taken', async () => {
+    expect((await write(TECHNICIAN, survey('s-ann'), applanix, 'technician')).status).toBe(201);
+    expect((await write(TECHNICIAN, survey('s-ann'), applanix)).status).toBe(201);
+    expect((await read(survey('s-ann'))).stamp).not.toHaveProperty('role');
+  });
+
+  it('a technician who says they acted as a data coordinator: 403, with why, nothing kept', async () => {
+    const before = await read(survey('s-ann'));
+    expect(await write(TECHNICIAN, survey('s-ann'), applanix, 'coordinator')).toEqual({
+      status: 403,
+      reason: `surveys:s-ann says ${TECHNICIAN} acted as a data coordinator, but ${TECHNICIAN} is a geomatics technician now`,
+    });
+    expect((await read(before._id))._rev).toBe(before._rev);
+  });
+
+  it('a coordinator who says they acted as a technician: 403; a role that is no role: 403', async () => {
+    expect(await write(COORDINATOR, survey('s-ann'), applanix, 'technician')).toMatchObject({ status: 403, reason: expect.stringContaining('acted as a geomatics technician, but') });
+    expect(await write(COORDINATOR, survey('s-ann'), applanix, 'admin')).toEqual({ status: 403, reason: 'surveys:s-ann says it was written in a role the team does not have' });
+    expect((await write(COORDINATOR, survey('s-ann'), applanix, 'coordinator')).status).toBe(201);
+  });
+
+  it('CouchDB’s validate function holds the stamp’s role alike', async () => {
+    const old = await read(survey('s-ann'));
+    const stamped = (role: string) => ({ ...old, stamp: { by: TECHNICIAN, laptop: 'curl', at: T0, tx: 'by-hand', n: 0, role } });
+    expect(why(stamped('technician'), old, TECHNICIAN, ['technician'])).toBeNull();
+    // No role on the account is a technician's.
+    expect(why(stamped('technician'), old, TECHNICIAN, [])).toBeNull();
+    expect(why(stamped('coordinator'), old, TECHNICIAN, ['technician'])).toMatch(/acted as a data coordinator, but .* is a geomatics technician now/);
+    expect(why(stamped('technician'), old, TECHNICIAN, ['coordinator'])).toMatch(/acted as a geomatics technician, but .* is a data coordinator now/);
+  });
+
+  it('the technician’s laptop stamps its change, and its history entry, “technician” on the server', async () => {
+    const l = await laptop(server.url, TECHNICIAN, JSON.stringify(aWorld()));
+    expect(await l.join(WORLD)).toEqual({ ok: true });
+    await until(() => expect(l.sync.status).toMatchObject({ state: 'up-to-date', unsent: 0, role: 'technician' }), l);
+    expect(await l.engine.dispatch({ type: 'processApplanix', surveyId: 's-ann-2' })).toMatchObject({ ok: true });
+    await until(() => expect(l.sync.status).toMatchObject({ state: 'up-to-date', unsent: 0 }), l);
+    const written = await read(survey('s-ann-2'));
+    expect(written.stamp).toMatchObject({ by: TECHNICIAN, role: 'technician' });
+    const all = (await (await fetch(`${server.url}/couch/${WORLD}/_all_docs?include_docs=true`, { headers: { authorization: basic(COORDINATOR) } })).json()) as { rows: { doc: Doc }[] };
+    const entries = all.rows.map((r) => r.doc).filter((d) => d._id.startsWith('history:') && (d.entry as { tx: string }).tx === (written.stamp as { tx: string }).tx);
+    expect(entries.map((d) => [(d.entry as { role?: string }).role, (d.stamp as { role?: string }).role])).toEqual([['technician', 'technician']]);
+    await l.sync.stop();
+  });
+});
+
 describe('a technician writing by hand what their role does not allow is refused by the server (issue 52)', () => {
   for (const h of HOSTILE) {
     it(`a technician ${h.what}: 403, with why, nothing kept`, async () => {
@@ -91,16 +157,6 @@ describe('a technician writing by hand what their role does not allow is refused
   });
 
   it('CouchDB’s validate function, as sync:setup installs it, refuses the same by the roles CouchDB passes it', async () => {
-    // The design document's text, run as CouchDB runs it (here only, in a test: the server never compiles it).
-    const validate = new Function(`return (${validateFunctionSource()});`)() as (doc: unknown, oldDoc: unknown, user: unknown, sec: unknown) => void;
-    const why = (doc: unknown, oldDoc: unknown, name: string, roles: string[]) => {
-      try {
-        validate(doc, oldDoc, { name, roles }, { admins: { names: [] }, members: { names: [TECHNICIAN, COORDINATOR] } });
-        return null;
-      } catch (e) {
-        return (e as { forbidden?: string }).forbidden ?? String(e);
-      }
-    };
     for (const h of HOSTILE.filter((x) => !x.what.startsWith('removes'))) {
       const old = await read(h.id);
       const stamped = (by: string) => ({ ...h.change(structuredClone(old)), stamp: { by, laptop: 'curl', at: T0, tx: 'by-hand', n: 0 } });

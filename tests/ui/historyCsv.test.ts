@@ -3,15 +3,22 @@ import { historyCsv, historyCsvName } from '../../src/pages/history/historyCsv';
 import type { HistoryRow } from '../../worker/screens';
 
 const jane = { key: 'jane.doe@aerial.example', email: 'jane.doe@aerial.example', name: 'Jane Doe', initials: 'JD' };
-const row = (over: Partial<HistoryRow>): HistoryRow => ({ key: 'k', at: Date.UTC(2026, 10, 26, 15, 14, 5), what: 'QC approved', group: 'survey-qc', by: jane, automatic: false, laptop: 'This laptop', surveys: '', ...over });
+const row = (over: Partial<HistoryRow>): HistoryRow => ({ key: 'k', at: Date.UTC(2026, 10, 26, 15, 14, 5), what: 'QC approved', group: 'survey-qc', by: jane, automatic: false, laptop: 'This laptop', surveys: '', role: '', ...over });
 
 describe('a history as CSV', () => {
   it('one row per entry, the same fields, instants in UTC', () => {
     expect(historyCsv([row({}), row({ what: 'Published', by: null, automatic: true, laptop: '', arrivedAt: Date.UTC(2026, 10, 26, 16, 0, 0) })])).toBe(
-      'when,what,surveys,who,email,laptop,arrived,conflict\r\n' +
-        '2026-11-26T15:14:05.000Z,QC approved,,Jane Doe,jane.doe@aerial.example,This laptop,,\r\n' +
-        '2026-11-26T15:14:05.000Z,Published,,Automatic,,,2026-11-26T16:00:00.000Z,\r\n',
+      'when,what,surveys,who,email,laptop,arrived,conflict,role\r\n' +
+        '2026-11-26T15:14:05.000Z,QC approved,,Jane Doe,jane.doe@aerial.example,This laptop,,,\r\n' +
+        '2026-11-26T15:14:05.000Z,Published,,Automatic,,,2026-11-26T16:00:00.000Z,,\r\n',
     );
+  });
+
+  it('says the role someone acted in, in the last column, where the entry says one (issue 52)', () => {
+    const [header, coordinator, unknown] = historyCsv([row({ what: 'Assigned to Ben Ray', role: 'data coordinator' }), row({})]).split('\r\n');
+    expect(header).toBe('when,what,surveys,who,email,laptop,arrived,conflict,role');
+    expect(coordinator).toBe('2026-11-26T15:14:05.000Z,Assigned to Ben Ray,,Jane Doe,jane.doe@aerial.example,This laptop,,,data coordinator');
+    expect(unknown!.endsWith(',This laptop,,,')).toBe(true);
   });
 
   it('quotes commas, quotes and line breaks, and defuses a cell a spreadsheet would run', () => {

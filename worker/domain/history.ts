@@ -7,6 +7,7 @@
  * from the world, never stored (domain/derivedHistory.ts).
  */
 import type { Id } from './types';
+import type { Role } from './roles';
 import { humanise } from './workflow';
 import { shortId } from './shortId';
 import { entryProof } from './teamHash';
@@ -80,6 +81,11 @@ export interface HistoryEntry {
   at: number;
   /** Who: the signed-in person's email ('' when nobody was). */
   by: string;
+  /**
+   * The role they acted in (issue 52), in a team world whose server said it: the team server
+   * refuses an entry whose role is not its author's. None: the one-laptop demo, entries from before.
+   */
+  role?: Role;
   /** Where: the laptop's id (team sync's, or this browser store's). */
   laptop: string;
   /** The action's id: every entry of one action shares it. */

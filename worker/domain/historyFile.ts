@@ -77,6 +77,10 @@ export function readHistoryEntry(raw: unknown): HistoryEntry | string {
   if (typeof raw.id !== 'string' || (raw.id !== base && (!raw.id.startsWith(`${base}:`) || proofOf(raw.id) === null))) return `id is not ${base}, with or without its proof`;
   entry.id = raw.id;
   if (!ownersOf(entry).length) return `names no ${what.kind === 'inserted' || what.kind === 'received' ? 'media set' : 'entity'} it could be kept under`;
+  if (raw.role !== undefined) {
+    if (!specOk(ENTRY_FIELDS.role, raw.role)) return 'role is not a role of the team: coordinator or technician';
+    entry.role = raw.role as NonNullable<HistoryEntry['role']>;
+  }
   if (raw.arrivedAt !== undefined) {
     if (!specOk(ENTRY_FIELDS.arrivedAt, raw.arrivedAt)) return 'arrivedAt is not a time';
     entry.arrivedAt = raw.arrivedAt as number;

@@ -7,6 +7,7 @@
  * the server runs them as written.
  */
 import { FLAG_NOTE_MAX, FLAG_REASONS, REJECT_REASON_MAX } from './frameFlags';
+import { ROLES } from './roles';
 import type { Spec } from './teamRules';
 
 /** What an event is kept under: its one survey, its capture, its media set or drive, or (a settled conflict) whichever it was about. */
@@ -106,6 +107,8 @@ export const ENTRY_FIELDS = {
   id: { t: 'text', max: 500 },
   at: TIME,
   by: PERSON,
+  // The role its author acted in (issue 52): optional, as entries from before roles, and the one-laptop demo's, say none.
+  role: { t: 'oneOf', of: ROLES },
   laptop: NO_COLON,
   tx: NO_COLON,
   n: { t: 'num', int: true, min: 0 },

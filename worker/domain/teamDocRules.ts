@@ -9,7 +9,7 @@ import { FAVOURITE_KINDS } from './favourites';
 import { HISTORY_ENTRY } from './historyKinds';
 import { requiredReferences } from './references';
 import { ENTITY_KINDS } from './restore';
-import { ROLE_RULES } from './roles';
+import { ROLE_RULES, ROLES } from './roles';
 import { FIELD_RULES, FRAME_FLAG, keyRule, STAGE_RULES } from './storedFields';
 import type { Spec, TeamRules } from './teamRules';
 import type { EntityKind } from './types';
@@ -98,7 +98,8 @@ export const TEAM_RULES: TeamRules = {
   sampleBy: SAMPLE_BY,
   stamp: {
     t: 'obj',
-    fields: { by: TEXT(EMAIL_MAX_CHARS), laptop: TEXT(100), at: { t: 'num' }, tx: TEXT(300), n: { t: 'num', int: true, min: 0, max: ACTION_DOCS_MAX } },
+    // `role` (issue 52) is optional: documents written before roles, and a seed, carry none.
+    fields: { by: TEXT(EMAIL_MAX_CHARS), laptop: TEXT(100), at: { t: 'num' }, tx: TEXT(300), n: { t: 'num', int: true, min: 0, max: ACTION_DOCS_MAX }, role: { t: 'oneOf', of: ROLES } },
     req: ['by', 'laptop', 'at', 'tx', 'n'],
   },
   speed: { t: 'oneOf', of: SIMULATION_SPEEDS },

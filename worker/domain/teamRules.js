@@ -123,6 +123,8 @@ export function teamDocRefusal(doc, oldDoc, user, rules, othersStand) {
   if (id === 'seed') return user === null || admin ? null : 'only an admin seeds a team world';
   if (JSON.stringify(doc).length > rules.docMaxChars) return shown + ' is larger than any document the console writes';
   var s = doc.stamp;
+  // A role is a word from one short list (issue 52): anything else is no role of the team's.
+  if (typeof s === 'object' && s !== null && s.role !== undefined && !(typeof s.role === 'string' && Object.prototype.hasOwnProperty.call(rules.roles.words, s.role))) return shown + ' says it was written in a role the team does not have';
   if (typeof s !== 'object' || s === null || !specOk(rules.stamp, s)) return shown + ' does not say who wrote it, on which laptop, when and in which action';
   if (s.by === rules.sampleBy && user !== null && !admin) return 'only an admin writes the sample data';
   if (user !== null && !admin && s.by !== user.name) return shown + ' is stamped by ' + s.by + ', not by ' + user.name + ' who writes it';

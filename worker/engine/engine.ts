@@ -132,6 +132,11 @@ export class Engine {
     this.writer.sync = port;
   }
 
+  /** Team sync's port while it is on (who writes, in which role), or null. */
+  get teamPort(): SyncPort | null {
+    return this.writer.sync;
+  }
+
   /** Turns team sync off if `ready` says so, with no action between the look and the turning off (a leave). */
   detachSyncIf(ready: () => Promise<boolean>): Promise<boolean> {
     return this.writer.serial(async () => {

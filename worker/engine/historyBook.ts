@@ -34,7 +34,7 @@ export class HistoryBook {
      * Team sync, while it is on (docs/history.md#sync): entries say the team's laptop id, and the
      * team account as who did it, as the server checks.
      */
-    private readonly team: () => Pick<SyncPort, 'laptop' | 'author'> | null,
+    private readonly team: () => Pick<SyncPort, 'laptop' | 'author' | 'role'> | null,
   ) {}
 
   /** Where this laptop's entries say they were made: the team's laptop id while syncing, else this store's own. */
@@ -60,7 +60,9 @@ export class HistoryBook {
     if (!notes.length) return [];
     const by = this.team()?.author ?? this.world.current.user?.email ?? '';
     const laptop = this.laptop;
-    return notes.map(({ what, on }, place) => sealed({ at: now, by, laptop, tx, n: place, what, on }));
+    // The role the server's session gave (issue 52), the one the action's documents are stamped with; none with team sync off.
+    const role = this.team()?.role;
+    return notes.map(({ what, on }, place) => sealed({ at: now, by, ...(role ? { role } : {}), laptop, tx, n: place, what, on }));
   }
 
   /** The cached entries of these records, oldest first; null (and they are read) if one is not cached yet. */

@@ -9,7 +9,6 @@ import type { Action } from '../api';
 import type { SyncPort } from '../engine/syncPort';
 import { entityDocId, surveyFlagsPrefix } from './doc/docIds';
 import type { SyncJournal } from './out/journal';
-import { roleOf } from '../domain/teamRoles';
 
 /** Actions that replace or empty the world: refused while team sync is on. */
 const WORLD_WIPES: ReadonlySet<Action['type']> = new Set(['resetDemo', 'reloadData', 'importWorld', 'cleanDemo', 'sampleOnly']);
@@ -20,16 +19,17 @@ const NONE: ReadonlySet<string> = new Set();
 
 /**
  * The port of a laptop whose journal is `journal`; `conflicted`, the documents in conflict while
- * its link is up; `roles`, its account's, as the server's session says them now. The team account is the one the journal writes as when the port is made.
+ * its link is up. The team account is the one the journal writes as when the port is made; the
+ * role, the one its stamps say (the journal's `roles`, as the server's session says them now).
  */
-export function enginePort(journal: SyncJournal, conflicted: () => ReadonlySet<string> = () => NONE, roles: () => readonly string[] | undefined = () => undefined): SyncPort {
+export function enginePort(journal: SyncJournal, conflicted: () => ReadonlySet<string> = () => NONE): SyncPort {
   return {
     laptop: journal.laptop,
     author: journal.author,
     // Issue 52: the role the server's session gave at join, sign-in or its last renewal; none known (joined before roles), none held here.
+    // One source with the stamps', so a history entry and its document say the same role.
     get role() {
-      const now = roles();
-      return now ? roleOf(now) : undefined;
+      return journal.role;
     },
     refusal: (action) => (WORLD_WIPES.has(action.type) ? WHILE_SYNCING : conflictRefusal(action, conflicted())),
     commitRecords: ({ world, writes, batch, tx, now }) => journal.entry(world, writes, tx, now, batch),

@@ -35,7 +35,7 @@ export async function writeOwnWorld(engine: Engine, store: WorldStore, db: SyncD
   const tx = `world-of-${journal.laptop}`;
   // Signed in to a team server, the laptop writes its world as its account (only an admin writes
   // the sample data's stamp: docs/sync.md#who-can-do-what).
-  const stamp = journal.author ? stampOf({ by: journal.author, laptop: journal.laptop }, engine.clock.now(), tx) : undefined;
+  const stamp = journal.author ? stampOf(journal.writer(engine.world), engine.clock.now(), tx) : undefined;
   // Each entity's order as this world holds it, so its next changes place it where every laptop has it.
   const { docs, held } = worldDocs(engine.world.toDb(), engine.world.flags.speed, stamp, (kind, id) => engine.world.order[kind].get(id));
   await store.commit({ put: heldPacks(held), del: [] });
@@ -44,7 +44,7 @@ export async function writeOwnWorld(engine: Engine, store: WorldStore, db: SyncD
   // An entry whose document this database holds already (the laptop was in this world, left, and
   // the server lost the world) goes as that document: one written again, stamped anew, would be a
   // second first revision of it, which the server refuses for another's entry while it wins here.
-  const entryStamp = stamp ?? stampOf({ by: journal.by(engine.world), laptop: journal.laptop }, engine.clock.now(), tx);
+  const entryStamp = stamp ?? stampOf(journal.writer(engine.world), engine.clock.now(), tx);
   const entries = await allEntries(store);
   const written = await standing(db, entries.map((entry) => historyDocId(entry.id)));
   for (const entry of entries) if (!written.has(historyDocId(entry.id))) docs.push(historyDoc(entry, entryStamp));

@@ -18,6 +18,7 @@ import type { HeldRevisions } from './doc/held';
 import type { TakenIntoWorld } from './in/takenIntoWorld';
 import { TeamTake } from './teamTake';
 import { stampOf } from './doc/syncStamp';
+import type { Role } from '../domain/roles';
 import { writeOwnWorld } from './ownWorld';
 import { NotTaken, type NotTakenChange } from './in/notTaken';
 import { LastHeard } from './in/lastHeard';
@@ -62,6 +63,11 @@ export class SyncSession {
   private readonly readWithAction = new Set<string>();
 
   /** The session of a laptop whose store holds its journal (syncedDocs held) and the take's checkpoint. */
+  /** The role this laptop's documents say their writer acts in now (issue 52), or undefined. */
+  get role(): Role | undefined {
+    return this.journal.role;
+  }
+
   static async open(engine: Engine, store: WorldStore, db: SyncDatabase, journal: SyncJournal): Promise<SyncSession> {
     const stored = (await store.readKind(INBOX_KIND)).find(([id]) => id === CHECKPOINT_ID)?.[1];
     const checkpoint = typeof stored?.since === 'number' || typeof stored?.since === 'string' ? stored.since : 0;

@@ -112,7 +112,8 @@ export class TeamLink {
     journal.author = settings.account ?? null;
     // The roles the link's settings hold now: a renewal of the session may bring new ones (teamSync.ts).
     const made: { link?: TeamLink } = {};
-    engine.attachSync(enginePort(journal, parts.conflicted, () => (made.link?.settings ?? settings).roles));
+    journal.roles = () => (made.link?.settings ?? settings).roles;
+    engine.attachSync(enginePort(journal, parts.conflicted));
     let session: SyncSession;
     if (ours) {
       session = await SyncSession.fromOwnWorld(engine, store, local, journal);

@@ -220,7 +220,7 @@ export class TeamSync {
   async resolve(id: string, rev: string, fields?: Readonly<Record<string, string>>): Promise<Answer> {
     const link = this.link;
     if (!link) return { ok: false, error: 'Team sync is off' };
-    const answer = await resolveConflict({ engine: this.engine, session: link.session, laptop: link.settings.laptop, author: link.session.author }, id, rev, fields);
+    const answer = await resolveConflict({ engine: this.engine, session: link.session, laptop: link.settings.laptop, author: link.session.author, role: link.session.role }, id, rev, fields);
     if (answer.ok) await this.wiring?.loop.run();
     return answer;
   }

@@ -8,6 +8,7 @@ import type { World } from '../engine/world';
 import type { CaptureRow, FlaggedSurvey, FlownOnOrder, FlightPlanRow, ProcessChoiceRow, RowWindow, RowsOf, SurveyQcRow, SurveyRow } from '../screens';
 import { isShown, windowOf } from './lists';
 import { captureRow, flightPlanRows, processChoiceRow, surveyQcRow, surveyRow } from './rows';
+import { ownFirst } from './ownFirst';
 
 /** An own entry of a kind, for an id that came from a page (whatever its type). */
 function own<T>(map: Record<Id, T>, id: unknown): T | undefined {
@@ -25,15 +26,17 @@ export function shownSurveys(world: World, ids: readonly Id[], order: FlownOnOrd
   });
 }
 
+/** A capture's page; `leading`, a technician whose own surveys lead its Surveys tab (ownFirst.ts). */
 export function capture(
   world: World,
   spec: { captureId: Id; tab: 'surveys' | 'flight-plans'; order: FlownOnOrder } & RowWindow,
+  leading: string | null = null,
 ): { capture: CaptureRow | null; plans: FlightPlanRow[]; surveys: RowsOf<SurveyRow> | null } {
   const c = own(world.index.captures, spec.captureId);
   if (!c) return { capture: null, plans: [], surveys: null };
   let surveys: RowsOf<SurveyRow> | null = null;
   if (spec.tab !== 'flight-plans') {
-    const shown = shownSurveys(world, c.surveyIds, spec.order === 'oldest' ? 'oldest' : 'newest');
+    const shown = ownFirst(shownSurveys(world, c.surveyIds, spec.order === 'oldest' ? 'oldest' : 'newest'), leading);
     const { start, count } = windowOf(shown.length, spec);
     surveys = { total: shown.length, start, rows: shown.slice(start, start + count).map((s) => surveyRow(world, s)) };
   }

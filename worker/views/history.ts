@@ -22,6 +22,7 @@ import { userFromEmail } from '../domain/users';
 import type { World } from '../engine/world';
 import type { HistoryAnswer, HistoryOf, HistoryRow, UserRow } from '../screens';
 import { userRow } from './rows';
+import { ROLE_WORDS } from '../domain/roles';
 
 /** What a history view reads of the book: the entries of some records, or null while they are read. */
 export interface HistoryReader {
@@ -124,6 +125,7 @@ function rowOf(world: World, e: HistoryEntry, of: HistoryOf, here: string): Hist
     what: describe(e.what, e.on, nameOf),
     group: groupOf(e.what.kind),
     by: e.by ? personOf(world, e.by) : null,
+    role: e.role ? ROLE_WORDS[e.role] : '',
     automatic: e.laptop === '' && e.by === '',
     laptop: laptopLabel(e.laptop, here),
     surveys: surveysText(e, of),

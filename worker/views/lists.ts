@@ -57,19 +57,25 @@ export function starredSurveys(world: World, email: string): Id[] {
   return inListOrder(world, 'surveys', world.favourites.ids(email, 'surveys')).filter((id) => isShown(world.index.surveys[id]));
 }
 
-export function surveyList(world: World, stage: string | null, starredBy: string | null = null): RowsOf<SurveyRow> {
+/**
+ * /surveys: the first LIST_CAP displayed surveys in list order; `leading`, a technician whose own
+ * surveys come first (ownFirst.ts), each group in list order.
+ */
+export function surveyList(world: World, stage: string | null, starredBy: string | null = null, leading: string | null = null): RowsOf<SurveyRow> {
   const { index, ids } = world;
   // Capped after leaving out the surveys no list displays, so "the first 150" are 150 rows.
-  const rows: SurveyRow[] = [];
+  const own: Survey[] = [];
+  const others: Survey[] = [];
   let total = 0;
   // "My favorites": the person's few stars, not the 100 000 surveys.
   for (const id of starredBy ? starredSurveys(world, starredBy) : ids.surveys) {
     const s = index.surveys[id];
     if (!isShown(s) || (stage !== null && s.display !== stage)) continue;
     total++;
-    if (rows.length < LIST_CAP) rows.push(surveyRow(world, s));
+    const group = leading !== null && s.assignedTo === leading ? own : others;
+    if (group.length < LIST_CAP) group.push(s);
   }
-  return { total, start: 0, rows };
+  return { total, start: 0, rows: [...own, ...others].slice(0, LIST_CAP).map((s) => surveyRow(world, s)) };
 }
 
 /** /media: the first LIST_CAP media sets the filter matches (every set when none is set), and how many match. */

@@ -97,8 +97,10 @@ export class ViewRegistry {
     private readonly holds: (kinds: readonly ChangeKind[]) => boolean,
     /** The history's records, where the engine keeps them (docs/history.md). */
     history: HistoryReader | null = null,
+    /** Whose own surveys lead the survey lists (ownFirst.ts): a technician in a team world, else null. */
+    leading: () => string | null = () => null,
   ) {
-    this.ctx = { world, captureOrder: new CaptureOrder(world), mediaSelection: new MediaSelection(world), history };
+    this.ctx = { world, captureOrder: new CaptureOrder(world), mediaSelection: new MediaSelection(world), history, leading };
   }
 
   /** A tab booted here. */
@@ -178,6 +180,13 @@ export class ViewRegistry {
   historyChanged(): void {
     const out = new PageEvents();
     for (const view of this.views.values()) if (view.history) this.answerInto(view, out, view.pageAnswer === undefined);
+    out.flush(this.send);
+  }
+
+  /** Whose surveys lead the lists changed (a role or an account learnt, issue 52): the views of surveys answer again. */
+  leadingChanged(): void {
+    const out = new PageEvents();
+    for (const view of this.views.values()) if (view.reads.includes('surveys')) this.answerInto(view, out, view.pageAnswer === undefined);
     out.flush(this.send);
   }
 

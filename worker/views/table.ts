@@ -49,6 +49,8 @@ export interface AnswerContext {
   captureOrder: CaptureOrder;
   mediaSelection: MediaSelection;
   history?: HistoryReader | null;
+  /** Whose own surveys lead the survey lists: a technician in a team world (ownFirst.ts), else null. */
+  leading?: () => string | null;
 }
 
 interface ViewDef<P, A> {
@@ -74,7 +76,7 @@ export const VIEWS = {
   /** /surveys: the first LIST_CAP displayed surveys, optionally at one displayed stage, optionally one person's stars. */
   surveys: view<{ stage: string | null; starredBy: string | null }, RowsOf<SurveyRow>>({
     reads: ['surveys', 'flightPlans', 'users', 'favourites'],
-    answer: ({ world }, p) => surveyList(world, typeof p.stage === 'string' ? p.stage : null, starredByOf(p.starredBy)),
+    answer: ({ world, leading }, p) => surveyList(world, typeof p.stage === 'string' ? p.stage : null, starredByOf(p.starredBy), leading?.() ?? null),
   }),
   /** /media: the first LIST_CAP media sets the filters match (docs/requirements.md#req-screen-media), and how many match. */
   media: view<{ filter: MediaFilter }, RowsOf<MediaRow>>({
@@ -104,7 +106,7 @@ export const VIEWS = {
   /** /captures/{cid}/surveys and /flight-plans: the header, the map, the tab's rows (surveys in a window). */
   capture: view<{ captureId: Id; tab: CaptureTab; order: FlownOnOrder } & RowWindow, { capture: CaptureRow | null; plans: FlightPlanRow[]; surveys: RowsOf<SurveyRow> | null }>({
     reads: ['captures', 'surveys', 'flightPlans', 'users'],
-    answer: ({ world }, p) => capture(world, p),
+    answer: ({ world, leading }, p) => capture(world, p, leading?.() ?? null),
   }),
   /** /captures/{cid}/qc: the header, the surveys chosen for processing, the flagged frames. */
   captureQc: view<{ captureId: Id }, { capture: CaptureRow | null; processed: SurveyRow[]; flagged: FlaggedSurvey[] }>({

@@ -4,7 +4,7 @@
  * capture's surveys by stage and the surveys chosen for processing, and the QC report
  * of all its surveys' flagged frames (issue 8).
  */
-import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { Action } from '../../../worker/api';
 import { useView } from '../../engine/hooks';
 import { BootSpinner } from '../../shell/BootSpinner';
@@ -18,6 +18,7 @@ import { SurveyTable } from '../../components/SurveyTable';
 import { StageCounts } from '../../components/StageCounts';
 import { NotFoundPage } from '../NotFoundPage';
 import { CaptureQcReport } from './CaptureQcReport';
+import { RoleButton, useRoleRefusal } from '../../app/roleRefusal';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -29,6 +30,8 @@ export default function CaptureQcPage({ captureId }: { captureId: string }) {
   const answer = useView({ view: 'captureQc', captureId });
   const run = useAction();
   const runThenGo = useActionThenGo();
+  // Capture QC is the coordinator's: a technician sees its buttons disabled with why (issue 52).
+  const refusal = useRoleRefusal();
   if (!answer) return <BootSpinner label="Loading the capture…" />;
   const { capture, processed, flagged } = answer;
   if (!capture) return <NotFoundPage />;
@@ -44,16 +47,18 @@ export default function CaptureQcPage({ captureId }: { captureId: string }) {
         actions={
           <>
             {flags.qcReady && (
-              <Button appearance="primary" onClick={() => void start()}>
+              <RoleButton refusal={refusal('startCaptureQc')} appearance="primary" onClick={() => void start()}>
                 Start QC
-              </Button>
+              </RoleButton>
             )}
             {flags.qcInProgress && (
               <>
-                <Button appearance="primary" onClick={() => void decide({ type: 'approveCaptureQc', captureId })}>
+                <RoleButton refusal={refusal('approveCaptureQc')} appearance="primary" onClick={() => void decide({ type: 'approveCaptureQc', captureId })}>
                   Approve Capture
-                </Button>
-                <Button onClick={() => void decide({ type: 'rejectCaptureQc', captureId })}>Reject Capture</Button>
+                </RoleButton>
+                <RoleButton refusal={refusal('rejectCaptureQc')} onClick={() => void decide({ type: 'rejectCaptureQc', captureId })}>
+                  Reject Capture
+                </RoleButton>
               </>
             )}
           </>

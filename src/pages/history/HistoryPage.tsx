@@ -153,7 +153,7 @@ function HistoryTableRow({ row, withSurveys }: { row: HistoryRow; withSurveys: b
         {row.by ? (
           <span className={styles.who}>
             <Avatar size={24} name={row.by.name} initials={row.by.initials} color="colorful" aria-hidden />
-            <Text title={row.by.email}>{row.by.name}</Text>
+            <Text title={row.by.email}>{row.role ? `${row.by.name} (${row.role})` : row.by.name}</Text>
           </span>
         ) : (
           <span className={styles.who}>

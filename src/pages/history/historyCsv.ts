@@ -1,14 +1,15 @@
 /**
  * A history as CSV, for audits (docs/history.md#csv): one row per entry the page shows, with the
  * same fields: when it was done, what, the surveys it concerns, who (name and email), on which
- * laptop, when this laptop learnt of it, and a conflict's settlement. Instants are ISO 8601 in UTC,
+ * laptop, when this laptop learnt of it, a conflict's settlement, and the role they acted in. Instants are ISO 8601 in UTC,
  * so a row reads the same on every laptop.
  */
 import type { HistoryOf, HistoryRow } from '../../../worker/screens';
 import { shortId } from '../../../worker/domain/shortId';
 import { csvText } from '../../app/csv';
 
-export const HISTORY_CSV_HEADER = ['when', 'what', 'surveys', 'who', 'email', 'laptop', 'arrived', 'conflict'];
+// `role` (issue 52) comes last, so a sheet made from an earlier export keeps its columns where they were.
+export const HISTORY_CSV_HEADER = ['when', 'what', 'surveys', 'who', 'email', 'laptop', 'arrived', 'conflict', 'role'];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -28,6 +29,7 @@ export function historyCsvRows(rows: readonly HistoryRow[]): string[][] {
     r.laptop,
     r.arrivedAt === undefined ? '' : iso(r.arrivedAt),
     r.conflict ? conflictText(r.conflict) : '',
+    r.role,
   ]);
 }
 

@@ -5,7 +5,7 @@
  * grid's keys do (F, U, S, Enter) and say so, for reviewers who work by mouse.
  */
 import { useRef } from 'react';
-import { Menu, MenuItem, MenuList, MenuPopover } from '@fluentui/react-components';
+import { Menu, MenuGroupHeader, MenuItem, MenuList, MenuPopover } from '@fluentui/react-components';
 import { ArrowMaximizeRegular, FlagOffRegular, FlagRegular, SparkleRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
 import type { FrameFlag } from '../../../worker/domain/frameFlags';
@@ -34,6 +34,8 @@ export interface FrameMenuProps {
   onUnflag(at: FrameAt): void;
   onAccept(at: FrameAt, suggestion: Suggestion): void;
   onClose(): void;
+  /** Why the person may not flag this survey's frames (issue 52): its flag items disabled, the reason said first. */
+  refusal?: string | null;
 }
 
 /** A zero-sized element at a point, which Fluent's positioning takes as the menu's target. */
@@ -41,7 +43,7 @@ function pointTarget({ x, y }: { x: number; y: number }) {
   return { getBoundingClientRect: () => ({ x, y, top: y, left: x, bottom: y, right: x, width: 0, height: 0 }) };
 }
 
-export function FrameMenu({ target, onFlag, onUnflag, onAccept, onClose }: FrameMenuProps) {
+export function FrameMenu({ target, onFlag, onUnflag, onAccept, onClose, refusal = null }: FrameMenuProps) {
   const [, navigate] = useLocation();
   const { at, current, suggestion, from, anchor } = target;
   const atPoint = !(anchor instanceof HTMLElement);
@@ -69,9 +71,11 @@ export function FrameMenu({ target, onFlag, onUnflag, onAccept, onClose }: Frame
     >
       <MenuPopover>
         <MenuList aria-label={`Frame ${at.frame} · ${at.camera} · Line ${at.line}`}>
+          {refusal && <MenuGroupHeader>{refusal}</MenuGroupHeader>}
           <MenuItem
             icon={<FlagRegular />}
             secondaryContent="F"
+            disabled={!!refusal}
             onClick={() => close(true, () => onFlag(at, current, from))}
           >
             Flag frame…
@@ -80,6 +84,7 @@ export function FrameMenu({ target, onFlag, onUnflag, onAccept, onClose }: Frame
             <MenuItem
               icon={<FlagOffRegular />}
               secondaryContent="U"
+              disabled={!!refusal}
               onClick={() => {
                 onUnflag(at);
                 close(true);
@@ -92,6 +97,7 @@ export function FrameMenu({ target, onFlag, onUnflag, onAccept, onClose }: Frame
             <MenuItem
               icon={<SparkleRegular />}
               secondaryContent="S"
+              disabled={!!refusal}
               onClick={() => {
                 onAccept(at, suggestion);
                 close(true);

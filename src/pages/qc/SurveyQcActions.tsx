@@ -4,7 +4,6 @@
  * surveys list.
  */
 import { useState } from 'react';
-import { Button } from '@fluentui/react-components';
 import type { SurveyQcRow } from '../../../worker/screens';
 import { surveyLabel, surveyTitle } from '../../../worker/domain/names';
 import { paths } from '../../app/paths';
@@ -13,6 +12,7 @@ import { useActionThenGo } from '../../hooks/useActionThenGo';
 import { alertIfRefused } from '../../app/refusal';
 import { ConfirmActionDialog } from '../../dialogs/ConfirmActionDialog';
 import { RejectSurveyDialog } from './RejectSurveyDialog';
+import { RoleButton, surveyNamed, useRoleRefusal } from '../../app/roleRefusal';
 
 type Decision = 'approve' | 'reject' | null;
 
@@ -24,19 +24,24 @@ export function SurveyQcActions({ survey }: { survey: SurveyQcRow }) {
   const flagged = survey.frameFlags.length;
   const back = paths.capture(survey.captureId, 'surveys');
   const start = () => alertIfRefused(run({ type: 'startSurveyQc', surveyId: survey.surveyId }), `QC of ${name}`);
+  // A technician on a colleague's survey: each decision disabled with why, before its dialog opens (issue 52).
+  const refusal = useRoleRefusal();
+  const named = surveyNamed(survey);
   return (
     <>
       {survey.flags.qcReady && (
-        <Button appearance="primary" onClick={() => void start()}>
+        <RoleButton refusal={refusal('startSurveyQc', named)} appearance="primary" onClick={() => void start()}>
           Start QC
-        </Button>
+        </RoleButton>
       )}
       {survey.flags.qcInProgress && (
         <>
-          <Button appearance="primary" onClick={() => setDeciding('approve')}>
+          <RoleButton refusal={refusal('approveSurveyQc', named)} appearance="primary" onClick={() => setDeciding('approve')}>
             Approve Survey
-          </Button>
-          <Button onClick={() => setDeciding('reject')}>Reject Survey</Button>
+          </RoleButton>
+          <RoleButton refusal={refusal('rejectSurveyQc', named)} onClick={() => setDeciding('reject')}>
+            Reject Survey
+          </RoleButton>
         </>
       )}
       <ConfirmActionDialog

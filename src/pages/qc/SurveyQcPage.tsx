@@ -22,6 +22,7 @@ import {
   MessageBarBody,
   Spinner,
   Switch,
+  Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -40,6 +41,7 @@ import { NotFoundPage } from '../NotFoundPage';
 import { QcGrid, type Jump } from './QcGrid';
 import { FrameMenu, type FrameMenuTarget } from './FrameMenu';
 import { SurveyQcActions } from './SurveyQcActions';
+import { surveyNamed, useRoleRefusal } from '../../app/roleRefusal';
 import { flagTime, lineFrameCount, qcLines, rowsOverrideFrom } from './qcRows';
 import { seenText, useSeen } from './qcSeen';
 import { ReviewProgress } from './ReviewProgress';
@@ -82,6 +84,8 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
   const restored = useRef(false);
   const restoring = useRef(false);
   const run = useAction();
+  // A technician on a colleague's survey: flagging is refused before any dialog opens, with why (issue 52).
+  const flagRefused = useRoleRefusal()('flagFrame', survey ? surveyNamed(survey) : undefined);
   const [flagging, setFlagging] = useState<{ at: FrameAt; current?: FrameFlag; from: HTMLElement | null; open: boolean } | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [menu, setMenu] = useState<FrameMenuTarget | null>(null);
@@ -148,8 +152,9 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
     photos.status !== 'ready' || lines.length === survey.linesFlown
       ? `${survey.linesFlown} lines`
       : `${survey.linesFlown} lines flown, ${lines.length} in the sample photo set`;
-  const onFlag = (at: FrameAt, current: FrameFlag | undefined, from?: HTMLElement) =>
-    setFlagging({ at, current, from: from ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null), open: true });
+  const onFlag = (at: FrameAt, current: FrameFlag | undefined, from?: HTMLElement) => {
+    if (!flagRefused) setFlagging({ at, current, from: from ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null), open: true });
+  };
   // The reviewer goes on from the frame they flagged, whatever the dialog did with the focus.
   const endFlagging = () => {
     const from = flagging?.from;
@@ -157,9 +162,13 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
     setFlagging((f) => f && { ...f, open: false });
     requestAnimationFrame(() => from?.isConnected && from.focus({ preventScroll: true }));
   };
-  const onUnflag = (at: FrameAt) => void run({ type: 'unflagFrame', ...at });
+  const onUnflag = (at: FrameAt) => {
+    if (!flagRefused) void run({ type: 'unflagFrame', ...at });
+  };
   // S: the pre-screen's suggestion becomes a flag, its figure the note.
-  const onAccept = (at: FrameAt, s: Suggestion) => void run({ type: 'flagFrame', ...at, reason: s.reason, note: `Pre-screen: ${s.figure}` });
+  const onAccept = (at: FrameAt, s: Suggestion) => {
+    if (!flagRefused) void run({ type: 'flagFrame', ...at, reason: s.reason, note: `Pre-screen: ${s.figure}` });
+  };
   // N/P: the next/previous flagged frame of the survey; its line opens and its grid takes the focus.
   const onSeek = (from: SurveyCell, forward: boolean) => {
     const walk = lines.map((l) => ({ line: l.line, rowCount: l.rows.length, flags: flagRows.get(l.line) ?? new Map() }));
@@ -228,6 +237,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
           }}
         />
         <PrescreenStatus state={prescreen} />
+        {flagRefused && <Text role="note">{`Flags: ${flagRefused}`}</Text>}
         <span role="status">{flagged === 1 ? '1 flagged frame' : `${flagged} flagged frames`}</span>
         {/* aria-live, not a second role=status: the page's status is the count above. */}
         <span aria-live="polite">{seekNote}</span>
@@ -278,7 +288,7 @@ export default function SurveyQcPage({ surveyId }: { surveyId: string }) {
           ))}
         </Accordion>
       )}
-      {menu && <FrameMenu target={menu} onFlag={onFlag} onUnflag={onUnflag} onAccept={onAccept} onClose={() => setMenu(null)} />}
+      {menu && <FrameMenu target={menu} refusal={flagRefused} onFlag={onFlag} onUnflag={onUnflag} onAccept={onAccept} onClose={() => setMenu(null)} />}
       {flagging && <FlagFrameDialog open={flagging.open} at={flagging.at} current={flagging.current} onClose={endFlagging} />}
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </section>

@@ -4,7 +4,7 @@
  * engine refuses otherwise, so the buttons are offered only then.
  */
 import { useEffect, useState } from 'react';
-import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, FlagOffRegular, FlagRegular } from '@fluentui/react-icons';
 import type { Suggestion } from '../../../worker/prescreen/measure';
 import type { SurveyQcRow } from '../../../worker/screens';
@@ -12,6 +12,7 @@ import { sameFrame } from '../../../worker/domain/frameFlags';
 import { useAction } from '../../app/useAction';
 import { FlagFrameDialog, type FrameAt } from './FlagFrameDialog';
 import { ShortcutsDialog } from './ShortcutsDialog';
+import { RoleButton, surveyNamed, useRoleRefusal } from '../../app/roleRefusal';
 
 const useStyles = makeStyles({
   box: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap' },
@@ -24,7 +25,10 @@ export function ViewerFlag({ survey, at, suggestion }: { survey: SurveyQcRow | u
   const [flagging, setFlagging] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const flag = at && survey ? survey.frameFlags.find((f) => sameFrame(f, at)) : undefined;
+  // A technician on a colleague's survey sees the flag buttons disabled with why, and F, U and S open nothing (issue 52).
+  const refused = useRoleRefusal()('flagFrame', survey ? surveyNamed(survey) : undefined);
   const canFlag = !!at && !!survey?.flags.qcInProgress;
+  const mayFlag = canFlag && !refused;
   // The pre-screen's suggestion counts until the frame carries a flag.
   const suggested = flag ? null : suggestion;
   const accept = () => at && suggested && void run({ type: 'flagFrame', ...at, reason: suggested.reason, note: `Pre-screen: ${suggested.figure}` });
@@ -34,9 +38,9 @@ export function ViewerFlag({ survey, at, suggestion }: { survey: SurveyQcRow | u
       const target = e.target as HTMLElement | null;
       if (e.altKey || e.ctrlKey || e.metaKey || target?.closest('input, textarea, select, [role="menu"], [role="listbox"], [role="dialog"]')) return;
       if (e.key === '?') setHelpOpen(true);
-      else if (canFlag && at && e.key.toLowerCase() === 'f') setFlagging(true);
-      else if (canFlag && at && flag && e.key.toLowerCase() === 'u') void run({ type: 'unflagFrame', ...at });
-      else if (canFlag && suggested && e.key.toLowerCase() === 's') accept();
+      else if (mayFlag && at && e.key.toLowerCase() === 'f') setFlagging(true);
+      else if (mayFlag && at && flag && e.key.toLowerCase() === 'u') void run({ type: 'unflagFrame', ...at });
+      else if (mayFlag && suggested && e.key.toLowerCase() === 's') accept();
       else return;
       e.preventDefault();
     };
@@ -52,18 +56,18 @@ export function ViewerFlag({ survey, at, suggestion }: { survey: SurveyQcRow | u
       {suggested && <Text>{`Suggested: ${suggested.reason} (${suggested.figure})`}</Text>}
       {canFlag && at && (
         <>
-          <Button size="small" icon={<FlagRegular />} onClick={() => setFlagging(true)}>
+          <RoleButton refusal={refused} size="small" icon={<FlagRegular />} onClick={() => setFlagging(true)}>
             {flag ? 'Change flag (F)' : 'Flag frame (F)'}
-          </Button>
+          </RoleButton>
           {flag && (
-            <Button size="small" icon={<FlagOffRegular />} onClick={() => void run({ type: 'unflagFrame', ...at })}>
+            <RoleButton refusal={refused} size="small" icon={<FlagOffRegular />} onClick={() => void run({ type: 'unflagFrame', ...at })}>
               Unflag (U)
-            </Button>
+            </RoleButton>
           )}
           {suggested && (
-            <Button size="small" icon={<CheckmarkRegular />} onClick={accept}>
+            <RoleButton refusal={refused} size="small" icon={<CheckmarkRegular />} onClick={accept}>
               Accept suggestion (S)
-            </Button>
+            </RoleButton>
           )}
         </>
       )}

@@ -59,6 +59,8 @@ interface PackedOn {
 }
 interface PackedExtra {
   a?: number;
+  /** The role its author acted in (issue 52). */
+  r?: HistoryEntry['role'];
   x?: HistoryEntry['conflict'];
 }
 
@@ -130,6 +132,7 @@ function pack(record: HistoryRecord, owner: HistoryOwner, entry: HistoryEntry, f
   const packed: Packed = [entry.at - record.w * PAGE_MS, find(entry.by), find(entry.laptop), txPacked(entry.tx), entry.n, CODE.get(entry.what.kind)!, args];
   const extra: PackedExtra = {};
   if (entry.arrivedAt !== undefined) extra.a = entry.arrivedAt;
+  if (entry.role !== undefined) extra.r = entry.role;
   if (entry.conflict !== undefined) extra.x = entry.conflict;
   const hasOn = Object.keys(on).length > 0;
   const hasExtra = Object.keys(extra).length > 0;
@@ -186,6 +189,7 @@ function unpack(r: Reading, owner: HistoryOwner, p: Packed): HistoryEntry | null
   const base = historyId(at, where, tx, n);
   const entry: HistoryEntry = { id: typeof proof === 'string' ? `${base}:${proof}` : base, at, by, laptop: where, tx, n, what: what as unknown as HistoryWhat, on };
   const extra = packedExtra || undefined;
+  if (extra?.r === 'coordinator' || extra?.r === 'technician') entry.role = extra.r;
   if (extra?.a !== undefined) entry.arrivedAt = extra.a;
   if (extra?.x !== undefined) entry.conflict = extra.x;
   return entry;

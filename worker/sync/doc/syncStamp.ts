@@ -3,6 +3,7 @@
  * laptop, when, and in which action. A leaf: every kind of document (syncedForm.ts,
  * favouriteDocs.ts) and every reader of one takes it from here.
  */
+import type { Role } from '../../domain/roles';
 
 /** Who changed a document: a person, on a laptop, at a time, in one action of `n` documents. */
 export interface SyncStamp {
@@ -22,18 +23,25 @@ export interface SyncStamp {
    * all have arrived. Not a history entry's `n`, which is its place among its action's entries.
    */
   n: number;
+  /**
+   * The role the writer acted in (issue 52), as the server's session said it when the action ran:
+   * the team server refuses a stamp whose role is not the writer's role now, so it is the server's
+   * word, not the laptop's. None: written with no role known (before roles, a seed, team sync off).
+   */
+  role?: Role;
 }
 
 /** An action across the team: its laptop and its id there (a laptop numbers its own actions alone). */
 export const actionKey = (stamp: Pick<SyncStamp, 'laptop' | 'tx'>): string => `${stamp.laptop} ${stamp.tx}`;
 
-/** Who writes: a team account (or the person signed in), on a laptop. */
-export type Writer = Pick<SyncStamp, 'by' | 'laptop'>;
+/** Who writes: a team account (or the person signed in), on a laptop, in their role where one is known. */
+export type Writer = Pick<SyncStamp, 'by' | 'laptop' | 'role'>;
 
 /**
  * The one way a stamp is made: `who`, at `at`, in action `tx` of `docs` documents (0 until the
  * action's documents are counted, outbox.ts).
  */
 export function stampOf(who: Writer, at: number, tx: string, docs = 0): SyncStamp {
-  return { by: who.by, laptop: who.laptop, at, tx, n: docs };
+  // No `role` key at all where none is known: the stored form of a stamp without one stays as it was.
+  return who.role ? { by: who.by, laptop: who.laptop, at, tx, n: docs, role: who.role } : { by: who.by, laptop: who.laptop, at, tx, n: docs };
 }

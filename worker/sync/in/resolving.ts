@@ -13,6 +13,7 @@ import { settledEntry } from './settledHistory';
 import type { SyncSession } from '../syncSession';
 import { whyRefused } from './takenIntoWorld';
 import { stampOf } from '../doc/syncStamp';
+import type { Role } from '../../domain/roles';
 
 export interface Resolving {
   engine: Engine;
@@ -20,10 +21,12 @@ export interface Resolving {
   laptop: string;
   /** who signs the settlement: the team account, or the person signed in here */
   author: string;
+  /** the role they settle it in, as the server's session said it (issue 52); none where none is known */
+  role?: Role;
 }
 
 export async function resolveConflict(
-  { engine, session, laptop, author }: Resolving,
+  { engine, session, laptop, author, role }: Resolving,
   id: string,
   rev: string,
   fields?: Readonly<Record<string, string>>,
@@ -35,7 +38,7 @@ export async function resolveConflict(
   let body = kept.deleted ? null : bodyOf(kept.doc);
   const now = engine.clock.now();
   // One id for the settlement and its entry: no ':' (an entry id's separator), unique to this settlement.
-  const stamp = stampOf({ by: author, laptop }, now, `settle-${now.toString(36)}-${rev.slice(0, 8)}`, 1);
+  const stamp = stampOf(role ? { by: author, laptop, role } : { by: author, laptop }, now, `settle-${now.toString(36)}-${rev.slice(0, 8)}`, 1);
   const merged = Boolean(fields && Object.keys(fields).length);
   if (fields && merged) {
     body = mergedBody(conflict, rev, fields);

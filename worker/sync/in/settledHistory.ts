@@ -52,6 +52,8 @@ export function settledEntry(conflict: ConflictShown, rev: string, merged: boole
     // The settlement's own id, which its documents' stamp carries too (resolving.ts).
     tx: stamp.tx,
     n: 0,
+    // The role the settler acted in, as the settlement's documents say it (issue 52).
+    ...(stamp.role ? { role: stamp.role } : {}),
     what: { kind: 'settled', subject: describedDoc(conflict.id) },
     on,
     conflict: {

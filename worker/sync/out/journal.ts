@@ -16,7 +16,9 @@ import { heldRecords } from '../doc/heldStore';
 import type { WorldBatch } from '../../engine/store/worldStore';
 import type { HistoryEntry } from '../../domain/history';
 import { historyDoc } from '../doc/historyDoc';
-import { stampOf, type SyncStamp } from '../doc/syncStamp';
+import { stampOf, type SyncStamp, type Writer } from '../doc/syncStamp';
+import type { Role } from '../../domain/roles';
+import { roleOf } from '../../domain/teamRoles';
 import { contentOfBuilt } from '../doc/revisions';
 import { heldOf, type Held, type HeldRevisions } from '../doc/held';
 import { answerRecords, outboxRecords, type OutboxRecord } from './outbox';
@@ -58,6 +60,12 @@ export class SyncJournal {
    * stamped with it, as the server checks; null where none is known (the person signed in here).
    */
   author: string | null = null;
+  /**
+   * The account's roles as the server's session says them now (issue 52; its link's settings, which
+   * a renewal of the session moves on): every document is stamped with the role they give, which the
+   * server checks. Undefined: none known (joined before roles), and no stamp says a role.
+   */
+  roles: () => readonly string[] | undefined = () => undefined;
 
   constructor(
     readonly laptop: string,
@@ -103,7 +111,7 @@ export class SyncJournal {
   /** The records the action's commit (`writes`) writes beside its own; none if it changed nothing synced. */
   entry(world: World, writes: WorldWrites, tx: string, now: number, batch?: Pick<WorldBatch, 'put' | 'history'>): JournalEntry {
     const overlay = new Overlay(this.held);
-    const stamp = stampOf({ by: this.by(world), laptop: this.laptop }, now, tx);
+    const stamp = stampOf(this.writer(world), now, tx);
     const held = { flags: (surveyId: Id) => this.flags().get(surveyId) ?? [], places: (id: string) => overlay.get(id)?.at };
     const { written, removed } = actionDocs(world, writes, stamp, held, { speed: true, encoded: encodedIn(batch) });
     const entries = historyEntries(batch);
@@ -125,9 +133,21 @@ export class SyncJournal {
    * the take adopts once it has landed.
    */
   answer(world: World, bases: ReadonlyMap<string, string>, now: number, tx: string, held: Overlay): JournalEntry {
-    const stamp = stampOf({ by: this.by(world), laptop: this.laptop }, now, tx);
+    const stamp = stampOf(this.writer(world), now, tx);
     const docs = currentDocs(world, [...bases.keys()], stamp, (id) => held.get(id)?.at);
     return this.numbered(answerRecords(docs, bases, stamp, held));
+  }
+
+  /** The role this laptop's documents say their writer acts in now, or undefined where none is known. */
+  get role(): Role | undefined {
+    const roles = this.roles();
+    return roles ? roleOf(roles) : undefined;
+  }
+
+  /** Who writes this laptop's documents now: the account, this laptop, the role. */
+  writer(world: World): Writer {
+    const role = this.role;
+    return role ? { by: this.by(world), laptop: this.laptop, role } : { by: this.by(world), laptop: this.laptop };
   }
 
   /** Who this laptop's documents say wrote them: its team account, or the person signed in here. */
