@@ -133,7 +133,8 @@ describe('the history rule, on the server and on a laptop', () => {
     expect(asMember(entryOf('applanix', { role: 'technician' }), ['technician'])).toBeNull();
     expect(asMember(entryOf('applanix'), ['technician'])).toBeNull();
     expect(asMember(entryOf('applanix', { role: 'coordinator' }), ['coordinator'])).toBeNull();
-    expect(asMember(entryOf('applanix', { role: 'coordinator' }), [])).toBe(`history:${entryOf('applanix', { role: 'coordinator' }).id.slice(0, 32)} says ${ANN} acted as a data coordinator, but ${ANN} is a geomatics technician now`);
+    // The role the writer's session gave when they acted, not held to their role now (a validate function knows no past role).
+    expect(asMember(entryOf('applanix', { role: 'coordinator' }), [])).toBeNull();
   });
 
   it('the table names every kind a laptop writes, and the test each of them', () => {

@@ -90,7 +90,7 @@ export function toAction(h: Pick<Harness, 'engine'>, { op, a, b }: Intent): Acti
     case 15:
       return { type: 'publishCapture', captureId: capture('canPublish') };
     case 16:
-      return b % 7 === 0 ? { type: 'cleanCapture', captureId: pick(captures, a)!.captureId } : null;
+      return b % 7 === 0 ? { type: 'cleanCapture', captureId: pick(captures, a)?.captureId ?? 'none' } : null;
     case 17:
       return { type: 'setFlags', flags: { speed: pick([1, 10, 100] as const, b)! } };
     case 18:

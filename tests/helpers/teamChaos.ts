@@ -435,6 +435,7 @@ export async function chaos({ steps, perRun = 60, seed, path, draws, report }: C
   let server = await chaosServer();
   const property = fc.asyncProperty(fc.integer({ min: 3, max: 5 }), fc.commands([chaosStep], { maxCommands: perRun, size: 'max' }), async (size, commands) => {
     const team = await Team.start(server, `chaos-${++teams}`, size);
+    let failed = false;
     try {
       const counted = [...commands];
       if (process.env.SYNC_CHAOS_TRACE) traceSteps(counted);
@@ -452,11 +453,18 @@ export async function chaos({ steps, perRun = 60, seed, path, draws, report }: C
       report?.(figures);
     } catch (error) {
       // Each failing schedule as the shrinking meets it: a long shrink shows its progress, and what it has so far.
+      failed = true;
       if (process.env.SYNC_CHAOS_TRACE) console.log(`failed with ${size} laptops (${error instanceof Error ? error.message : String(error)}): ${String(commands)}`);
       throw error;
     } finally {
       await team.stop();
       server = team.server;
+      // A run that failed may leave the server as no run should meet it (a restart cut short): the
+      // next run, and each schedule the shrinking tries, starts on a server of its own.
+      if (failed) {
+        await server.close().catch(() => undefined);
+        server = await chaosServer();
+      }
     }
   });
   // A failure is shrunk for as long as the run may last, then reported with the shortest schedule found so far.

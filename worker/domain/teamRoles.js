@@ -64,32 +64,16 @@ function surveyRoleRefusal(doc, old, user, rules) {
 }
 
 /**
- * Why the role a document says its writer acted in is not theirs (issue 52), or null: its stamp's
- * `role`, and a history entry's own `role`, are the writer's role now, as their account holds it,
- * as its `by` is the writer's account: what the history says of a member is the server's word. A validate function knows
- * no past role, so a change made in a role taken away meanwhile is refused, named on its laptop,
- * never taken with a role its writer no longer holds. None said: nothing to check (written before roles).
- */
-function saidRoleRefusal(doc, user, rules) {
-  var words = rules.roles.words, now = roleOf(user.roles);
-  var said = [doc.stamp && doc.stamp.role, doc.entry && doc.entry.role];
-  for (var i = 0; i < said.length; i++) {
-    if (said[i] === undefined || said[i] === null || said[i] === now) continue;
-    var claimed = Object.prototype.hasOwnProperty.call(words, said[i]) ? words[said[i]] : 'role the team does not have';
-    return String(doc._id).slice(0, 40) + ' says ' + user.name + ' acted as a ' + claimed + ', but ' + user.name + ' is a ' + words[now] + ' now';
-  }
-  return null;
-}
-
-/**
  * Why the writer's role does not allow this write (the server, after teamDocRefusal), or null.
  * `user`: { name, admin, roles }; null on a laptop taking what the team wrote (the server checked it).
  */
 export function roleRefusal(doc, oldDoc, user, rules) {
   // An admin is held to no role, and writes others' entries as they were (a world seeded from an export): the roles they say are not checked.
   if (user === null || user.admin === true) return null;
-  // What the role forbids is said first: it is why the change is refused; the role it claims, only where nothing else is wrong.
-  return actsRefusal(doc, oldDoc, user, rules) || saidRoleRefusal(doc, user, rules);
+  // The role a stamp says is the one the writer's session gave their laptop when they acted: a
+  // validate function knows no past role, so it is not held to the role now. A change made in a role
+  // taken away meanwhile is refused only for what the role now forbids (docs/requirements.md#req-team-roles).
+  return actsRefusal(doc, oldDoc, user, rules);
 }
 
 /** Why the writer's role does not allow what this write changes, or null. */

@@ -35,6 +35,8 @@ export interface WiringHost {
   signedOutBy(status: number, why: string): void;
   /** whether `link` is still the one team sync holds */
   holds(link: TeamLink): boolean;
+  /** whether the team settings may be written for `link`: it is held, and no leave has begun */
+  keepsSettings(link: TeamLink): boolean;
 }
 
 export class LinkWiring {
@@ -122,6 +124,9 @@ export class LinkWiring {
     const { link, host } = this;
     const now = link.settings.roles;
     if (now && now.length === roles.length && now.every((r, i) => r === roles[i])) return;
+    // A renewal that lands while the laptop leaves writes nothing: its settings written again after
+    // the leave dropped them would open the next tab in the team world, over changes never journaled.
+    if (!host.keepsSettings(link)) return;
     link.settings = { ...link.settings, roles };
     await host.store.commit({ put: [settingsRecord(link.settings)], del: [] });
     if (host.holds(link)) host.set({ ...host.facts(), settings: link.settings });

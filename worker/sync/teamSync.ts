@@ -38,6 +38,8 @@ export class TeamSync {
   /** Going on syncing after a reload or a new leading tab (start): join and leave wait for it. */
   private starting: Promise<void> = Promise.resolve();
   private joinAsked = false;
+  /** A leave has looked and found everything sent: the settings are being dropped. */
+  private leaving = false;
   private signingIn: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -167,10 +169,17 @@ export class TeamSync {
     const link = this.link;
     if (!link) return { ok: false, error: 'Team sync stopped on this laptop while it was leaving: leave again once the badge says Up to date' };
     const sent = async () => this.status.state === 'up-to-date' && link.unsent.count === 0 && !link.session.undrained && (await this.store.count(OUTBOX_KIND)) === 0;
-    if (!(await this.engine.detachSyncIf(async () => (await sent()) && (await forgetSettings(this.store), true))))
+    // From the look on, nothing writes the settings again (a session's renewal: keepsSettings).
+    const look = async () => (this.leaving = await sent()) && (await forgetSettings(this.store), true);
+    const detached = await this.engine.detachSyncIf(look).catch((error: unknown) => {
+      this.leaving = false;
+      throw error;
+    });
+    if (!detached)
       return { ok: false, error: 'The server does not have every change made here yet (this laptop is offline, or still sending): leave once the badge says Up to date, so your team keeps them' };
     await this.close();
     await forgetTeamWorld(this.store);
+    this.leaving = false;
     this.set(FACTS_OFF);
     return { ok: true };
   }
@@ -266,6 +275,7 @@ export class TeamSync {
       count: () => this.count(),
       failed: (error) => this.failed(error), signedOutBy: (status, why) => this.signedOutBy(status, why),
       holds: (link) => this.link === link,
+      keepsSettings: (link) => this.link === link && !this.leaving,
     };
   }
 
