@@ -94,7 +94,7 @@ test('the whole demo: a survey walked from insert to Published shows every step 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('history-capture-SAMPLE007.csv');
   const lines = readFileSync(await download.path(), 'utf8').trimEnd().split('\r\n');
-  expect(lines[0]).toBe('when,what,surveys,who,email,laptop,arrived,conflict');
+  expect(lines[0]).toBe('when,what,surveys,who,email,laptop,arrived,conflict,role');
   expect(lines).toHaveLength(shown.length + 1);
   const csv = lines.slice(1).map((l) => l.split(','));
   shown.forEach(([, what, survey, who, where], i) => {
