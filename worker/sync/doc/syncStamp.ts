@@ -25,8 +25,9 @@ export interface SyncStamp {
   n: number;
   /**
    * The role the writer acted in (issue 52), as the server's session said it when the action ran:
-   * the team server refuses a stamp whose role is not the writer's role now, so it is the server's
-   * word, not the laptop's. None: written with no role known (before roles, a seed, team sync off).
+   * read as one of the team's two, not held to the writer's role now (a validate function knows no
+   * past role; docs/requirements.md#req-team-roles). None: written with no role known (before roles,
+   * a seed, team sync off).
    */
   role?: Role;
 }
