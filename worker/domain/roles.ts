@@ -11,6 +11,9 @@ import { SURVEY_STAGES } from './types';
 export const ROLES = ['coordinator', 'technician'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Whether a value read from a store or a stamp is one of the team's roles. */
+export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
+
 /** A role in words, as the header and the refusals say it. */
 export const ROLE_WORDS: Readonly<Record<Role, string>> = { coordinator: 'data coordinator', technician: 'geomatics technician' };
 

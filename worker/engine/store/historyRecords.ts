@@ -11,6 +11,7 @@
  */
 import { byTime, historyId, proofOf, type HistoryEntry, type HistoryKind, type HistoryOwner, type HistorySubjects, type HistoryWhat } from '../../domain/history';
 import type { Id } from '../../domain/types';
+import { isRole } from '../../domain/roles';
 
 export { ownerOf, ownersOf, type HistoryOwner } from '../../domain/history';
 
@@ -189,7 +190,7 @@ function unpack(r: Reading, owner: HistoryOwner, p: Packed): HistoryEntry | null
   const base = historyId(at, where, tx, n);
   const entry: HistoryEntry = { id: typeof proof === 'string' ? `${base}:${proof}` : base, at, by, laptop: where, tx, n, what: what as unknown as HistoryWhat, on };
   const extra = packedExtra || undefined;
-  if (extra?.r === 'coordinator' || extra?.r === 'technician') entry.role = extra.r;
+  if (isRole(extra?.r)) entry.role = extra.r;
   if (extra?.a !== undefined) entry.arrivedAt = extra.a;
   if (extra?.x !== undefined) entry.conflict = extra.x;
   return entry;

@@ -8,7 +8,7 @@
  */
 import type { WorldBatch } from '../../engine/store/worldStore';
 import type { StoredRecord } from '../../engine/store/storedForm';
-import { ROLES, type Role } from '../../domain/roles';
+import { isRole, type Role } from '../../domain/roles';
 import { HEARD_KIND } from '../records';
 import type { StoredDoc } from '../doc/database';
 import { stampOf } from '../doc/teamDoc';
@@ -35,7 +35,7 @@ const keyOf = (by: string, laptop: string) => JSON.stringify([by, laptop]);
 /** The role a stamp says, read defensively: only one of ROLES, else none. */
 function roleIn(stamp: unknown): Role | undefined {
   const role = (stamp as { role?: unknown }).role;
-  return (ROLES as readonly unknown[]).includes(role) ? (role as Role) : undefined;
+  return isRole(role) ? role : undefined;
 }
 
 /**
