@@ -14,7 +14,9 @@
  * - issue 53's budgets, on the server alone (its own process, the flooding member in another): a
  *   member's `_bulk_docs` at the cap beside another member's requests, and the server's heap.
  * BENCH_SYNC_SIZES (default 400,10000) picks the world sizes; BENCH_SYNC_SIZES=0 runs the floods alone.
- * BENCH_SYNC_PARTS (default sizes,floods,held) picks the parts: BENCH_SYNC_PARTS=held runs issue 53's alone.
+ * BENCH_SYNC_PARTS (default sizes,floods,held) picks the parts: BENCH_SYNC_PARTS=held runs issue 53's alone;
+ * `seeded` (not in the default) times a seeded join at each of BENCH_SYNC_SIZES with the server's
+ * validation and without it (issue 52's budget), printing each row as it comes.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +29,7 @@ import { seedTeamWorld } from './seedWorld';
 import { startSyncServer, type SyncServer } from './syncServer';
 import { cookieFetch } from './team/cookieFetch';
 import { setUpWorld, type Account } from './team/worlds';
+import { RULES_DESIGN_ID } from './team/validateFunction';
 import { createEngine, type Engine } from '../worker/engine/engine';
 import { memoryStore } from '../worker/engine/store/worldStore';
 import { TeamSync } from '../worker/sync/teamSync';
@@ -40,7 +43,7 @@ PouchDB.plugin(memory).plugin(http);
 const Local = PouchDB.defaults({ adapter: 'memory' });
 const SIZES = (process.env.BENCH_SYNC_SIZES ?? '400,10000').split(',').map(Number);
 const ROUND_TRIPS = 30;
-/** The parts run (default all): `sizes` (BENCH_SYNC_SIZES), `floods` (issue 32's, with laptops), `held` (issue 53's, the server alone). */
+/** The parts run (default sizes,floods,held): `sizes` (BENCH_SYNC_SIZES), `floods` (issue 32's, with laptops), `held` (issue 53's, the server alone), `seeded` (issue 52's). */
 const PARTS = new Set((process.env.BENCH_SYNC_PARTS ?? 'sizes,floods,held').split(','));
 /** How often the member beside a flood asks the server who they are. */
 const ASK_EVERY_MS = 10;
@@ -187,11 +190,55 @@ async function main() {
     a.engine.stop();
     b.engine.stop();
   }
+  if (PARTS.has('seeded')) for (const size of SIZES.filter((n) => n > 0)) rows.push(...(await seededWithAndWithoutRules(server, size)));
   if (PARTS.has('floods')) rows.push(...(await floods(server)));
   if (PARTS.has('held')) rows.push(...(await apart()));
   if (signIns.length) rows.push(`signing in to the team server: median ${fmt(pct(signIns, 50))}, p95 ${fmt(pct(signIns, 95))} over ${signIns.length}  (budget ≤ 1 s)`);
   await server.close();
   console.log(rows.join('\n'));
+}
+
+/** How many times each seeded join is timed, with the validation and without it, alternating. */
+const SEEDED_ROUNDS = Number(process.env.BENCH_SYNC_ROUNDS ?? 3);
+
+/**
+ * Issue 52's budget, the server's validation on a seeded join: the server seeded from all.json by
+ * its admin (every document through the team's rules and the roles' rule), then a laptop joining
+ * from the seed. The same, on a world without `_design/team-rules`, which the server checks with
+ * nothing (as CouchDB without a validate function) is the control. Rounds alternate which goes
+ * first, so that neither always meets the heap the other left.
+ */
+async function seededWithAndWithoutRules(server: SyncServer, size: number): Promise<string[]> {
+  const world = JSON.stringify(generateWorld({ surveys: size, activeWorkflows: Math.min(1000, Math.ceil(size / 10)) }));
+  const times = { ruled: [] as number[], bare: [] as number[] };
+  const seeds = { ruled: [] as number[], bare: [] as number[] };
+  for (let round = 0; round < SEEDED_ROUNDS; round++) {
+    for (const ruled of round % 2 ? [false, true] : [true, false]) {
+      const name = `seeded-${ruled ? 'ruled' : 'bare'}-${size}-${round}-${Date.now().toString(36)}`;
+      await server.world(name);
+      const admin = asAccount(`${server.url}/couch/${name}`, server.admin);
+      if (!ruled) await admin.put({ ...(await admin.get(RULES_DESIGN_ID)), _deleted: true });
+      (globalThis as { gc?: () => void }).gc?.();
+      const t = performance.now();
+      await seedTeamWorld(`${server.url}/couch/${name}`, world, Date.now(), server.admin);
+      const seeded = performance.now() - t;
+      const c = await laptop(server.url, world, 'cy.diaz@aerial.example');
+      const joined = await c.join(name);
+      if (!joined.ok) throw new Error(joined.error);
+      const total = performance.now() - t;
+      if (!c.said.some((l) => l.startsWith('joined from the seed'))) throw new Error(`the seed of ${name} was not followed`);
+      await c.sync.stop();
+      c.engine.stop();
+      await admin.destroy();
+      (ruled ? times.ruled : times.bare).push(total);
+      (ruled ? seeds.ruled : seeds.bare).push(seeded);
+      console.log(`  ${size} surveys, seeded, ${ruled ? 'with the validation' : 'without it'}: server seeded ${fmt(seeded)}, seeded and joined ${fmt(total)}`);
+    }
+  }
+  const added = pct(times.ruled, 50) / pct(times.bare, 50) - 1;
+  return [
+    `${size} surveys, a seeded join (the server seeded, a laptop joined), median of ${SEEDED_ROUNDS}: with the server's validation ${fmt(pct(times.ruled, 50))} (seeding ${fmt(pct(seeds.ruled, 50))}), without it ${fmt(pct(times.bare, 50))} (seeding ${fmt(pct(seeds.bare, 50))}): the validation adds ${(added * 100).toFixed(1)} %  (budget at 100 000: ≤ 20 %)`,
+  ];
 }
 
 /**
