@@ -9,7 +9,8 @@
  * (`new_edits: false`) is checked against the revision it extends, where the server holds it, as
  * CouchDB does; where the server sees more than a validate function (the document's other
  * versions), it checks more: a history entry replaced through an invented parent, the last
- * standing version closed by a resolution tombstone.
+ * standing version closed by a resolution tombstone, a revision invented beside the one standing
+ * (checked against that one, `followedFurther`).
  */
 import { setImmediate as yieldNow } from 'node:timers/promises';
 import type PouchDB from 'pouchdb-core';
@@ -53,6 +54,13 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 type Leaf = { ok?: Doc };
 
+/** A replicated write's path, newest first (`N-id`): its `_revisions`, or its `_rev` alone. */
+function pathOf(doc: Doc): string[] {
+  const r = doc._revisions;
+  if (r && typeof r.start === 'number' && Array.isArray(r.ids) && r.ids.length) return r.ids.map((rid, k) => `${r.start - k}-${String(rid)}`);
+  return typeof doc._rev === 'string' ? [doc._rev] : [];
+}
+
 export function validation(Db: typeof PouchDB) {
   /** Every leaf of a document, live or removed ([] if the server holds none). */
   const leavesOf = async (db: string, id: string): Promise<Doc[]> => {
@@ -69,8 +77,8 @@ export function validation(Db: typeof PouchDB) {
       const id = typeof doc._id === 'string' && !doc._id.startsWith('_local/') ? doc._id : null;
       if (!id) return null;
       if (!replicated) return { id, ...(typeof doc._rev === 'string' ? { rev: doc._rev } : {}) };
-      const revisions = doc._revisions;
-      return revisions && Array.isArray(revisions.ids) && revisions.ids.length > 1 ? { id, rev: `${revisions.start - 1}-${revisions.ids[1]}` } : null;
+      const path = pathOf(doc);
+      return path.length > 1 ? { id, rev: path[1]! } : null;
     });
     const asked = wanted.filter((w): w is { id: string; rev?: string } => w !== null);
     if (!asked.length) return docs.map(() => null);
@@ -81,6 +89,53 @@ export function validation(Db: typeof PouchDB) {
       const found = results[i++]?.docs[0];
       return found && 'ok' in found ? (found.ok as Doc) : null;
     });
+  };
+
+  /**
+   * For replicated documents whose parent is not here (`olds[i]` null): the version each follows,
+   * found further back. CouchDB walks the write's path back to the first revision it holds a body
+   * of (`make_first_doc_on_disk`); where the path meets none of the revisions the server holds of
+   * a document it does hold (a revision invented, of any length), the write would stand beside
+   * what the team holds, or beat it, and CouchDB's validate function would see no old version and
+   * take it as new. The test server sees more: such a write is checked against the version
+   * standing (docs/security.md#the-team-server). A document the server does not hold at all is
+   * new here (a world given back), found in one request for the chunk.
+   */
+  const followedFurther = async (db: string, docs: readonly Doc[], olds: (Doc | null)[]): Promise<(Doc | null)[]> => {
+    const missing = docs.flatMap((doc, i) => (olds[i] === null && typeof doc._id === 'string' && !doc._id.startsWith('_local/') ? [i] : []));
+    if (!missing.length) return olds;
+    const here = await new Db(db).allDocs({ include_docs: false, keys: missing.map((i) => docs[i]!._id as string) });
+    const out = [...olds];
+    for (const [k, i] of missing.entries()) {
+      const row = here.rows[k] as { value?: { rev: string } } | undefined;
+      if (row?.value) out[i] = await heldOnPath(db, docs[i]!);
+    }
+    return out;
+  };
+
+  /** The version a write to a document the server holds follows, found as followedFurther says. */
+  const heldOnPath = async (db: string, doc: Doc): Promise<Doc | null> => {
+    const id = String(doc._id);
+    const store = new Db(db);
+    const leaves = (await store.get(id, { open_revs: 'all', revs: true }).catch(() => [])) as unknown as Leaf[];
+    const held = new Set<string>();
+    for (const leaf of leaves) {
+      const r = leaf.ok?._revisions;
+      if (r && Array.isArray(r.ids)) r.ids.forEach((rid, k) => held.add(`${r.start - k}-${rid}`));
+    }
+    const path = pathOf(doc);
+    // The write's own revision, already here, changes nothing.
+    if (path[0] !== undefined && held.has(path[0])) return null;
+    let met = false;
+    for (const rev of path.slice(1)) {
+      if (!held.has(rev)) continue;
+      met = true;
+      const body = (await store.get(id, { rev }).catch(() => null)) as Doc | null;
+      if (body) return body;
+    }
+    // A removal beside the standing version removes nothing (a live version wins): it closes what its path names, or nothing.
+    if (met || doc._deleted === true) return null;
+    return (await store.get(id).catch(() => null)) as Doc | null;
   };
 
   /** What the server sees beyond the version followed: for a history entry, one standing under its id; for a resolution tombstone, whether another version stands. */
@@ -125,7 +180,10 @@ export function validation(Db: typeof PouchDB) {
     for (let start = 0; start < docs.length; start += CHUNK) {
       if (start > 0) await yieldNow();
       const chunk = docs.slice(start, start + CHUNK);
-      const olds = rules ? await followed(writer.db, chunk.map((d) => d ?? {}), replicated) : [];
+      const asWritten = chunk.map((d) => d ?? {});
+      let olds = rules ? await followed(writer.db, asWritten, replicated) : [];
+      // Beyond the parent, for those held to the rules: an admin seeding a world writes what is new.
+      if (rules && replicated && !who.admin) olds = await followedFurther(writer.db, asWritten, olds);
       for (const [i, doc] of chunk.entries()) {
         if (!doc) {
           out.push({ error: 'forbidden', reason: 'a document is a JSON object' });

@@ -27,6 +27,8 @@ beforeAll(async () => {
   aSurvey(w, { surveyId: 's-bob', mediaId: 'M1', stage: 'applanix', assignedTo: COORDINATOR });
   // Worked on the technician's own laptop alone (the writes by hand change the others).
   aSurvey(w, { surveyId: 's-ann-2', mediaId: 'M1', stage: 'applanix', assignedTo: TECHNICIAN });
+  // The coordinator's, touched by the replicated writes alone.
+  aSurvey(w, { surveyId: 's-bob-2', mediaId: 'M1', stage: 'applanix', assignedTo: COORDINATOR });
   // The coordinator's laptop gives the team its world.
   const l = await laptop(server.url, COORDINATOR, JSON.stringify(w));
   expect(await l.join(WORLD)).toEqual({ ok: true });
@@ -168,5 +170,64 @@ describe('a technician writing by hand what their role does not allow is refused
       const answer = await write(COORDINATOR, h.id, h.change);
       expect(answer, h.what).toMatchObject({ status: 201 });
     }
+  });
+});
+
+/**
+ * `who` writes `doc` as a replicating laptop would (`new_edits: false`), at the revision path
+ * `path` (newest first): the error the server gives its one entry, or null where it took it.
+ */
+async function replicate(who: string, doc: Doc, path: string[]): Promise<{ error: string; reason: string } | null> {
+  const [newest] = path;
+  const start = Number(newest!.split('-')[0]);
+  const written = { ...doc, _rev: newest, _revisions: { start, ids: path.map((r) => r.slice(r.indexOf('-') + 1)) }, stamp: { by: who, laptop: 'curl', at: T0, tx: `by-hand-${++txs}`, n: 0 } };
+  const answer = await fetch(`${server.url}/couch/${WORLD}/_bulk_docs`, {
+    method: 'POST',
+    headers: { authorization: basic(who), 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ docs: [written], new_edits: false }),
+  });
+  expect(answer.status).toBe(201);
+  const [entry] = (await answer.json()) as { error?: string; reason?: string }[];
+  return entry?.error ? { error: entry.error, reason: entry.reason ?? '' } : null;
+}
+
+/** Every version of `id` the server holds, live or removed. */
+async function leavesOf(id: string): Promise<string[]> {
+  const answer = await fetch(`${server.url}/couch/${WORLD}/${encodeURIComponent(id)}?open_revs=all`, { headers: { authorization: basic(COORDINATOR), accept: 'application/json' } });
+  return ((await answer.json()) as { ok: { _rev: string } }[]).map((l) => l.ok._rev).sort();
+}
+
+const hex = (c: string) => c.repeat(32);
+
+describe('a technician replicating a version of their own making is checked against what the server holds (issue 52)', () => {
+  it('a revision invented beside the one standing (no parent): refused as the change it makes to it', async () => {
+    const standing = await read(survey('s-bob-2'));
+    const before = await leavesOf(standing._id);
+    // A `1-` revision of hex f beats the one standing (same generation, greater id).
+    expect(await replicate(TECHNICIAN, withE({ assignedTo: TECHNICIAN })(standing), [`1-${hex('f')}`])).toMatchObject({ error: 'forbidden', reason: ASSIGNS });
+    expect(await replicate(TECHNICIAN, withE({ assignedTo: TECHNICIAN })(standing), [`9-${hex('e')}`, `8-${hex('d')}`])).toMatchObject({ error: 'forbidden', reason: ASSIGNS });
+    expect(await leavesOf(standing._id)).toEqual(before);
+  });
+
+  it('two changes made offline, sent as one version whose path meets the one held: checked against that one', async () => {
+    const own = await read(survey('s-ann'));
+    const [gen] = own._rev.split('-');
+    const offline = (n: number, c: string) => `${Number(gen) + n}-${hex(c)}`;
+    expect(await replicate(TECHNICIAN, withE({ applanix: !own.e?.applanix })(own), [offline(2, 'a'), offline(1, 'b'), own._rev])).toBeNull();
+    const other = await read(survey('s-bob-2'));
+    const [g] = other._rev.split('-');
+    const reason = await replicate(TECHNICIAN, withE({ assignedTo: TECHNICIAN })(other), [`${Number(g) + 2}-${hex('c')}`, `${Number(g) + 1}-${hex('d')}`, other._rev]);
+    expect(reason).toMatchObject({ error: 'forbidden', reason: ASSIGNS });
+  });
+
+  it('a document the server does not hold, with a path of its own (a world given back): new here, taken', async () => {
+    const given = { ...(await read(survey('s-ann'))), _id: survey('s-given-back') };
+    expect(await replicate(TECHNICIAN, given, [`3-${hex('1')}`, `2-${hex('2')}`, `1-${hex('3')}`])).toBeNull();
+    expect(await leavesOf(given._id)).toEqual([`3-${hex('1')}`]);
+  });
+
+  it('a coordinator replicating the same invented revision: taken (held to nothing here)', async () => {
+    const standing = await read(survey('s-bob-2'));
+    expect(await replicate(COORDINATOR, withE({ assignedTo: TECHNICIAN })(standing), [`1-${hex('f')}`])).toBeNull();
   });
 });

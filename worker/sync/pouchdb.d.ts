@@ -64,7 +64,7 @@ declare module 'pouchdb-core' {
     static sync(a: PouchDB | string, b: PouchDB | string, options?: ReplicationOptions): SyncReplication;
     readonly name: string;
     bulkDocs(docs: ({ _id: string } & Record<string, unknown>)[], options?: { new_edits?: boolean }): Promise<unknown[]>;
-    get(id: string, options: { open_revs: 'all' }): Promise<({ ok: Doc } | { missing: string })[]>;
+    get(id: string, options: { open_revs: 'all'; revs?: boolean }): Promise<({ ok: Doc } | { missing: string })[]>;
     get(id: string, options?: { conflicts?: boolean; rev?: string }): Promise<Doc & { _conflicts?: string[] }>;
     put(doc: { _id: string; _rev?: string } & Record<string, unknown>): Promise<{ ok: boolean; id: string; rev: string }>;
     revsDiff(diff: Record<string, string[]>): Promise<Record<string, { missing: string[] }>>;
