@@ -77,7 +77,11 @@ test('two people in a team world: each one’s Team page shows both, their roles
     expect(box.x + box.width).toBeLessThanOrEqual(360);
   }
   await dana.screenshot({ path: test.info().outputPath('team-360.png'), fullPage: true });
-  await marco.screenshot({ path: test.info().outputPath('team-wide.png'), fullPage: true });
+  // What a person looks at on a laptop's screen and in a narrow window (test output only).
+  for (const [width, height] of [[1280, 800], [800, 600]] as const) {
+    await marco.setViewportSize({ width, height });
+    await marco.screenshot({ path: test.info().outputPath(`team-${width}.png`), fullPage: true });
+  }
   for (const page of [marco, dana]) await page.context().close();
 });
 
