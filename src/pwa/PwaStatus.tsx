@@ -15,9 +15,13 @@ const OFFLINE_HELP =
 const UPDATE_TEXT = 'A new version is available';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  root: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexShrink: 0 },
   // A badge's words on one line: squeezed beside the team-sync badge, it wrapped out of its pill.
   badge: { whiteSpace: 'nowrap', flexShrink: 0 },
+  // In a phone-wide window the badge is its icon alone: its words stay for screen readers and in its tooltip.
+  badgeWords: {
+    '@media (max-width: 599px)': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' },
+  },
   update: {
     display: 'flex',
     alignItems: 'center',
@@ -69,14 +73,14 @@ export function PwaStatus() {
             tabIndex={0}
             data-testid="offline-indicator"
           >
-            Offline
+            <span className={styles.badgeWords}>Offline</span>
           </Badge>
         </Tooltip>
       )}
       {offlineUnavailable && (
         <Tooltip content={`Not available offline: ${offlineUnavailable}.`} relationship="description" withArrow>
           <Badge appearance="tint" color="danger" icon={<CloudOffRegular />} role="note" tabIndex={0} data-testid="offline-unavailable" className={styles.badge}>
-            Not available offline
+            <span className={styles.badgeWords}>Not available offline</span>
             <span className={styles.hidden}>: {offlineUnavailable}.</span>
           </Badge>
         </Tooltip>

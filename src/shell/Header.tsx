@@ -48,7 +48,7 @@ export function Header() {
   return (
     <header className={s.header}>
       {loggedIn && <NavMenu />}
-      <Logo to={loggedIn ? paths.home() : paths.login()} />
+      <Logo to={loggedIn ? paths.home() : paths.login()} besideMenu={loggedIn} />
       {loggedIn && <NavLinks />}
       <div className={s.spacer} />
       {/* Always mounted: it registers the service worker, and says so when the console is offline. */}

@@ -2,7 +2,7 @@
  * The console's mark and name, linking to the dashboard. The name hides on narrow windows; the
  * link keeps it as its accessible name (which must not contain "Home", the nav link's name).
  */
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import { paths } from '../app/paths';
 
@@ -19,6 +19,8 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     ':focus-visible': { outline: `2px solid ${tokens.colorNeutralForegroundOnBrand}`, outlineOffset: '2px' },
   },
+  // Phone-wide, signed in, the menu beside it leads Home, and the header's tools need the room.
+  besideMenu: { '@media (max-width: 479px)': { display: 'none' } },
   name: {
     fontWeight: tokens.fontWeightSemibold,
     fontSize: tokens.fontSizeBase400,
@@ -39,10 +41,10 @@ function Mark() {
   );
 }
 
-export function Logo({ to }: { to?: string }) {
+export function Logo({ to, besideMenu = false }: { to?: string; besideMenu?: boolean }) {
   const s = useStyles();
   return (
-    <Link href={to ?? paths.home()} className={s.link} aria-label={PRODUCT_NAME}>
+    <Link href={to ?? paths.home()} className={mergeClasses(s.link, besideMenu && s.besideMenu)} aria-label={PRODUCT_NAME}>
       <Mark />
       <span className={s.name}>{PRODUCT_NAME}</span>
     </Link>

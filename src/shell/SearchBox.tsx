@@ -15,7 +15,8 @@ import { landOnRow } from './landOnRow';
 import { SearchSuggestions } from './SearchSuggestions';
 
 const useStyles = makeStyles({
-  root: { position: 'relative', flexShrink: 1, minWidth: '140px' },
+  // In a phone-wide window the header's tools share 360 px: the box gives way first.
+  root: { position: 'relative', flexShrink: 1, minWidth: '140px', '@media (max-width: 599px)': { minWidth: '88px' } },
   input: {
     width: '260px',
     maxWidth: '100%',

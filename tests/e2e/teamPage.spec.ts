@@ -71,7 +71,9 @@ test('two people in a team world: each one’s Team page shows both, their roles
   // At 360 px wide the members stack, long names and the commands wrap: nothing of the page is wider.
   await dana.setViewportSize({ width: 360, height: 900 });
   await expect(member(dana, MARCO)).toBeVisible();
-  // (The header's own width at 360 px is the shell's, not this page's.)
+  // The header too: its badges and tools fit, the user menu within reach (the offline badge its icon alone).
+  expect(await dana.getByRole('banner').evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+  await expect(dana.getByRole('button', { name: 'User menu' })).toBeInViewport();
   for (const region of await dana.getByRole('main').getByRole('region').all()) {
     const box = (await region.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(360);
