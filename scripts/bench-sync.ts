@@ -224,10 +224,13 @@ async function seededWithAndWithoutRules(server: SyncServer, size: number): Prom
       await seedTeamWorld(`${server.url}/couch/${name}`, world, Date.now(), server.admin);
       const seeded = performance.now() - t;
       const c = await laptop(server.url, world, 'cy.diaz@aerial.example');
+      const before = (await admin.info()).update_seq;
       const j = performance.now();
       const joined = await c.join(name);
       if (!joined.ok) throw new Error(joined.error);
       const join = performance.now() - j;
+      // What the validation could add to the join itself: the laptop's writes to the server meanwhile.
+      const written = Number((await admin.info()).update_seq) - Number(before);
       // The laptop's own boot between the two is neither's.
       const total = seeded + join;
       if (!c.said.some((l) => l.startsWith('joined from the seed'))) throw new Error(`the seed of ${name} was not followed`);
@@ -240,7 +243,7 @@ async function seededWithAndWithoutRules(server: SyncServer, size: number): Prom
       times[kind].push(total);
       seeds[kind].push(seeded);
       joins[kind].push(join);
-      console.log(`  ${size} surveys, seeded, ${ruled ? 'with the validation' : 'without it'}: the server seeded ${fmt(seeded)}, a laptop joined ${fmt(join)}, both ${fmt(total)}`);
+      console.log(`  ${size} surveys, seeded, ${ruled ? 'with the validation' : 'without it'}: the server seeded ${fmt(seeded)}, a laptop joined ${fmt(join)} (writing ${written} documents to the server), both ${fmt(total)}`);
     }
   }
   const added = (xs: { ruled: number[]; bare: number[] }) => `${((pct(xs.ruled, 50) / pct(xs.bare, 50) - 1) * 100).toFixed(1)} %`;
