@@ -130,7 +130,7 @@ async function settle(team: Team): Promise<boolean> {
       calm = now ? lastChange : -1;
       if (Date.now() - started > QUIET_BOUND_MS) {
         // Checked all the same: what holds the quiet back is told where the steps are (SYNC_CHAOS_TRACE).
-        if (process.env.SYNC_CHAOS_TRACE) console.log(`not quiet after ${QUIET_BOUND_MS} ms: ${team.laptops.map((l) => `${l.name} ${l.sync.status.state}${l.pending.size ? ', joining or leaving' : ''}`).join('; ')}; worlds agree: ${await worldsAgree(team)}; databases agree: ${await databasesAgree(team)}`);
+        if (process.env.SYNC_CHAOS_TRACE) console.log(`not quiet after ${QUIET_BOUND_MS} ms: ${team.laptops.map((l) => `${l.name} ${l.sync.status.state}${l.pending.size ? ', joining or leaving' : ''}`).join('; ')}; worlds agree: ${await worldsAgree(team)}; databases agree: ${(await databasesDiffer(team)) || 'true'}`);
         return false;
       }
       if (Date.now() - lastChange > NUDGE_AFTER_MS) {
@@ -233,6 +233,28 @@ async function holdsTheServers(db: PouchDB, server: ReadonlyMap<string, string>)
     }
   }
   return true;
+}
+
+/** Where the databases differ, told (SYNC_CHAOS_TRACE): each laptop's first difference from the server, or ''. */
+async function databasesDiffer(team: Team): Promise<string> {
+  const server = await leaves(team.as(team.server.admin.name)).catch(() => null);
+  if (!server) return 'the server does not answer';
+  const told: string[] = [];
+  for (const l of team.laptops.filter((l) => l.joined)) {
+    const db = databaseOf(team, l);
+    const mine = await leaves(db);
+    const missing = [...server].find(([id, revs]) => revs.split(' ').some((rev) => !(mine.get(id) ?? '').split(' ').includes(rev)));
+    const more = [...mine].find(([id, revs]) => revs.split(' ').some((rev) => !(server.get(id) ?? '').split(' ').includes(rev)));
+    const read = (sessionOf(l) as unknown as { checkpoint?: number | string } | undefined)?.checkpoint;
+    const end = (await db.info()).update_seq;
+    const parts = [
+      missing ? `lacks ${missing[0]} at ${missing[1]} (holds ${mine.get(missing[0]) ?? 'nothing'})` : '',
+      more ? `holds more of ${more[0]}: ${more[1]} (the server ${server.get(more[0]) ?? 'nothing'})` : '',
+      read !== end ? `its take read to ${String(read)} of ${String(end)}` : '',
+    ].filter(Boolean);
+    if (parts.length) told.push(`${l.name}${refused(l) ? ' (refused)' : ''} ${parts.join(', ')}`);
+  }
+  return told.join('; ');
 }
 
 /** The laptop's take has read its database to the end. */
