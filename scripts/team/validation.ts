@@ -9,8 +9,7 @@
  * (`new_edits: false`) is checked against the revision it extends, where the server holds it, as
  * CouchDB does; where the server sees more than a validate function (the document's other
  * versions), it checks more: a history entry replaced through an invented parent, the last
- * standing version closed by a resolution tombstone, a revision invented beside the one standing
- * (checked against that one, `followedFurther`).
+ * standing version closed by a resolution tombstone.
  */
 import { setImmediate as yieldNow } from 'node:timers/promises';
 import type PouchDB from 'pouchdb-core';
@@ -93,16 +92,14 @@ export function validation(Db: typeof PouchDB) {
 
   /**
    * For replicated documents whose parent is not here (`olds[i]` null): the version each follows,
-   * found further back. CouchDB walks the write's path back to the first revision it holds a body
-   * of (`make_first_doc_on_disk`); where the path meets none of the revisions the server holds of
-   * a document it does hold (a revision invented, of any length), the write would stand beside
-   * what the team holds, or beat it, and CouchDB's validate function would see no old version and
-   * take it as new. The test server sees more: such a write is checked against the version
-   * standing (docs/security.md#the-team-server). A document the server does not hold at all is
-   * new here (a world given back), found in one request for the chunk.
+   * found further back, as CouchDB finds it: the write's path walked back to the first revision the
+   * server holds a body of (`make_first_doc_on_disk`), or none. A path that meets none of the
+   * server's revisions (a world given back beside another laptop's, or a revision invented) is
+   * checked as new, as CouchDB's validate function sees it (docs/security.md#the-team-server). A
+   * document the server does not hold at all is new here, found in one request for the chunk.
    */
   const followedFurther = async (db: string, docs: readonly Doc[], olds: (Doc | null)[]): Promise<(Doc | null)[]> => {
-    const missing = docs.flatMap((doc, i) => (olds[i] === null && typeof doc._id === 'string' && !doc._id.startsWith('_local/') ? [i] : []));
+    const missing = docs.flatMap((doc, i) => (olds[i] === null && typeof doc._id === 'string' && !doc._id.startsWith('_local/') && pathOf(doc).length > 2 ? [i] : []));
     if (!missing.length) return olds;
     const here = await new Db(db).allDocs({ include_docs: false, keys: missing.map((i) => docs[i]!._id as string) });
     const out = [...olds];
@@ -113,7 +110,7 @@ export function validation(Db: typeof PouchDB) {
     return out;
   };
 
-  /** The version a write to a document the server holds follows, found as followedFurther says. */
+  /** The first revision on a write's path, past its parent, that the server holds a body of, or null. */
   const heldOnPath = async (db: string, doc: Doc): Promise<Doc | null> => {
     const id = String(doc._id);
     const store = new Db(db);
@@ -123,19 +120,12 @@ export function validation(Db: typeof PouchDB) {
       const r = leaf.ok?._revisions;
       if (r && Array.isArray(r.ids)) r.ids.forEach((rid, k) => held.add(`${r.start - k}-${rid}`));
     }
-    const path = pathOf(doc);
-    // The write's own revision, already here, changes nothing.
-    if (path[0] !== undefined && held.has(path[0])) return null;
-    let met = false;
-    for (const rev of path.slice(1)) {
+    for (const rev of pathOf(doc).slice(2)) {
       if (!held.has(rev)) continue;
-      met = true;
       const body = (await store.get(id, { rev }).catch(() => null)) as Doc | null;
       if (body) return body;
     }
-    // A removal beside the standing version removes nothing (a live version wins): it closes what its path names, or nothing.
-    if (met || doc._deleted === true) return null;
-    return (await store.get(id).catch(() => null)) as Doc | null;
+    return null;
   };
 
   /** What the server sees beyond the version followed: for a history entry, one standing under its id; for a resolution tombstone, whether another version stands. */
