@@ -55,8 +55,7 @@ export class SyncLoop {
       while (this.rerun && !this.stopped) {
         this.rerun = false;
         try {
-          const drained = await this.session.drain();
-          this.events.drained(drained);
+          const drained = await this.session.drain((actions) => this.events.drained(actions));
           if (drained.length) this.trace(`drained ${drained.length}`);
           // An action between the read and the commit: read again (what it changed is drained
           // first). More past the batch read: read on, the laptop's own drain first.
