@@ -121,3 +121,14 @@ it('a session renewed with a new role while the laptop leaves writes no team set
     3,
   );
 }, 60_000);
+
+it('a push that begins sending while the server is asked whether it answers does not count what it sends as sent: a leave waits for it', async () => {
+  // van0 drained four changes as its push paused; the pause's seq, read past them, came back with
+  // the server's answer after the push had begun sending them, and counted them sent: the badge
+  // said Up to date, 0 not sent, the leave went, and the changes never reached the server. Failed
+  // 3 replays of 3 before the fix (and on the code before the evening's changes), 3 of 3 held after.
+  await replay(
+    'clock(15798),back(4),act(1, {"op":7,"a":698,"b":529,"dt":61796}),clock(69860),quiet,act(0, {"op":3,"a":341,"b":574,"dt":50480}),act(2, {"op":7,"a":40,"b":584,"dt":18003}),hostile(4, 227),act(3, {"op":12,"a":830,"b":659,"dt":46494}),cut(2),act(0, {"op":24,"a":749,"b":370,"dt":60110}),join(1),join(4),backup,clock(111522),act(0, {"op":13,"a":849,"b":531,"dt":7422}),back(3),act(4, {"op":7,"a":29,"b":409,"dt":56262}),hostile(6, 398),cut(3),clock(26036),reload(0),sessionEnds(4),hostile(12, 910),leave(4),back(0),join(1),join(0, beside),act(0, {"op":20,"a":498,"b":621,"dt":53457}),act(4, {"op":20,"a":257,"b":22,"dt":68593}),act(4, {"op":25,"a":436,"b":839,"dt":38913}),clock(115760),act(0, {"op":20,"a":106,"b":873,"dt":17410}),hostile(4, 417),join(3, beside),hostile(11, 281),sessionEnds(4)',
+    4,
+  );
+}, 60_000);
