@@ -61,9 +61,9 @@ function pathOf(doc: Doc): string[] {
 }
 
 export function validation(Db: typeof PouchDB) {
-  /** Every leaf of a document, live or removed ([] if the server holds none). */
-  const leavesOf = async (db: string, id: string): Promise<Doc[]> => {
-    const leaves = (await new Db(db).get(id, { open_revs: 'all' }).catch(() => [])) as unknown as Leaf[];
+  /** Every leaf of a document, live or removed ([] if the server holds none); with `revs`, each with its path. */
+  const leavesOf = async (db: string, id: string, revs = false): Promise<Doc[]> => {
+    const leaves = (await new Db(db).get(id, { open_revs: 'all', revs }).catch(() => [])) as unknown as Leaf[];
     return leaves.flatMap((leaf) => (leaf.ok ? [leaf.ok] : []));
   };
 
@@ -114,12 +114,7 @@ export function validation(Db: typeof PouchDB) {
   const heldOnPath = async (db: string, doc: Doc): Promise<Doc | null> => {
     const id = String(doc._id);
     const store = new Db(db);
-    const leaves = (await store.get(id, { open_revs: 'all', revs: true }).catch(() => [])) as unknown as Leaf[];
-    const held = new Set<string>();
-    for (const leaf of leaves) {
-      const r = leaf.ok?._revisions;
-      if (r && Array.isArray(r.ids)) r.ids.forEach((rid, k) => held.add(`${r.start - k}-${rid}`));
-    }
+    const held = new Set((await leavesOf(db, id, true)).flatMap(pathOf));
     for (const rev of pathOf(doc).slice(2)) {
       if (!held.has(rev)) continue;
       const body = (await store.get(id, { rev }).catch(() => null)) as Doc | null;
