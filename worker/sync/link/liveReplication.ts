@@ -84,8 +84,6 @@ export class LiveReplication {
   private push: 'sending' | 'sent' | 'failing' = 'sending';
   /** The laptop's database's seq when the push last caught up. */
   private caughtUpAt: Promise<Seq> | null = null;
-  /** How many times the push has begun sending: a check that spans one tells no seq. */
-  private sendings = 0;
 
   constructor(
     private readonly local: PouchDB,
@@ -105,7 +103,6 @@ export class LiveReplication {
     live.push.on('active', () => {
       this.push = 'sending';
       this.caughtUpAt = null;
-      this.sendings++;
     });
     live.push.on('paused', (error) => {
       this.push = error ? 'failing' : 'sent';
@@ -149,7 +146,6 @@ export class LiveReplication {
   /** Whether the server answers, and still holds the world this laptop knows. */
   private async server(): Promise<ServerState> {
     const caughtUp = this.push === 'sent' ? this.caughtUpAt : null;
-    const sendings = this.sendings;
     const now = await identityOf(this.remote);
     if (now.is === 'unreachable') return { is: 'unreachable' };
     if (now.is === 'refused') return { is: 'signed-out', status: now.status, why: now.why };
@@ -157,9 +153,10 @@ export class LiveReplication {
     const known = this.identity();
     if (known !== null && (now.is === 'unnamed' || now.id !== known)) return { is: 'lost', why: 'another' };
     const sent = caughtUp ? await caughtUp.catch(() => null) : null;
-    // The push began sending while the server was asked (an action drained as it paused): the seq
-    // read at the pause may lie past what it sends now, and would count it sent. Said at the next
-    // pause instead (found by the random schedules: a leave then left with four changes unsent).
-    return { is: 'answers', sent: this.sendings === sendings ? sent : null };
+    // The push began sending while the server was asked (an action drained as it paused; its
+    // 'active' let go of this pause's seq): that seq may lie past what it sends now, and would count
+    // it sent. Said at the next pause instead (found by the random schedules: a leave then left with
+    // four changes unsent).
+    return { is: 'answers', sent: this.caughtUpAt === caughtUp ? sent : null };
   }
 }
