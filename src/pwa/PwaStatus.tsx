@@ -14,13 +14,16 @@ const OFFLINE_HELP =
 
 const UPDATE_TEXT = 'A new version is available';
 
+/** Out of sight, still read by screen readers. */
+const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
+
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexShrink: 0 },
   // A badge's words on one line: squeezed beside the team-sync badge, it wrapped out of its pill.
   badge: { whiteSpace: 'nowrap', flexShrink: 0 },
   // In a phone-wide window the badge is its icon alone: its words stay for screen readers and in its tooltip.
   badgeWords: {
-    '@media (max-width: 599px)': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' },
+    '@media (max-width: 599px)': VISUALLY_HIDDEN,
   },
   update: {
     display: 'flex',
@@ -33,22 +36,9 @@ const useStyles = makeStyles({
   // On narrow windows the header has no room for the sentence: it stays for screen readers and
   // as the button's tooltip.
   updateText: {
-    '@media (max-width: 1000px)': {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-    },
+    '@media (max-width: 1000px)': VISUALLY_HIDDEN,
   },
-  hidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
+  hidden: { ...VISUALLY_HIDDEN, whiteSpace: 'nowrap' },
 });
 
 export function PwaStatus() {
