@@ -132,3 +132,14 @@ it('a push that begins sending while the server is asked whether it answers does
     4,
   );
 }, 60_000);
+
+it('a laptop the server signs out as its pause is read never says Up to date over a link that no longer replicates', async () => {
+  // van2's session ended; its pull was refused (signed out, its link stopped) while a pause's
+  // question to the server was on its way, and the answer, told after, said Up to date: van2 took
+  // nothing more, the server restarted empty and was given back the team's world, and van2 said Up
+  // to date without van0's last action. Failed 1 replay in 3 before the fix, 12 of 12 held after.
+  await replay(
+    'clock(106241),cut(4),reload(1),reload(3),leave(3),leave(2),hostile(0, 282),act(2, {"op":11,"a":114,"b":542,"dt":45250}),clock(79527),quiet,act(3, {"op":20,"a":260,"b":84,"dt":18438}),join(2),act(3, {"op":2,"a":46,"b":263,"dt":12456}),backup,sessionEnds(2),act(4, {"op":14,"a":202,"b":179,"dt":35171}),hostileRequest(5),clock(32115),clock(69656),join(4),sessionEnds(0),act(1, {"op":16,"a":229,"b":273,"dt":29444}),backup,act(4, {"op":18,"a":584,"b":568,"dt":67092}),act(4, {"op":3,"a":516,"b":187,"dt":73331}),act(1, {"op":14,"a":375,"b":272,"dt":9449}),restart(empty),act(1, {"op":3,"a":19,"b":526,"dt":16840}),act(4, {"op":22,"a":817,"b":703,"dt":25471}),join(2, beside),cut(3),clock(51413),join(2),act(4, {"op":18,"a":978,"b":256,"dt":33562}),join(0, beside),reload(0),join(4, beside),cut(4),join(3, beside),act(1, {"op":25,"a":87,"b":786,"dt":69384}),act(0, {"op":5,"a":342,"b":883,"dt":2452}),act(1, {"op":21,"a":630,"b":69,"dt":82544})',
+    4,
+  );
+}, 90_000);

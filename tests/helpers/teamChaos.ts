@@ -487,7 +487,10 @@ export async function replay(printed: string, size: number): Promise<void> {
   const steps = scheduleOf(printed);
   const team = await Team.start(await chaosServer(), `replay-${++teams}`, size);
   try {
-    for (const step of [...steps, new Quiet()]) await step.run({ steps: 0 }, team);
+    for (const step of [...steps, new Quiet()]) {
+      if (process.env.SYNC_CHAOS_TRACE) console.log(`${new Date().toISOString()} ${String(step)}`);
+      await step.run({ steps: 0 }, team);
+    }
   } finally {
     await team.stop();
     await team.server.close();

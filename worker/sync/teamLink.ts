@@ -15,6 +15,7 @@ import { enginePort } from './enginePort';
 import { settingsRecord, takeTeamWorld, type TeamSettings } from './joining';
 import { SyncJournal } from './out/journal';
 import { LiveReplication, refusalOf, type ServerState } from './link/liveReplication';
+import { stillRefused } from './out/stillRefused';
 import { pullSource } from './link/pullSource';
 import { sendSeedAgain } from './seed';
 import { SyncSession } from './syncSession';
@@ -137,12 +138,13 @@ export class TeamLink {
     const wired = {
       pushed: events.pushed,
       pulled: events.pulled,
-      paused: (server: ServerState) => void this.paused(server, events).catch((error: unknown) => events.failed(error)),
+      paused: (server: ServerState) => void this.paused(server, events, replication).catch((error: unknown) => events.failed(error)),
       denied: (docs: readonly { id: string; why: string }[]) => events.denied(docs),
       failed: events.failed,
     };
-    this.replication = new LiveReplication(this.local, this.remote, this.parts.databases.Remote, () => this.settings.identity ?? null, wired, this.parts.trace, this.parts.clock);
-    this.replication.start();
+    const replication = new LiveReplication(this.local, this.remote, this.parts.databases.Remote, () => this.settings.identity ?? null, wired, this.parts.trace, this.parts.clock);
+    this.replication = replication;
+    replication.start();
   }
 
   /**
@@ -179,19 +181,9 @@ export class TeamLink {
     return brought.docs_written;
   }
 
-  /**
-   * Of the documents the server refused from this laptop, those it still lacks: one a teammate
-   * gave it since (its author, sending again what a restored server lost) is no longer refused.
-   */
-  async stillRefused(ids: readonly string[]): Promise<string[]> {
-    const asked: Record<string, string[]> = {};
-    for (const id of ids) {
-      const held = await this.local.get(id).catch(() => null);
-      if (held) asked[id] = [held._rev];
-    }
-    if (!Object.keys(asked).length) return [...ids];
-    const missing = await this.remote.revsDiff(asked);
-    return ids.filter((id) => !asked[id] || (missing[id]?.missing.length ?? 0) > 0);
+  /** Of the documents the server refused from this laptop, those it still lacks (stillRefused.ts). */
+  stillRefused(ids: readonly string[]): Promise<string[]> {
+    return stillRefused(this.local, this.remote, ids);
   }
 
   /** Sends these documents of this laptop's again (the server refused them before). */
@@ -212,13 +204,17 @@ export class TeamLink {
     await replication?.stop();
   }
 
-  private async paused(server: ServerState, events: LinkEvents): Promise<void> {
+  private async paused(server: ServerState, events: LinkEvents, replication: LiveReplication): Promise<void> {
+    if (this.replication !== replication) return;
     if (server.is === 'lost') return this.pushAgain(server.why, events);
     if (server.is === 'answers') {
       if (server.sent !== null) await this.unsent.sentThrough(server.sent);
       if (!this.settings.identity) await this.keepIdentity(await nameWorld(this.remote, newWorldId));
     }
-    events.server(server);
+    // Stopped meanwhile (the server ended the session; the link started again): what this pause
+    // found is no longer so. Told, it said Up to date over a link that no longer replicates (found
+    // by the random schedules: a laptop signed out as its pause was read never took another change).
+    if (this.replication === replication) events.server(server);
   }
 
   /**
