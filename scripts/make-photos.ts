@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   let frames = 0;
   const share = (k: number): PhotoWorkerData => ({ levels: shared, jobs: jobs.filter((_, i) => i % threads === k), outDir: work, seed: SEED });
   if (threads === 1) {
-    renderJobs(share(0), (b) => {
+    await renderJobs(share(0), (b) => {
       bytes += b;
       frames++;
     });

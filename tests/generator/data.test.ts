@@ -177,12 +177,12 @@ describe('the survey photo set', () => {
     expect(spoiledFrames()).toEqual(spoiled);
   });
 
-  it('encodes every scale at its size: full, 1/2, 1/4, 1/8 and the 160×120 thumbnail', () => {
+  it('encodes every scale at its size: full, 1/2, 1/4, 1/8 and the 160×120 thumbnail', async () => {
     const w = 1024;
     const h = 768;
     const rgba = new Uint8Array(w * h * 4);
     for (let i = 0; i < w * h; i++) rgba.set([(i % w) & 255, (i / w) & 255, 90, 255], i * 4);
-    const out = renditions(rgba, w, h);
+    const out = await renditions(rgba, w, h);
     const size = (bytes: Uint8Array) => {
       const img = jpeg.decode(bytes, { useTArray: true });
       return [img.width, img.height];

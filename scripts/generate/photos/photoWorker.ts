@@ -24,7 +24,7 @@ export interface PhotoWorkerData {
   seed: number;
 }
 
-export function renderJobs(data: PhotoWorkerData, onDone: (bytes: number) => void): void {
+export async function renderJobs(data: PhotoWorkerData, onDone: (bytes: number) => void): Promise<void> {
   const levels = data.levels.map((l) => new Raster(l.width, l.height, l.buffer));
   const noise = new NoiseTexture(data.seed + 2);
   const all = exposures();
@@ -37,7 +37,7 @@ export function renderJobs(data: PhotoWorkerData, onDone: (bytes: number) => voi
     mkdirSync(dir, { recursive: true });
     const name = imageName(e.line, job.camera, e.row);
     let bytes = 0;
-    for (const [scale, jpg] of renditions(rgba, FRAME_W, FRAME_H)) {
+    for (const [scale, jpg] of await renditions(rgba, FRAME_W, FRAME_H)) {
       writeFileSync(join(dir, `${name}.${scale}.jpg`), jpg);
       bytes += jpg.length;
     }
@@ -47,5 +47,10 @@ export function renderJobs(data: PhotoWorkerData, onDone: (bytes: number) => voi
 
 if (parentPort && workerData) {
   const port = parentPort;
-  renderJobs(workerData as PhotoWorkerData, (bytes) => port.postMessage(bytes));
+  void renderJobs(workerData as PhotoWorkerData, (bytes) => port.postMessage(bytes)).catch((error: unknown) => {
+    // Thrown, it ends the thread with a failure make-photos reports.
+    setImmediate(() => {
+      throw error;
+    });
+  });
 }

@@ -1,9 +1,11 @@
 /**
  * Every scale of a frame (docs/requirements.md#req-call-images): full frame, `.2` (1/2), `.4` (1/4), `.8` (1/8) by successive
  * 2×2 box filtering, and the thumbnail `.32`, which is 160×120 rather than a literal 1/32 (32×24
- * pixels would show nothing a reviewer could judge). Encoded as baseline JPEG with jpeg-js.
+ * pixels would show nothing a reviewer could judge). Encoded as baseline JPEG: the four scales a
+ * person views by sharp (libvips), the thumbnail by jpeg-js.
  */
 import { encode } from 'jpeg-js';
+import sharp from 'sharp';
 
 export type Scale = 'full' | 2 | 4 | 8 | 32;
 export const SCALES: readonly Scale[] = [32, 8, 4, 2, 'full'];
@@ -13,10 +15,24 @@ export const THUMB_H = 120;
 const QUALITY: Record<string, number> = { full: 70, 2: 75, 4: 80, 8: 82, 32: 78 };
 
 /**
- * jpeg-js's public encode() (its supported API, so an update of the package cannot break the
- * build). It rebuilds its tables on every call, some 20 ms an image; the photo workers share that.
+ * The scales a person views, encoded by libvips: some 25 ms for a full frame where jpeg-js, pure
+ * JavaScript, took about 350, and the photos of a fresh clone took 106–157 s of `npm test`
+ * (issue 50, docs/testing.md).
  */
-function encodeJpeg(img: Image, quality: number): Uint8Array {
+async function encodeViewed(img: Image, quality: number): Promise<Uint8Array> {
+  const jpg = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } })
+    .removeAlpha()
+    .jpeg({ quality, progressive: false, chromaSubsampling: '4:2:0' })
+    .toBuffer();
+  return new Uint8Array(jpg.buffer, jpg.byteOffset, jpg.byteLength);
+}
+
+/**
+ * The thumbnail stays jpeg-js's, byte for byte: the QC pre-screen measures the thumbnails, and its
+ * thresholds and answer key were set on these (docs/qc-review.md#automatic-pre-screening).
+ * jpeg-js rebuilds its tables on every call, some 20 ms an image.
+ */
+function encodeThumbnail(img: Image, quality: number): Uint8Array {
   return encode(img, quality).data;
 }
 
@@ -71,16 +87,15 @@ function shrink(img: Image, width: number, height: number): Image {
 }
 
 /** JPEG bytes of every scale of a full-frame RGBA image. */
-export function renditions(data: Uint8Array, width: number, height: number): Map<Scale, Uint8Array> {
+export async function renditions(data: Uint8Array, width: number, height: number): Promise<Map<Scale, Uint8Array>> {
   const full: Image = { data, width, height };
   const two = halve(full);
   const four = halve(two);
   const eight = halve(four);
   const thumb = shrink(four, THUMB_W, THUMB_H);
-  const images: [Scale, Image][] = [['full', full], [2, two], [4, four], [8, eight], [32, thumb]];
+  const viewed: [Scale, Image][] = [['full', full], [2, two], [4, four], [8, eight]];
   const out = new Map<Scale, Uint8Array>();
-  for (const [scale, img] of images) {
-    out.set(scale, encodeJpeg(img, QUALITY[String(scale)]!));
-  }
+  for (const [scale, img] of viewed) out.set(scale, await encodeViewed(img, QUALITY[String(scale)]!));
+  out.set(32, encodeThumbnail(thumb, QUALITY['32']!));
   return out;
 }
