@@ -19,11 +19,18 @@ import type { SyncSession } from '../../worker/sync/syncSession';
 
 const Local = PouchDB.defaults({ adapter: 'memory' });
 
+/** What a laptop's status is made of (`syncStatus`), looked into: why a laptop that is not settled says what it says. */
+function factsOf(l: ChaosLaptop): string {
+  const f = (l.sync as unknown as { facts?: Record<string, unknown> }).facts ?? {};
+  const told = ['server', 'note', 'failure', 'behind', 'asking', 'undrained', 'receiving', 'joining', 'denied'].filter((k) => f[k] !== undefined && f[k] !== null && f[k] !== false && f[k] !== 0);
+  return told.map((k) => `${k} ${JSON.stringify(f[k])}`).join(', ') || 'nothing';
+}
+
 /** The laptop's sync session, looked into (what waits for what is not shown to a person by id). */
 const sessionOf = (l: ChaosLaptop) => (l.sync as unknown as { link: { session: SyncSession } | null }).link?.session;
 
 /** How long nothing may change before the clock is moved on (a retry on the engine's clock: the session's renewal, sending again what the server lost). */
-const NUDGE_AFTER_MS = 1_000;
+const NUDGE_AFTER_MS = Number(process.env.SYNC_CHAOS_NUDGE_MS ?? 1_000);
 /** How long a quiet team is looked at again before it counts as quiet. */
 const CALM_MS = 50;
 /** What a nudge moves the clock by: past every retry sync waits for on the engine's clock. */
@@ -283,7 +290,7 @@ export async function quietChecks(team: Team): Promise<{ conflicts: number }> {
   const joined = upToDateOf(team);
   for (const l of joined) {
     const s = l.sync.status;
-    if (s.state !== 'up-to-date' || s.unsent !== 0) fail(`${l.name} says ${s.state} (${s.unsent} unsent${s.error ? `: ${s.error}` : ''}) at a quiet point${settled ? '' : `, still after ${QUIET_BOUND_MS} ms`}`);
+    if (s.state !== 'up-to-date' || s.unsent !== 0) fail(`${l.name} says ${s.state} (${s.unsent} unsent${s.error ? `: ${s.error}` : ''}) at a quiet point${settled ? '' : `, still after ${QUIET_BOUND_MS} ms`}; what it knows: ${factsOf(l)}`);
   }
   const admin = team.as(team.server.admin.name);
   const server = await winners(admin);
