@@ -120,10 +120,13 @@ export class TeamLink {
       session = await SyncSession.fromOwnWorld(engine, store, local, journal);
       // Joined means the team world is on the server: the next laptop to join takes it from there.
       // What the server refuses of it (a teammate's history entry, which no one writes in another's
-      // name) is listed as the live push lists its refusals: live replication goes on past this
-      // push's checkpoint, so it would never be sent, nor told, again.
+      // name; an action the person's role does not allow) is listed as the live push lists its
+      // refusals. This push keeps no checkpoint: had it kept the live push's, a tab closed before
+      // its refusals were listed left them told nowhere, and the live push, starting past them,
+      // never sent them again; the laptop said Up to date over changes the server never took
+      // (found by the random schedules). The live push compares the whole world once more instead.
       const refused: { id: string; why: string }[] = [];
-      await databases.Remote.replicate(local, remote).on('denied', (event) => refused.push(refusalOf(event)));
+      await databases.Remote.replicate(local, remote, { checkpoint: false }).on('denied', (event) => refused.push(refusalOf(event)));
       if (refused.length) await session.denied(refused, engine.clock.now());
       unsent = await Unsent.allSent(local, settings.laptop);
     } else session = await SyncSession.open(engine, store, local, journal);
