@@ -37,6 +37,8 @@ declare module 'pouchdb-core' {
     heartbeat?: number | false;
     /** ms after which the server answers a long poll with no change */
     timeout?: number;
+    /** false: neither read nor write a checkpoint (a one-off push whose id a live push shares) */
+    checkpoint?: false | 'source' | 'target';
   }
 
   /** A replication: awaited, its result (one-off); listened to, its events (live). */
