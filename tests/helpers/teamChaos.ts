@@ -162,6 +162,8 @@ export class Team {
   readonly settled: number[] = [];
   /** how many times the server was restarted */
   restarts = 0;
+  /** the steps run so far, as a failure prints them (a replayable schedule) */
+  readonly ran: string[] = [];
   /** each person's role on the server now */
   readonly roles: Record<string, string> = { ...FIRST_ROLES };
   private constructor(
@@ -416,13 +418,14 @@ export interface ChaosFigures {
 let teams = 0;
 
 /** Each step told as it begins, with the time: where a run stands when it seems to hang (SYNC_CHAOS_TRACE). */
-function traceSteps(steps: readonly unknown[]): void {
+function traceSteps(steps: readonly unknown[], team: Team): void {
   for (const step of steps) {
     // fast-check hands each command wrapped, its own under `cmd`.
     const cmd = ((step as { cmd?: unknown }).cmd ?? step) as fc.AsyncCommand<Model, Real>;
     const run = cmd.run.bind(cmd);
     cmd.run = (model, real) => {
-      console.log(`${new Date().toISOString()} ${String(cmd)}`);
+      if (process.env.SYNC_CHAOS_TRACE) console.log(`${new Date().toISOString()} ${String(cmd)}`);
+      team.ran.push(String(cmd));
       return run(model, real);
     };
   }
@@ -438,7 +441,7 @@ export async function chaos({ steps, perRun = 60, seed, path, draws, report }: C
     let failed = false;
     try {
       const counted = [...commands];
-      if (process.env.SYNC_CHAOS_TRACE) traceSteps(counted);
+      traceSteps(counted, team);
       await fc.asyncModelRun(() => ({ model: { steps: 0 }, real: team }), commands);
       const quiet = await quietChecks(team);
       figures.runs++;

@@ -136,8 +136,8 @@ async function settle(team: Team): Promise<boolean> {
       if (now && calm === lastChange) return true;
       calm = now ? lastChange : -1;
       if (Date.now() - started > QUIET_BOUND_MS) {
-        // Checked all the same: what holds the quiet back is told where the steps are (SYNC_CHAOS_TRACE).
-        if (process.env.SYNC_CHAOS_TRACE) console.log(`not quiet after ${QUIET_BOUND_MS} ms: ${team.laptops.map((l) => `${l.name} ${l.sync.status.state}${l.pending.size ? ', joining or leaving' : ''}`).join('; ')}; worlds agree: ${await worldsAgree(team)}; databases agree: ${(await databasesDiffer(team)) || 'true'}`);
+        // Checked all the same; what held the quiet back is told, with the steps so far, to replay.
+        console.error(`not quiet after ${QUIET_BOUND_MS} ms: ${team.laptops.map((l) => `${l.name} ${l.sync.status.state}${l.pending.size ? ', joining or leaving' : ''}${settledLaptop(l) ? '' : ` (${factsOf(l)})`}`).join('; ')}; worlds agree: ${await worldsAgree(team)}; databases agree: ${(await databasesDiffer(team)) || 'true'}; ${team.laptops.length} laptops, the steps so far: ${team.ran.join(',')}`);
         return false;
       }
       if (Date.now() - lastChange > NUDGE_AFTER_MS) {
