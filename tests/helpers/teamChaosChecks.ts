@@ -16,6 +16,7 @@ import { QUIET_BOUND_MS } from './teamChaos';
 import { passwordOf } from './teamLaptops';
 import { isDeepStrictEqual } from 'node:util';
 import type { SyncSession } from '../../worker/sync/syncSession';
+import type { SyncFacts } from '../../worker/sync/syncStatus';
 
 const Local = PouchDB.defaults({ adapter: 'memory' });
 
@@ -99,10 +100,16 @@ function settledLaptop(l: ChaosLaptop): boolean {
   return s.state === 'off' || (s.state === 'up-to-date' && s.unsent === 0) || refused(l);
 }
 
-/** The server refused documents this laptop holds, and the laptop says so. */
+/**
+ * The server refused documents this laptop holds, the laptop says so, and nothing else goes on:
+ * its status says Sync error over the rest, so what it still sends (a world given back to a server
+ * that lost it) is read from its facts, as Up to date reads them (syncStatus.ts).
+ */
 function refused(l: ChaosLaptop): boolean {
   const denied = sessionOf(l)?.notTaken.denied() ?? 0;
-  return denied > 0 && l.sync.status.state === 'error';
+  const f = (l.sync as unknown as { facts: SyncFacts }).facts;
+  const busy = f.server !== 'answers' || !!f.note || f.undrained || !!f.receiving || !!f.behind || !!f.asking;
+  return denied > 0 && l.sync.status.state === 'error' && !busy;
 }
 
 /**
@@ -326,7 +333,7 @@ export async function quietChecks(team: Team): Promise<{ conflicts: number }> {
       const known = await revisionsOf(admin, id);
       const settledAway = await revisionsOf(databaseOf(team, l), id, (leaf) => leaf._deleted === true && leaf.resolved === true);
       const lost = [...revs].filter((rev) => !known.has(rev) && !settledAway.has(rev));
-      if (lost.length) fail(`${l.name} confirmed changes the server does not hold: ${id} ${lost.join(', ')}`);
+      if (lost.length) fail(`${l.name} confirmed changes the server does not hold: ${id} ${lost.join(', ')}; it says ${l.sync.status.state} (${l.sync.status.error ?? ''}), holds ${[...(await revisionsOf(databaseOf(team, l), id))].join(' ') || 'nothing'} of it, refused ${[...named].join(' ') || 'nothing'}, knows: ${factsOf(l)}`);
     }
   }
   // The same conflicts, refusals and waits on every laptop.
