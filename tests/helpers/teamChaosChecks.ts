@@ -230,8 +230,10 @@ async function databasesAgree(team: Team): Promise<boolean> {
 
 /**
  * The laptop's database holds every revision the server does, and more only by settling tombstones
- * the server refused: each closes a version that server never held (it lost the world since), and
- * is no one's to send again (quietChecks).
+ * the server refused: each closes a version that server never held (it lost the world since), or
+ * one the laptop's person may not close (a technician's laptop settling the team's speed), and is
+ * no one's to send again (quietChecks). A version the server holds standing may so be, on the
+ * laptop, the parent of such a tombstone.
  */
 async function holdsTheServers(db: PouchDB, server: ReadonlyMap<string, string>): Promise<boolean> {
   const mine = await leaves(db);
@@ -239,7 +241,8 @@ async function holdsTheServers(db: PouchDB, server: ReadonlyMap<string, string>)
     if (server.get(id) === mine.get(id)) continue;
     const here = new Set((mine.get(id) ?? '').split(' '));
     const theirs = (server.get(id) ?? '').split(' ').filter(Boolean);
-    if (theirs.some((rev) => !here.has(rev))) return false;
+    const closedHere = theirs.filter((rev) => !here.has(rev));
+    if (closedHere.length && Object.keys(await db.revsDiff({ [id]: closedHere })).length) return false;
     for (const rev of here) {
       if (!rev || theirs.includes(rev)) continue;
       const leaf = (await db.get(id, { rev }).catch(() => null)) as LeafDoc | null;
