@@ -144,7 +144,7 @@ async function settle(team: Team): Promise<boolean> {
       calm = now ? lastChange : -1;
       if (Date.now() - started > QUIET_BOUND_MS) {
         // Checked all the same; what held the quiet back is told, with the steps so far, to replay.
-        console.error(`not quiet after ${QUIET_BOUND_MS} ms: ${team.laptops.map((l) => `${l.name} ${l.sync.status.state}${l.pending.size ? ', joining or leaving' : ''}${settledLaptop(l) ? '' : ` (${factsOf(l)})`}`).join('; ')}; worlds agree: ${await worldsAgree(team)}; databases agree: ${(await databasesDiffer(team)) || 'true'}; ${team.laptops.length} laptops, the steps so far: ${team.ran.join(',')}`);
+        console.error(`${new Date().toISOString()} not quiet after ${QUIET_BOUND_MS} ms: ${team.laptops.map((l) => `${l.name} ${l.sync.status.state}${l.pending.size ? ', joining or leaving' : ''}${settledLaptop(l) ? '' : ` (${factsOf(l)})`}`).join('; ')}; worlds agree: ${await worldsAgree(team)}; databases agree: ${(await databasesHeldBack(team)) || 'true'}, ${(await databasesDiffer(team)) || 'no difference of leaves'}; ${team.laptops.length} laptops, the steps so far: ${team.ran.join(',')}`);
         return false;
       }
       if (Date.now() - lastChange > NUDGE_AFTER_MS) {
@@ -210,22 +210,27 @@ async function leaves(db: PouchDB): Promise<Map<string, string>> {
  * its take has read to the end of it (replication may have written a batch it has not told of yet).
  */
 async function databasesAgree(team: Team): Promise<boolean> {
+  return !(await databasesHeldBack(team));
+}
+
+/** What keeps the laptops' databases from agreeing with the server's, in words, or ''. */
+async function databasesHeldBack(team: Team): Promise<string> {
   const server = await leaves(team.as(team.server.admin.name)).catch(() => null);
-  if (!server) return false;
+  if (!server) return 'the server does not answer';
   for (const l of upToDateOf(team)) {
     const db = databaseOf(team, l);
-    if (!(await holdsTheServers(db, server))) return false;
-    if (!(await readToTheEnd(l, db))) return false;
+    if (!(await holdsTheServers(db, server))) return `${l.name} does not hold the server's revisions`;
+    if (!(await readToTheEnd(l, db))) return `${l.name} has not read its database to the end`;
   }
   // A laptop the server refuses holds more than the server, yet it too is idle only once it holds
   // every revision the server does and has read them all: until then it may still write (settle).
   for (const l of team.laptops.filter((l) => l.joined && refused(l))) {
     const db = databaseOf(team, l);
     const asked = Object.fromEntries([...server].map(([id, revs]) => [id, revs.split(' ')]));
-    if (Object.keys(await db.revsDiff(asked)).length) return false;
-    if (!(await readToTheEnd(l, db))) return false;
+    if (Object.keys(await db.revsDiff(asked)).length) return `${l.name} (refused) lacks revisions the server holds`;
+    if (!(await readToTheEnd(l, db))) return `${l.name} (refused) has not read its database to the end`;
   }
-  return true;
+  return '';
 }
 
 /**
