@@ -227,10 +227,22 @@ async function databasesHeldBack(team: Team): Promise<string> {
   for (const l of team.laptops.filter((l) => l.joined && refused(l))) {
     const db = databaseOf(team, l);
     const asked = Object.fromEntries([...server].map(([id, revs]) => [id, revs.split(' ')]));
-    if (Object.keys(await db.revsDiff(asked)).length) return `${l.name} (refused) lacks revisions the server holds`;
+    for (const id of Object.keys(await db.revsDiff(asked))) if ((await notOnPaths(db, id, asked[id]!)).length) return `${l.name} (refused) lacks revisions the server holds`;
     if (!(await readToTheEnd(l, db))) return `${l.name} (refused) has not read its database to the end`;
   }
   return '';
+}
+
+/**
+ * Of `revs`, those the database does not hold anywhere on a document's paths. Not revsDiff: that
+ * counts a revision held only as the parent of a later one (its body never here: it came as a path
+ * with the later version) as missing, and a laptop holding a teammate's later version it cannot give
+ * back (a server restored from an older backup) holds it so for good.
+ */
+async function notOnPaths(db: PouchDB, id: string, revs: readonly string[]): Promise<string[]> {
+  const leaves = (await db.get(id, { open_revs: 'all', revs: true }).catch(() => [])) as unknown as { ok?: { _revisions?: { start: number; ids: string[] } } }[];
+  const held = new Set(leaves.flatMap((leaf) => (leaf.ok?._revisions ? leaf.ok._revisions.ids.map((rid, k) => `${leaf.ok!._revisions!.start - k}-${rid}`) : [])));
+  return revs.filter((rev) => !held.has(rev));
 }
 
 /**
@@ -247,7 +259,7 @@ async function holdsTheServers(db: PouchDB, server: ReadonlyMap<string, string>)
     const here = new Set((mine.get(id) ?? '').split(' '));
     const theirs = (server.get(id) ?? '').split(' ').filter(Boolean);
     const closedHere = theirs.filter((rev) => !here.has(rev));
-    if (closedHere.length && Object.keys(await db.revsDiff({ [id]: closedHere })).length) return false;
+    if (closedHere.length && (await notOnPaths(db, id, closedHere)).length) return false;
     for (const rev of here) {
       if (!rev || theirs.includes(rev)) continue;
       const leaf = (await db.get(id, { rev }).catch(() => null)) as LeafDoc | null;
