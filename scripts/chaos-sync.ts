@@ -9,7 +9,7 @@
  * A long run goes in parts of `--part` steps (5 000), each in a process of its own, one after
  * another: one process keeps what each run's memory databases and servers leave (PouchDB's caches,
  * express-pouchdb's plugins), and went at a third of its first pace by 30 000 steps
- * (docs/sync.md#the-team-under-random-schedules-run-long). Every run draws seeds of its own anyway.
+ * (docs/sync-log.md#the-team-under-random-schedules-run-long). Every run draws seeds of its own anyway.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
