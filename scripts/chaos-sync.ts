@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { chaos, replay, type ChaosFigures } from '../tests/helpers/teamChaos';
+import { chaos, noFigures, replay, type ChaosFigures } from '../tests/helpers/teamChaos';
 import { isCutSyncRequest } from './cutSyncRequest';
 
 // PouchDB's own uncaught info() request, cut by a server the run restarts (scripts/cutSyncRequest.ts).
@@ -79,7 +79,7 @@ function runPart(partSteps: number, before: ChaosFigures): Promise<ChaosFigures 
 }
 
 if (!isPart && seed === undefined && steps > part) {
-  let figures: ChaosFigures = { runs: 0, steps: 0, joins: 0, restarts: 0, conflicts: 0, quiets: 0, settle: [] };
+  let figures = noFigures();
   for (let n = 1; figures.steps < steps; n++) {
     const done = await runPart(Math.min(part, steps - figures.steps), figures);
     if (!done) {

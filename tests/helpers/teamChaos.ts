@@ -417,8 +417,11 @@ export interface ChaosFigures {
 
 let teams = 0;
 
-/** Each step told as it begins, with the time: where a run stands when it seems to hang (SYNC_CHAOS_TRACE). */
-function traceSteps(steps: readonly unknown[], team: Team): void {
+/** The figures of a run not begun. */
+export const noFigures = (): ChaosFigures => ({ runs: 0, steps: 0, joins: 0, restarts: 0, conflicts: 0, quiets: 0, settle: [] });
+
+/** Each step kept as it begins, to replay a quiet point held back (`Team.ran`), and told with the time under SYNC_CHAOS_TRACE: where a run stands when it seems to hang. */
+function followSteps(steps: readonly unknown[], team: Team): void {
   for (const step of steps) {
     // fast-check hands each command wrapped, its own under `cmd`.
     const cmd = ((step as { cmd?: unknown }).cmd ?? step) as fc.AsyncCommand<Model, Real>;
@@ -434,14 +437,14 @@ function traceSteps(steps: readonly unknown[], team: Team): void {
 /** The property: any schedule fast-check draws leaves the team's world whole at every quiet point and at the end. */
 export async function chaos({ steps, perRun = 60, seed, path, draws, report }: ChaosOptions): Promise<ChaosFigures> {
   const runs = Math.max(1, Math.ceil(steps / perRun));
-  const figures: ChaosFigures = { runs: 0, steps: 0, joins: 0, restarts: 0, conflicts: 0, quiets: 0, settle: [] };
+  const figures: ChaosFigures = noFigures();
   let server = await chaosServer();
   const property = fc.asyncProperty(fc.integer({ min: 3, max: 5 }), fc.commands([chaosStep], { maxCommands: perRun, size: 'max' }), async (size, commands) => {
     const team = await Team.start(server, `chaos-${++teams}`, size);
     let failed = false;
     try {
       const counted = [...commands];
-      traceSteps(counted, team);
+      followSteps(counted, team);
       await fc.asyncModelRun(() => ({ model: { steps: 0 }, real: team }), commands);
       const quiet = await quietChecks(team);
       figures.runs++;

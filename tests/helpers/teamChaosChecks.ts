@@ -138,7 +138,7 @@ async function settle(team: Team): Promise<boolean> {
         if (l.sync.status.state === 'signed-out' && !l.pending.size) l.beside(l.sync.signIn(l.email, passwordOf(l.email)));
         if (l.sync.status.state === 'error' && !l.pending.size && /sign in/i.test(l.sync.status.error ?? '')) l.beside(l.sync.signIn(l.email, passwordOf(l.email)));
       }
-      const now = team.laptops.every((l) => !l.pending.size && settledLaptop(l)) && (await worldsAgree(team)) && (await databasesAgree(team));
+      const now = team.laptops.every((l) => !l.pending.size && settledLaptop(l)) && (await worldsAgree(team)) && !(await databasesHeldBack(team));
       // Quiet is what stays so: once again after a moment with nothing told meanwhile (a pause's check, a renewal).
       if (now && calm === lastChange) return true;
       calm = now ? lastChange : -1;
@@ -205,15 +205,11 @@ async function leaves(db: PouchDB): Promise<Map<string, string>> {
 }
 
 /**
- * Replication has nothing left to move and the worlds have read it all: every joined laptop's
- * database holds the server's every revision and no other (one the server refuses: no fewer), and
- * its take has read to the end of it (replication may have written a batch it has not told of yet).
+ * What keeps replication from being done, in words, or '' once it has nothing left to move and the
+ * worlds have read it all: every joined laptop's database holds the server's every revision and no
+ * other (one the server refuses: no fewer), and its take has read to the end of it (replication
+ * may have written a batch it has not told of yet).
  */
-async function databasesAgree(team: Team): Promise<boolean> {
-  return !(await databasesHeldBack(team));
-}
-
-/** What keeps the laptops' databases from agreeing with the server's, in words, or ''. */
 async function databasesHeldBack(team: Team): Promise<string> {
   const server = await leaves(team.as(team.server.admin.name)).catch(() => null);
   if (!server) return 'the server does not answer';
@@ -227,22 +223,16 @@ async function databasesHeldBack(team: Team): Promise<string> {
   for (const l of team.laptops.filter((l) => l.joined && refused(l))) {
     const db = databaseOf(team, l);
     const asked = Object.fromEntries([...server].map(([id, revs]) => [id, revs.split(' ')]));
-    for (const id of Object.keys(await db.revsDiff(asked))) if ((await notOnPaths(db, id, asked[id]!)).length) return `${l.name} (refused) lacks revisions the server holds`;
+    // Not revsDiff's word alone: it counts a revision held only as the parent of a later one (its
+    // body never here, come as that one's path) as missing, and a laptop holding a teammate's later
+    // version it cannot give back (a server restored from an older backup) holds it so for good.
+    for (const id of Object.keys(await db.revsDiff(asked))) {
+      const held = await revisionsOf(db, id);
+      if (asked[id]!.some((rev) => !held.has(rev))) return `${l.name} (refused) lacks revisions the server holds`;
+    }
     if (!(await readToTheEnd(l, db))) return `${l.name} (refused) has not read its database to the end`;
   }
   return '';
-}
-
-/**
- * Of `revs`, those the database does not hold anywhere on a document's paths. Not revsDiff: that
- * counts a revision held only as the parent of a later one (its body never here: it came as a path
- * with the later version) as missing, and a laptop holding a teammate's later version it cannot give
- * back (a server restored from an older backup) holds it so for good.
- */
-async function notOnPaths(db: PouchDB, id: string, revs: readonly string[]): Promise<string[]> {
-  const leaves = (await db.get(id, { open_revs: 'all', revs: true }).catch(() => [])) as unknown as { ok?: { _revisions?: { start: number; ids: string[] } } }[];
-  const held = new Set(leaves.flatMap((leaf) => (leaf.ok?._revisions ? leaf.ok._revisions.ids.map((rid, k) => `${leaf.ok!._revisions!.start - k}-${rid}`) : [])));
-  return revs.filter((rev) => !held.has(rev));
 }
 
 /**
@@ -259,7 +249,10 @@ async function holdsTheServers(db: PouchDB, server: ReadonlyMap<string, string>)
     const here = new Set((mine.get(id) ?? '').split(' '));
     const theirs = (server.get(id) ?? '').split(' ').filter(Boolean);
     const closedHere = theirs.filter((rev) => !here.has(rev));
-    if (closedHere.length && (await notOnPaths(db, id, closedHere)).length) return false;
+    if (closedHere.length) {
+      const held = await revisionsOf(db, id);
+      if (closedHere.some((rev) => !held.has(rev))) return false;
+    }
     for (const rev of here) {
       if (!rev || theirs.includes(rev)) continue;
       const leaf = (await db.get(id, { rev }).catch(() => null)) as LeafDoc | null;
