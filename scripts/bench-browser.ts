@@ -37,6 +37,7 @@ import { CACHE_NAMES } from '../sw/protocol';
 import { reportSynced, syncedPath, type BenchTools, type SyncedResult } from './benchSyncedPath';
 import { downloadPath, reportDownload, type DownloadResult } from './benchDownloadPath';
 import { filterQueries, mediaFilterPaints, type FilterPaint } from './benchMediaFilters';
+import { CAPTURE_ROW, median, signInOnForm } from './benchPage';
 
 const PATHS = (process.env.BENCH_PATHS ?? 'user,seeded').split(',');
 const SIZES = (process.env.BENCH_SIZES ?? '400,10000,100000').split(',').map(Number);
@@ -51,10 +52,6 @@ const CHUNK = 4_000;
 const RELOADS = Number(process.env.BENCH_RELOADS ?? (process.env.BENCH_BUSY ? 20 : RUNS));
 const RELOAD_APART_MS = Number(process.env.BENCH_RELOAD_APART_MS ?? 5_000);
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)]! : NaN;
-};
 const log = (text: string) => process.stdout.write(`${text}\n`);
 
 /** Records every main-thread long task from the first byte of each document. */
@@ -246,7 +243,7 @@ const USER_PAGE = `
     // A boot from a first look says it is still reading the rest; a whole-path boot never does.
     for (const e of document.querySelectorAll('[role="status"]')) if (e.textContent.includes('Reading the surveys')) window.__firstLook ||= performance.now();
     if (!window.__tableAt && document.querySelector('table[aria-label="Captures"]')) window.__tableAt = performance.now();
-    if (!window.__rowsAt && document.querySelector('table[aria-label="Captures"] tbody tr[data-capture-id] a[href]')) {
+    if (!window.__rowsAt && document.querySelector('${CAPTURE_ROW}')) {
       window.__rowsAt = performance.timeOrigin + performance.now();
       window.__rowsNow = performance.now();
     }
@@ -363,13 +360,6 @@ async function settled(page: Page): Promise<StorageUse> {
   return last;
 }
 
-/** The form's sign-in, as a person does it. */
-async function signIn(page: Page): Promise<void> {
-  await page.getByLabel('Email').fill('jane.doe@aerial.example');
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 /** Where a reload landed: the captures' rows, or Sign in. */
 async function landed(page: Page, timeout: number): Promise<'rows' | 'login'> {
   const handle = await page.waitForFunction(
@@ -431,7 +421,7 @@ async function userPath(size: number, port: number): Promise<UserResult> {
     await page.goto(`${origin}/captures`, { waitUntil: 'commit' });
     await page.getByLabel('Email').waitFor({ timeout: 600_000 });
     const loginShownMs = Date.now() - t0;
-    await signIn(page);
+    await signInOnForm(page);
     const first = await rowsShown(page, 900_000);
     const firstVisitMs = first.rowsAt - t0;
     log(`  user path: login form at ${(loginShownMs / 1000).toFixed(1)} s, first visit → rows ${(firstVisitMs / 1000).toFixed(1)} s; reloading at a person's pace…`);
@@ -448,7 +438,7 @@ async function userPath(size: number, port: number): Promise<UserResult> {
         // Signed out by a reload (issue 54): counted, then signed in again to go on.
         signOuts++;
         log(`  reload ${r + 1}: landed on Sign in (${new URL(page.url()).pathname}${new URL(page.url()).search}) ${Date.now() - start} ms after the call`);
-        await signIn(page);
+        await signInOnForm(page);
         await rowsShown(page, 600_000);
       } else {
         const s = await rowsShown(page, 120_000);

@@ -14,6 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { chromium, type Page } from 'playwright';
 import { WHOLE_CHROMIUM } from '../tests/e2e/chromiums';
+import { CAPTURE_ROW, median, signInOnForm } from './benchPage';
 
 const builds = process.argv.slice(2);
 const TURNS = Number(process.env.TURNS ?? 8);
@@ -27,7 +28,7 @@ if (builds.length < 2) {
 const ROWS_WATCH = `
   window.__rowsAt = 0;
   const watch = () => {
-    if (document.querySelector('table[aria-label="Captures"] tbody tr[data-capture-id] a[href]')) window.__rowsAt = performance.timeOrigin + performance.now();
+    if (document.querySelector('${CAPTURE_ROW}')) window.__rowsAt = performance.timeOrigin + performance.now();
     else requestAnimationFrame(watch);
   };
   requestAnimationFrame(watch);
@@ -43,8 +44,6 @@ function serve(dir: string, port: number): Promise<ChildProcess> {
 
 const rowsAt = (page: Page, timeout: number) => page.waitForFunction(() => (window as unknown as { __rowsAt: number }).__rowsAt || false, undefined, { timeout, polling: 20 }).then((h) => h.jsonValue() as Promise<number>);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
-
 const servers = await Promise.all(builds.map((dir, i) => serve(dir, 4600 + i)));
 // The whole Chromium, as a person's: the service worker serves each reload, as `npm start`'s does.
 const browser = await chromium.launch(WHOLE_CHROMIUM);
@@ -55,9 +54,7 @@ try {
     await context.addInitScript(ROWS_WATCH);
     const page = await context.newPage();
     await page.goto('/login?redirect=%2Fcaptures');
-    await page.getByLabel('Email').fill('jane.doe@aerial.example');
-    await page.getByLabel('Password').fill('demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnForm(page);
     await rowsAt(page, 120_000);
     await page.waitForFunction(() => (localStorage.getItem('current') ?? '').includes('"loggedIn":true'));
     pages.push(page);

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { chromium, type CDPSession, type Page } from 'playwright';
 import type { DataFile } from '../worker/domain/dataFile';
+import { signInOnForm } from './benchPage';
 
 export interface DownloadResult {
   size: number;
@@ -151,9 +152,7 @@ export async function downloadPath(size: number, port: number, tools: DownloadTo
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/login');
-    await page.getByLabel('Email').fill('jane.doe@aerial.example');
-    await page.getByLabel('Password').fill('demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnForm(page);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 900_000 });
     await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
     await page.reload();

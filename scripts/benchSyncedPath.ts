@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright';
 import { seedTeamWorld } from './seedWorld';
 import { startSyncServer } from './syncServer';
+import { median, signInOnForm } from './benchPage';
 
 export interface SyncedResult {
   size: number;
@@ -66,9 +67,7 @@ export async function syncedPath(size: number, port: number, tools: BenchTools):
     if (process.env.BENCH_TRACE) page.on('worker', (w) => w.on('console', (m) => tools.log(`    worker: ${m.text()}`)));
     await page.goto(`${server.url}/captures`, { waitUntil: 'commit' });
     await page.getByLabel('Email').waitFor({ timeout: 600_000 });
-    await page.getByLabel('Email').fill('jane.doe@aerial.example');
-    await page.getByLabel('Password').fill('demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnForm(page);
     await tools.rowsShown(page, 900_000);
     await tools.settled(page);
 
@@ -125,7 +124,6 @@ function badgeSays(page: Page, name: string): Promise<void> {
 
 export function reportSynced(results: SyncedResult[], log: (text: string) => void): void {
   if (!results.length) return;
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
   const mb = (b: number) => `${(b / 1e6).toFixed(0)} MB`;
   log('\nThe synced path: a fresh profile boots from all.json, joins the team world the server seeded from the same all.json, then reloads with sync on.');
   log('| surveys | documents | server seeded | join (first sync) | reload → rows with sync on, median (min–max) | long tasks per boot, worst | ticking on /captures: long tasks | storage: IndexedDB, all | per survey: IndexedDB, all |');
