@@ -16,7 +16,7 @@ import { QUIET_BOUND_MS } from './teamChaos';
 import { passwordOf } from './teamLaptops';
 import { isDeepStrictEqual } from 'node:util';
 import type { SyncSession } from '../../worker/sync/syncSession';
-import type { SyncFacts } from '../../worker/sync/syncStatus';
+import { nothingMoves, type SyncFacts } from '../../worker/sync/syncStatus';
 
 const Local = PouchDB.defaults({ adapter: 'memory' });
 
@@ -107,9 +107,7 @@ function settledLaptop(l: ChaosLaptop): boolean {
  */
 function refused(l: ChaosLaptop): boolean {
   const denied = sessionOf(l)?.notTaken.denied() ?? 0;
-  const f = (l.sync as unknown as { facts: SyncFacts }).facts;
-  const busy = f.server !== 'answers' || !!f.note || f.undrained || !!f.receiving || !!f.behind || !!f.asking;
-  return denied > 0 && l.sync.status.state === 'error' && !busy;
+  return denied > 0 && l.sync.status.state === 'error' && nothingMoves((l.sync as unknown as { facts: SyncFacts }).facts);
 }
 
 /**

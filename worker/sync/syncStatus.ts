@@ -51,6 +51,13 @@ export interface SyncFacts {
 /** What sync knows while this laptop is in no team world. */
 export const FACTS_OFF: Readonly<SyncFacts> = { settings: null, joining: false, server: 'unknown', storeRefused: null, failure: null, unsent: 0, undrained: false, conflicts: 0, notTaken: 0, answered: 0 };
 
+/**
+ * Nothing of sync moves: the server answered, and nothing is undrained, arriving, noted (sending
+ * again what it lost), behind the database or asked of the server. Up to date is this with nothing
+ * unsent; a laptop the server refused says Sync error over it, and is idle only when it holds too.
+ */
+export const nothingMoves = (f: SyncFacts): boolean => f.server === 'answers' && !f.undrained && !f.receiving && !f.note && !f.behind && !f.asking;
+
 export function syncStatus(f: SyncFacts): SyncStatus {
   const counts = { unsent: f.unsent, conflicts: f.conflicts, notTaken: f.notTaken, answered: f.answered, ...(f.denied ? { refused: f.denied } : {}), ...(f.receiving ? { receiving: f.receiving } : {}) };
   if (!f.settings) return { state: 'off', unsent: 0, conflicts: 0, notTaken: 0, answered: 0, ...(f.joinError ? { error: f.joinError } : {}) };
@@ -66,7 +73,7 @@ export function syncStatus(f: SyncFacts): SyncStatus {
   // Up to date: the server answered, has every change made here, the world has read every change the
   // laptop's database holds, nothing of another laptop is half here, and nothing waits on what the
   // server may hold (what it does not hold is counted as not taken).
-  const done = f.server === 'answers' && f.unsent === 0 && !f.undrained && !f.receiving && !f.note && !f.behind && !f.asking;
+  const done = nothingMoves(f) && f.unsent === 0;
   return { state: done ? 'up-to-date' : 'syncing', ...where, ...(f.note ? { note: f.note } : {}) };
 }
 
